@@ -1,0 +1,155 @@
+import type { Generated } from 'kysely';
+
+/**
+ * WordPress tables under their unprefixed names. The prefix (`wp_`, `wp_2_`, ...) is applied by
+ * the table-prefix plugin, so no query ever spells it.
+ *
+ * Driver choices made once in createDb and mirrored here: DATETIME columns arrive as strings
+ * (`dateStrings: true`; WordPress stores `0000-00-00 00:00:00`, which no JS Date can hold) and
+ * BIGINT columns as JS numbers (`supportBigNumbers` with `bigNumberStrings: false`: post and term IDs
+ * stay far below 2^53).
+ */
+export interface PostsTable {
+  ID: Generated<number>;
+  post_author: number;
+  post_date: string;
+  post_date_gmt: string;
+  post_content: string;
+  post_title: string;
+  post_excerpt: string;
+  post_status: string;
+  comment_status: string;
+  ping_status: string;
+  post_password: string;
+  post_name: string;
+  to_ping: string;
+  pinged: string;
+  post_modified: string;
+  post_modified_gmt: string;
+  post_content_filtered: string;
+  post_parent: number;
+  guid: string;
+  menu_order: number;
+  post_type: string;
+  post_mime_type: string;
+  comment_count: number;
+}
+
+export interface PostmetaTable {
+  meta_id: Generated<number>;
+  post_id: number;
+  meta_key: string | null;
+  meta_value: string | null;
+}
+
+export interface TermsTable {
+  term_id: Generated<number>;
+  name: string;
+  slug: string;
+  term_group: number;
+}
+
+export interface TermTaxonomyTable {
+  term_taxonomy_id: Generated<number>;
+  term_id: number;
+  taxonomy: string;
+  description: string;
+  parent: number;
+  count: number;
+}
+
+export interface TermRelationshipsTable {
+  object_id: number;
+  term_taxonomy_id: number;
+  term_order: number;
+}
+
+export interface TermmetaTable {
+  meta_id: Generated<number>;
+  term_id: number;
+  meta_key: string | null;
+  meta_value: string | null;
+}
+
+export interface OptionsTable {
+  option_id: Generated<number>;
+  option_name: string;
+  option_value: string;
+  autoload: string;
+}
+
+export interface UsersTable {
+  ID: Generated<number>;
+  user_login: string;
+  user_pass: string;
+  user_nicename: string;
+  user_email: string;
+  user_url: string;
+  user_registered: string;
+  user_activation_key: string;
+  user_status: number;
+  display_name: string;
+}
+
+export interface UsermetaTable {
+  umeta_id: Generated<number>;
+  user_id: number;
+  meta_key: string | null;
+  meta_value: string | null;
+}
+
+/** TEC 6 custom tables ("CT1"); present only on sites that migrated. */
+export interface TecEventsTable {
+  event_id: Generated<number>;
+  post_id: number;
+  start_date: string;
+  end_date: string | null;
+  timezone: string;
+  start_date_utc: string;
+  end_date_utc: string | null;
+  duration: number | null;
+  updated_at: string;
+  hash: string;
+}
+
+export interface TecOccurrencesTable {
+  occurrence_id: Generated<number>;
+  event_id: number;
+  post_id: number;
+  start_date: string;
+  start_date_utc: string;
+  end_date: string;
+  end_date_utc: string;
+  duration: number | null;
+  hash: string;
+  updated_at: string;
+}
+
+export interface Database {
+  posts: PostsTable;
+  postmeta: PostmetaTable;
+  terms: TermsTable;
+  term_taxonomy: TermTaxonomyTable;
+  term_relationships: TermRelationshipsTable;
+  termmeta: TermmetaTable;
+  options: OptionsTable;
+  users: UsersTable;
+  usermeta: UsermetaTable;
+  tec_events: TecEventsTable;
+  tec_occurrences: TecOccurrencesTable;
+}
+
+/** The unprefixed names above, for the prefix plugin. */
+export const WORDPRESS_TABLES: ReadonlySet<string> = new Set<keyof Database>([
+  'posts',
+  'postmeta',
+  'terms',
+  'term_taxonomy',
+  'term_relationships',
+  'termmeta',
+  'options',
+  'users',
+  'usermeta',
+  'tec_events',
+  'tec_occurrences',
+]);

@@ -1,0 +1,64 @@
+/**
+ * An error that knows its HTTP meaning and renders in WordPress's REST error shape:
+ * `{"code","message","data":{"status",...}}`. `data` holds any extra keys (params, details, ...)
+ * in the order WordPress emits them.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly data: Record<string, unknown>;
+
+  constructor(status: number, code: string, message: string, data: Record<string, unknown> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.data = data;
+  }
+
+  toBody(): { code: string; message: string; data: Record<string, unknown> } {
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+  }
+}
+
+/** WordPress core's error codes and messages (wp-includes/rest-api). */
+export const CoreErrors = {
+  noRoute: () =>
+    new AppError(404, 'rest_no_route', 'No route was found matching the URL and request method.'),
+  invalidJson: (jsonErrorMessage = 'Syntax error') =>
+    new AppError(400, 'rest_invalid_json', 'Invalid JSON body passed.', {
+      json_error_code: 4,
+      json_error_message: jsonErrorMessage,
+    }),
+  missingParams: (names: string[]) =>
+    new AppError(400, 'rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, {
+      params: names,
+    }),
+  forbidden: (loggedIn: boolean) =>
+    new AppError(loggedIn ? 403 : 401, 'rest_forbidden', 'Sorry, you are not allowed to do that.'),
+  internal: () =>
+    new AppError(500, 'internal_server_error', 'The server could not answer this request.'),
+} as const;
+
+/** One invalid parameter as WordPress reports it: a message and, for WP_Error results, details. */
+export interface InvalidParam {
+  message: string;
+  detail?: { code: string; message: string; data: Record<string, unknown> };
+}
+
+/**
+ * 400 `rest_invalid_param`: `params` maps each name to its message; `details` is `[]` when no
+ * validator returned a WP_Error (PHP's empty array encodes as a JSON list).
+ */
+export function invalidParams(invalid: Map<string, InvalidParam>): AppError {
+  const names = [...invalid.keys()];
+  const params: Record<string, string> = {};
+  const details: Record<string, unknown> = {};
+  for (const [name, problem] of invalid) {
+    params[name] = problem.message;
+    if (problem.detail) details[name] = problem.detail;
+  }
+  return new AppError(400, 'rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, {
+    params,
+    details: Object.keys(details).length > 0 ? details : [],
+  });
+}
