@@ -1,19 +1,76 @@
 import Koa from 'koa';
+import Router from '@koa/router';
+import bodyParser from 'koa-bodyparser';
 import type { Db } from './db/create-db.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
+import { errorHandler } from './http/error-handler.js';
+import { CoreErrors } from './http/errors.js';
+import { dispatch } from './http/dispatcher.js';
+import { compileRoute } from './http/rest-route.js';
+import { createSiteSettingsCache } from './wp/site.js';
+import { API_NAMESPACE, toSiteUrls } from './wp/urls.js';
+import { ANONYMOUS } from './wp/capabilities.js';
+import { createNamespaceRoutes } from './routes.js';
 
 export interface AppDeps {
   db: Db;
   config: Config;
   clock?: Clock;
+  /** Where unexpected errors go; they never reach the client. */
+  logError?: (error: unknown) => void;
 }
 
 /** Builds the Koa app; never listens (main.ts does, tests use app.callback()). */
-export function createApp({ db, config, clock = systemClock }: AppDeps): Koa {
+export function createApp({ db, config, clock = systemClock, logError = console.error }: AppDeps): Koa {
   const app = new Koa();
-  void db;
-  void config;
-  void clock;
+  const siteSettings = createSiteSettingsCache(db, clock);
+  const routes = createNamespaceRoutes().map(compileRoute);
+  const namespaceRoot = `${config.restRoot}/${API_NAMESPACE}`;
+
+  app.use(errorHandler(logError));
+  app.use(
+    bodyParser({
+      enableTypes: ['json', 'form'],
+      // WordPress answers a malformed JSON body with rest_invalid_json once the route matched,
+      // so the parse error is remembered rather than thrown here.
+      onerror: (_error, ctx) => {
+        ctx.state.jsonError = true;
+      },
+    }),
+  );
+
+  const router = new Router();
+  router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
+    const site = await siteSettings();
+    const rawPath = ctx.path.slice(namespaceRoot.length);
+    // WordPress untrailingslashes the route, so `/v1/` is the index (path '') and `/events/` the list.
+    const routePath = rawPath.replace(/\/+$/, '');
+    await dispatch(ctx, routes, {
+      db,
+      now: clock.now(),
+      site,
+      urls: toSiteUrls(site, config.restRoot, config.publicUrl),
+      viewer: ANONYMOUS,
+      routePath,
+      body: isRecord(ctx.request.body) ? ctx.request.body : undefined,
+      jsonError: ctx.state.jsonError === true,
+    });
+  });
+  // Anything else under the REST root is a route WordPress would not know either.
+  router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), async (ctx) => {
+    const site = await siteSettings();
+    ctx.set('Link', `<${toSiteUrls(site, config.restRoot, config.publicUrl).restRoot}>; rel="https://api.w.org/"`);
+    throw CoreErrors.noRoute();
+  });
+  app.use(router.routes());
   return app;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -62,3 +62,11 @@ export function invalidParams(invalid: Map<string, InvalidParam>): AppError {
     details: Object.keys(details).length > 0 ? details : [],
   });
 }
+
+/**
+ * 501 for a route the plugin has and this service does not serve yet: listed in the index so
+ * discovery clients see the whole API, answered honestly instead of with made-up data.
+ */
+export function notImplemented(what: string): AppError {
+  return new AppError(501, 'rest_not_implemented', `${what} is not served by calendar-sidecar yet.`);
+}

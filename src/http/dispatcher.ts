@@ -1,0 +1,167 @@
+import type Koa from 'koa';
+import type { Db } from '../db/create-db.js';
+import type { Viewer } from '../wp/capabilities.js';
+import { isLoggedIn } from '../wp/capabilities.js';
+import type { SiteSettings } from '../wp/site.js';
+import type { SiteUrls } from '../wp/urls.js';
+import { AppError, CoreErrors, invalidParams, type InvalidParam } from './errors.js';
+import { castToType, type ArgSpec } from './rest-args.js';
+import type { CompiledRoute, EndpointDefinition, RestResponse } from './rest-route.js';
+import type { RequestContext } from './request-context.js';
+import { parsePhpQuery, type PhpValue } from './php-query.js';
+
+/** What the dispatcher needs per request besides the Koa context. */
+export interface DispatchEnvironment {
+  db: Db;
+  now: Date;
+  site: SiteSettings;
+  urls: SiteUrls;
+  viewer: Viewer;
+  /** The path below the namespace root, e.g. `/events/6`; `/` for the index. */
+  routePath: string;
+  /** The parsed JSON or form body, or undefined; `jsonError` when the JSON did not parse. */
+  body: Record<string, unknown> | undefined;
+  jsonError: boolean;
+}
+
+type Endpoint = EndpointDefinition<RequestContext>;
+type Route = CompiledRoute<RequestContext>;
+
+/**
+ * WP_REST_Server::dispatch for our namespace: match the route, then the method; reject a bad
+ * JSON body; check required parameters, run validate callbacks, then sanitize (type casts);
+ * only then ask the permission callback; then run the handler. Every response carries WordPress's
+ * `Link` header and, once a route matched, the `Allow` header of the methods this caller may use.
+ */
+export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: DispatchEnvironment): Promise<void> {
+  koa.set('Link', `<${env.urls.restRoot}>; rel="https://api.w.org/"`);
+  const method = koa.method.toUpperCase();
+  const query = parsePhpQuery(koa.querystring);
+
+  let matched: { route: Route; endpoint: Endpoint; urlParams: Record<string, string> } | undefined;
+  for (const route of routes) {
+    const match = route.regex.exec(env.routePath);
+    if (!match) continue;
+    // HEAD is served by GET handlers, as in WordPress.
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const endpoint = route.endpoints.find((candidate) => (candidate.methods as string[]).includes(wanted));
+    if (!endpoint) continue;
+    matched = { route, endpoint, urlParams: { ...(match.groups ?? {}) } };
+    break;
+  }
+  if (!matched) throw CoreErrors.noRoute();
+
+  const { route, endpoint, urlParams } = matched;
+  // WordPress reads a parameter from the JSON body, the form body, the query, the URL, then the
+  // defaults, first found winning; GET requests have no body.
+  const body = method === 'GET' || method === 'HEAD' ? {} : (env.body ?? {});
+  const supplied: Record<string, unknown> = { ...urlParams, ...query, ...body };
+  const context = buildContext(env, method, query, supplied, endpoint);
+
+  try {
+    if (env.jsonError && method !== 'GET') throw CoreErrors.invalidJson();
+    await validateParams(endpoint, context);
+    sanitizeParams(endpoint, context);
+    if (endpoint.permission && !(await endpoint.permission(context))) {
+      throw CoreErrors.forbidden(isLoggedIn(env.viewer));
+    }
+    const response = await endpoint.handler(context);
+    await setAllowHeader(koa, route, context);
+    send(koa, response);
+  } catch (error) {
+    await setAllowHeader(koa, route, context).catch(() => undefined);
+    throw error;
+  }
+}
+
+function buildContext(
+  env: DispatchEnvironment,
+  method: string,
+  query: Record<string, PhpValue>,
+  supplied: Record<string, unknown>,
+  endpoint: Endpoint,
+): RequestContext & { params: Record<string, unknown> } {
+  const params: Record<string, unknown> = {};
+  const context = {
+    db: env.db,
+    now: env.now,
+    site: env.site,
+    urls: env.urls,
+    viewer: env.viewer,
+    method,
+    params,
+    query,
+    supplied: (name: string) => Object.prototype.hasOwnProperty.call(supplied, name),
+  };
+  // Defaults first, then what the client sent: WordPress reads defaults last in its param order.
+  for (const [name, spec] of Object.entries(endpoint.args)) {
+    const fallback = resolveDefault(spec, context);
+    if (fallback !== undefined && fallback !== null) params[name] = fallback;
+  }
+  for (const [name, value] of Object.entries(supplied)) params[name] = value;
+  return context;
+}
+
+function resolveDefault(spec: ArgSpec<RequestContext>, context: RequestContext): unknown {
+  return typeof spec.default === 'function'
+    ? (spec.default as (ctx: RequestContext) => unknown)(context)
+    : spec.default;
+}
+
+/** WP_REST_Request::has_valid_params: required arguments, then each validate callback in arg order. */
+async function validateParams(endpoint: Endpoint, context: RequestContext): Promise<void> {
+  const missing = Object.entries(endpoint.args)
+    .filter(([name, spec]) => spec.required && (context.params[name] === undefined || context.params[name] === null))
+    .map(([name]) => name);
+  if (missing.length > 0) throw CoreErrors.missingParams(missing);
+
+  const invalid = new Map<string, InvalidParam>();
+  for (const [name, spec] of Object.entries(endpoint.args)) {
+    const value = context.params[name];
+    if (!spec.validate || value === undefined || value === null) continue;
+    const result = await spec.validate(value, context);
+    if (result === false) invalid.set(name, { message: 'Invalid parameter.' });
+    else if (typeof result === 'object') invalid.set(name, result);
+  }
+  if (invalid.size > 0) throw invalidParams(invalid);
+}
+
+/**
+ * WP_REST_Request::sanitize_params: the sanitize callback, or for typed arguments without one the
+ * JSON-schema type check and cast (rest_parse_request_arg). Defaults are sanitized too.
+ */
+function sanitizeParams(endpoint: Endpoint, context: RequestContext): void {
+  const invalid = new Map<string, InvalidParam>();
+  const params = context.params as Record<string, unknown>;
+  for (const [name, value] of Object.entries(params)) {
+    const spec = endpoint.args[name];
+    if (!spec || value === undefined || value === null) continue;
+    if (spec.sanitize) {
+      params[name] = spec.sanitize(value, context);
+    } else if (spec.type) {
+      const cast = castToType(name, spec.type, value, spec.items);
+      if (cast.ok) params[name] = cast.value;
+      else invalid.set(name, cast.error);
+    }
+  }
+  if (invalid.size > 0) throw invalidParams(invalid);
+}
+
+/** rest_send_allow_header: the route's methods whose permission callback lets this caller in. */
+async function setAllowHeader(koa: Koa.Context, route: Route, context: RequestContext): Promise<void> {
+  const allowed: string[] = [];
+  for (const endpoint of route.endpoints) {
+    const permitted = endpoint.permission ? await endpoint.permission(context) : true;
+    if (permitted) allowed.push(...endpoint.methods);
+  }
+  koa.set('Allow', allowed.join(', '));
+}
+
+function send(koa: Koa.Context, response: RestResponse): void {
+  koa.status = response.status ?? 200;
+  for (const [name, value] of Object.entries(response.headers ?? {})) koa.set(name, value);
+  koa.type = 'application/json; charset=UTF-8';
+  koa.body = JSON.stringify(response.body);
+}
+
+export { AppError };

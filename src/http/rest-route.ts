@@ -1,0 +1,41 @@
+import type { ArgSpecs } from './rest-args.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** WordPress's EDITABLE methods constant, in its order. */
+export const EDITABLE: HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+
+/** What a handler returns; the dispatcher adds the WordPress headers and encodes the body. */
+export interface RestResponse {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface EndpointDefinition<Ctx> {
+  methods: HttpMethod[];
+  args: ArgSpecs<Ctx>;
+  /** WordPress's permission_callback; endpoints without one are public. */
+  permission?: (ctx: Ctx) => boolean | Promise<boolean>;
+  handler: (ctx: Ctx) => Promise<RestResponse>;
+}
+
+/**
+ * A route as register_rest_route knows it: a path pattern in WordPress's regex syntax
+ * (`/events/(?P<id>\d+)`), relative to the namespace, and its endpoints in registration order
+ * (that order is the order of the `Allow` header and of the namespace index).
+ */
+export interface RouteDefinition<Ctx> {
+  pattern: string;
+  endpoints: EndpointDefinition<Ctx>[];
+}
+
+export interface CompiledRoute<Ctx> extends RouteDefinition<Ctx> {
+  regex: RegExp;
+}
+
+/** `(?P<id>\d+)` is PCRE's spelling of a named group; JavaScript writes `(?<id>\d+)`. */
+export function compileRoute<Ctx>(route: RouteDefinition<Ctx>): CompiledRoute<Ctx> {
+  const source = route.pattern.replace(/\(\?P</g, '(?<');
+  return { ...route, regex: new RegExp(`^${source}$`, 'i') };
+}

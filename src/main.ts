@@ -1,0 +1,35 @@
+import { createServer } from 'node:http';
+import { loadConfig, ConfigError } from './config.js';
+import { createDb } from './db/create-db.js';
+import { createApp } from './app.js';
+
+/** The only place that reads the environment, listens, and shuts down. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const db = createDb({ databaseUrl: config.databaseUrl, tablePrefix: config.tablePrefix });
+  const app = createApp({ db, config });
+  const server = createServer(app.callback());
+  server.listen(config.port, config.host, () => {
+    console.log(`calendar-sidecar listening on http://${config.host}:${config.port}${config.restRoot}/calendar/events/v1`);
+  });
+
+  const shutdown = (signal: string) => {
+    console.log(`${signal} received, shutting down`);
+    server.close(() => {
+      db.destroy().finally(() => process.exit(0));
+    });
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,65 @@
+import { notImplemented } from '../../http/errors.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { EDITABLE, type RestResponse, type RouteDefinition } from '../../http/rest-route.js';
+import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
+import { PostType } from '../../wp/constants.js';
+import {
+  CreateCategoryArgs,
+  DeleteCategoryArgs,
+  GetCategoryArgs,
+  ListCategoriesArgs,
+  UpdateCategoryArgs,
+} from './categories.schemas.js';
+
+/** A handler for an endpoint whose behaviour is not ported yet: 501, never made-up data. */
+function notServedYet(path: string) {
+  return async (ctx: RequestContext): Promise<RestResponse> => {
+    throw notImplemented(`${ctx.method} ${path}`);
+  };
+}
+
+/**
+ * Term_Single_Base::can_create, also its can_edit and can_delete: the event type's `edit_posts`
+ * and the taxonomy's `manage_terms`, which TEC registers for tribe_events_cat as
+ * `publish_tribe_events`.
+ */
+function canManageCategories(ctx: RequestContext): boolean {
+  const caps = POST_TYPE_CAPS[PostType.event];
+  return caps !== undefined && userCan(ctx.viewer, caps.edit_posts) && userCan(ctx.viewer, caps.publish_posts);
+}
+
+/** The category routes in registration order; `/categories/{id}` has GET, then edit, then DELETE. */
+export function createCategoriesRoutes(): RouteDefinition<RequestContext>[] {
+  return [
+    {
+      pattern: '/categories',
+      endpoints: [
+        { methods: ['GET'], args: ListCategoriesArgs, handler: notServedYet('/categories') },
+        {
+          methods: ['POST'],
+          args: CreateCategoryArgs,
+          permission: canManageCategories,
+          handler: notServedYet('/categories'),
+        },
+      ],
+    },
+    {
+      pattern: '/categories/(?P<id>\\d+)',
+      endpoints: [
+        { methods: ['GET'], args: GetCategoryArgs, handler: notServedYet('/categories/{id}') },
+        {
+          methods: [...EDITABLE],
+          args: UpdateCategoryArgs,
+          permission: canManageCategories,
+          handler: notServedYet('/categories/{id}'),
+        },
+        {
+          methods: ['DELETE'],
+          args: DeleteCategoryArgs,
+          permission: canManageCategories,
+          handler: notServedYet('/categories/{id}'),
+        },
+      ],
+    },
+  ];
+}

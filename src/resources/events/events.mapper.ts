@@ -1,0 +1,161 @@
+import type { PostRow } from '../../wp/posts.repository.js';
+import { allMeta, firstMeta, type MetaMap } from '../../wp/meta.js';
+import { EventMeta } from '../../wp/constants.js';
+import { dateDetails } from '../../wp/dates.js';
+import { escHtml, theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
+import { eventCostValues, formatEventCost } from '../../wp/cost.js';
+import { globalId, postPermalink, restUrl, type SiteUrls } from '../../wp/urls.js';
+import type { SiteSettings } from '../../wp/site.js';
+import type { TermRow } from '../../wp/terms.repository.js';
+import type { ImageResource } from '../../wp/images.js';
+import { isTribeTruthy } from '../../wp/truthy.js';
+import { isPhpEmpty } from '../../wp/php-empty.js';
+
+export type EventResource = Record<string, unknown>;
+
+export interface TermResource {
+  name: string;
+  slug: string;
+  term_group: number;
+  term_taxonomy_id: number;
+  taxonomy: string;
+  description: string;
+  parent: number;
+  count: number;
+  filter: 'raw';
+  id: number;
+  urls: { self: string; collection: string; up?: string };
+}
+
+/**
+ * Post_Repository::prepare_term_data: a WP_Term cast to an array, `term_id` moved to the end as
+ * `id`, plus REST URLs (`up` only for child terms).
+ */
+export function toEventTermResource(term: TermRow, collection: 'categories' | 'tags', urls: SiteUrls): TermResource {
+  const links: TermResource['urls'] = {
+    self: restUrl(urls, `${collection}/${term.term_id}`),
+    collection: restUrl(urls, collection),
+  };
+  if (term.parent !== 0) links.up = restUrl(urls, `${collection}/${term.parent}`);
+  return {
+    name: term.name,
+    slug: term.slug,
+    term_group: term.term_group,
+    term_taxonomy_id: term.term_taxonomy_id,
+    taxonomy: term.taxonomy,
+    description: term.description,
+    parent: term.parent,
+    count: term.count,
+    filter: 'raw',
+    id: term.term_id,
+    urls: links,
+  };
+}
+
+export interface EventMapperInput {
+  post: PostRow;
+  meta: MetaMap;
+  categories: readonly TermRow[];
+  tags: readonly TermRow[];
+  /** The event's venues, already mapped, in `_EventVenueID` order. */
+  venues: readonly Record<string, unknown>[];
+  organizers: readonly Record<string, unknown>[];
+  image: ImageResource | false;
+  urls: SiteUrls;
+  site: SiteSettings;
+  /** Present in the `single` context only. */
+  jsonLd?: Record<string, unknown>;
+}
+
+/** Custom fields (TEC option `custom-fields`) with a value on this event; `[]` when none. */
+function customFields(meta: MetaMap, site: SiteSettings): Record<string, { label: string; value: string }> | [] {
+  const fields: Record<string, { label: string; value: string }> = {};
+  for (const field of site.tec.customFields) {
+    const value = firstMeta(meta, field.name);
+    if (value === undefined || isPhpEmpty(value)) continue;
+    fields[field.name] = { label: field.label, value };
+  }
+  return Object.keys(fields).length > 0 ? fields : [];
+}
+
+/**
+ * Post_Repository::get_event_data: the event object, keys in the plugin's order. `venue` is a
+ * single object when there is exactly one venue (else a list), `organizer` always a list.
+ */
+export function toEventResource(input: EventMapperInput): EventResource {
+  const { post, meta, urls, site } = input;
+  const meta1 = (key: string) => firstMeta(meta, key);
+  const startDate = meta1(EventMeta.startDate) ?? null;
+  const endDate = meta1(EventMeta.endDate) ?? null;
+  const utcStart = meta1(EventMeta.startDateUtc) ?? null;
+  const utcEnd = meta1(EventMeta.endDateUtc) ?? null;
+  const permalink = postPermalink(urls, post);
+  const website = meta1(EventMeta.url);
+  const showMap = meta1(EventMeta.showMap);
+  const showMapLink = meta1(EventMeta.showMapLink);
+  const allDay = meta1(EventMeta.allDay);
+  const featured = meta1(EventMeta.featured);
+  const id = globalId(urls, post.ID);
+
+  const event: EventResource = {
+    id: post.ID,
+    global_id: id,
+    global_id_lineage: [id, ...allMeta(meta, EventMeta.globalIdLineage)],
+    author: String(post.post_author),
+    status: post.post_status,
+    date: post.post_date,
+    date_utc: post.post_date_gmt,
+    modified: post.post_modified,
+    modified_utc: post.post_modified_gmt,
+    url: permalink,
+    rest_url: restUrl(urls, `events/${post.ID}`),
+    title: theTitle(post.post_title),
+    description: theContent(post.post_content),
+    excerpt: theExcerpt(post.post_excerpt),
+    slug: post.post_name,
+    image: input.image,
+    all_day: allDay === undefined ? false : isTribeTruthy(allDay),
+    start_date: startDate,
+    start_date_details: dateDetails(startDate ?? undefined),
+    end_date: endDate,
+    end_date_details: dateDetails(endDate ?? undefined),
+    utc_start_date: utcStart,
+    utc_start_date_details: dateDetails(utcStart ?? undefined),
+    utc_end_date: utcEnd,
+    utc_end_date_details: dateDetails(utcEnd ?? undefined),
+    timezone: meta1(EventMeta.timezone) ?? '',
+    timezone_abbr: meta1(EventMeta.timezoneAbbr) ?? '',
+    cost: formatEventCost(
+      {
+        costRows: allMeta(meta, EventMeta.cost),
+        currencySymbol: meta1(EventMeta.currencySymbol),
+        currencyPosition: meta1(EventMeta.currencyPosition),
+      },
+      {
+        defaultCurrencySymbol: site.tec.defaultCurrencySymbol,
+        reverseCurrencyPosition: site.tec.reverseCurrencyPosition,
+      },
+    ),
+    cost_details: {
+      currency_symbol: meta1(EventMeta.currencySymbol) ?? '',
+      currency_code: meta1(EventMeta.currencyCode) ?? '',
+      currency_position: meta1(EventMeta.currencyPosition) ?? '',
+      values: eventCostValues(allMeta(meta, EventMeta.cost)),
+    },
+    // The stored URL (even an empty one) wins; no row at all falls back to the permalink.
+    website: website === undefined ? permalink : escHtml(website),
+    // PHP's (bool) cast: only '' and '0' are false; a missing row means "show".
+    show_map: showMap === undefined ? true : !isPhpEmpty(showMap),
+    show_map_link: showMapLink === undefined ? true : !isPhpEmpty(showMapLink),
+    hide_from_listings: meta1(EventMeta.hideFromUpcoming) === 'yes',
+    sticky: post.menu_order === -1,
+    featured: featured !== undefined && Number(featured) === 1,
+    categories: input.categories.map((term) => toEventTermResource(term, 'categories', urls)),
+    tags: input.tags.map((term) => toEventTermResource(term, 'tags', urls)),
+    venue: input.venues.length === 1 ? input.venues[0] : [...input.venues],
+    organizer: [...input.organizers],
+    custom_fields: customFields(meta, site),
+  };
+  if (input.jsonLd) event.json_ld = input.jsonLd;
+  return event;
+}

@@ -1,0 +1,146 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/create-db.js';
+import type { Database } from '../../db/tables.js';
+import { EventMeta, PostType, Taxonomy } from '../../wp/constants.js';
+
+/**
+ * The filters of an events list after the plugin's rules were applied (defaults, widening,
+ * term resolution): what the ORM query of tribe_get_events() would receive.
+ */
+export interface EventListFilter {
+  statuses: readonly string[];
+  /** Compared with the stored local (or, in `site` timezone mode, UTC) start and end dates. */
+  startsOnOrAfter?: string;
+  endsOnOrBefore?: string;
+  startsBefore?: string;
+  startsAfter?: string;
+  endsBefore?: string;
+  endsAfter?: string;
+  /** Search words; each must appear in the title, excerpt or content. */
+  searchTerms?: readonly string[];
+  categoryTermIds?: readonly number[];
+  tagTermIds?: readonly number[];
+  venueIds?: readonly number[];
+  organizerIds?: readonly number[];
+  featured?: boolean;
+  include?: readonly number[];
+  postParent?: number;
+  /**
+   * Filter on `_EventStartDateUTC` / `_EventEndDateUTC` instead of the local dates: the ORM does
+   * so whenever its "normal" zone is UTC (a UTC site, or TEC's `site` timezone mode).
+   */
+  filterOnUtcDates: boolean;
+  /** Order by the UTC start (TEC's `site` timezone mode) rather than the local one. */
+  orderByUtcStart: boolean;
+}
+
+type EventQuery = SelectQueryBuilder<
+  Database & { start_meta: Database['postmeta']; end_meta: Database['postmeta']; order_meta: Database['postmeta'] },
+  'posts' | 'start_meta' | 'end_meta' | 'order_meta',
+  object
+>;
+
+function metaExists(eb: ExpressionBuilder<Database, 'posts'>, key: string, values?: readonly number[]) {
+  let sub = eb
+    .selectFrom('postmeta as filter_meta')
+    .select(sql`1`.as('one'))
+    .whereRef('filter_meta.post_id', '=', 'posts.ID')
+    .where('filter_meta.meta_key', '=', key);
+  if (values) sub = sub.where('filter_meta.meta_value', 'in', values.map(String));
+  return eb.exists(sub);
+}
+
+function hasTerms(eb: ExpressionBuilder<Database, 'posts'>, taxonomy: string, termIds: readonly number[]) {
+  return eb.exists(
+    eb
+      .selectFrom('term_relationships as filter_tr')
+      .innerJoin('term_taxonomy as filter_tt', 'filter_tt.term_taxonomy_id', 'filter_tr.term_taxonomy_id')
+      .select(sql`1`.as('one'))
+      .whereRef('filter_tr.object_id', '=', 'posts.ID')
+      .where('filter_tt.taxonomy', '=', taxonomy)
+      .where('filter_tt.term_id', 'in', termIds.length > 0 ? [...termIds] : [0]),
+  );
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The filtered set of events, before ordering and paging. */
+function filteredEvents(db: Db, filter: EventListFilter): EventQuery {
+  const startKey = filter.filterOnUtcDates ? EventMeta.startDateUtc : EventMeta.startDate;
+  const endKey = filter.filterOnUtcDates ? EventMeta.endDateUtc : EventMeta.endDate;
+  const orderKey = filter.orderByUtcStart ? EventMeta.startDateUtc : EventMeta.startDate;
+  let query = db
+    .selectFrom('posts')
+    .innerJoin('postmeta as start_meta', (join) =>
+      join.onRef('start_meta.post_id', '=', 'posts.ID').on('start_meta.meta_key', '=', startKey),
+    )
+    .innerJoin('postmeta as end_meta', (join) =>
+      join.onRef('end_meta.post_id', '=', 'posts.ID').on('end_meta.meta_key', '=', endKey),
+    )
+    .innerJoin('postmeta as order_meta', (join) =>
+      join.onRef('order_meta.post_id', '=', 'posts.ID').on('order_meta.meta_key', '=', orderKey),
+    )
+    .where('posts.post_type', '=', PostType.event)
+    .where('posts.post_status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : ['publish'])
+    // Query.php always drops events hidden from listings, whatever the value of the flag.
+    .where((eb) => eb.not(metaExists(eb, EventMeta.hideFromUpcoming))) as unknown as EventQuery;
+
+  // Dates are stored as `Y-m-d H:i:s`, so string comparison is chronological.
+  if (filter.startsOnOrAfter !== undefined) query = query.where('start_meta.meta_value', '>=', filter.startsOnOrAfter);
+  if (filter.endsOnOrBefore !== undefined) query = query.where('end_meta.meta_value', '<=', filter.endsOnOrBefore);
+  if (filter.startsBefore !== undefined) query = query.where('start_meta.meta_value', '<', filter.startsBefore);
+  if (filter.startsAfter !== undefined) query = query.where('start_meta.meta_value', '>', filter.startsAfter);
+  if (filter.endsBefore !== undefined) query = query.where('end_meta.meta_value', '<', filter.endsBefore);
+  if (filter.endsAfter !== undefined) query = query.where('end_meta.meta_value', '>', filter.endsAfter);
+
+  for (const term of filter.searchTerms ?? []) {
+    const like = `%${escapeLike(term)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('posts.post_title', 'like', like),
+        eb('posts.post_excerpt', 'like', like),
+        eb('posts.post_content', 'like', like),
+      ]),
+    );
+  }
+  const categories = filter.categoryTermIds;
+  if (categories) query = query.where((eb) => hasTerms(eb as never, Taxonomy.eventCategory, categories));
+  const tags = filter.tagTermIds;
+  if (tags) query = query.where((eb) => hasTerms(eb as never, Taxonomy.tag, tags));
+  const venues = filter.venueIds;
+  if (venues) query = query.where((eb) => metaExists(eb as never, EventMeta.venueId, venues));
+  const organizers = filter.organizerIds;
+  if (organizers) query = query.where((eb) => metaExists(eb as never, EventMeta.organizerId, organizers));
+  if (filter.featured === true) query = query.where((eb) => metaExists(eb as never, EventMeta.featured));
+  if (filter.featured === false) query = query.where((eb) => eb.not(metaExists(eb as never, EventMeta.featured)));
+  if (filter.include) query = query.where('posts.ID', 'in', filter.include.length > 0 ? [...filter.include] : [0]);
+  if (filter.postParent !== undefined) query = query.where('posts.post_parent', '=', filter.postParent);
+  return query;
+}
+
+/** How many events match (the ORM's found_posts). */
+export async function countEvents(db: Db, filter: EventListFilter): Promise<number> {
+  const row = await filteredEvents(db, filter)
+    .select((eb) => eb.fn.count<number>(sql`distinct ${sql.ref('posts.ID')}`).as('total'))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * One page of event IDs. Lists run by start date; the plugin gives no tie-breaker and MySQL's
+ * answer was ascending post ID, which we make explicit. `include` lists run by post date, ID.
+ */
+export async function selectEventIdsPage(
+  db: Db,
+  filter: EventListFilter,
+  page: { limit: number; offset: number; orderByPostDate: boolean },
+): Promise<number[]> {
+  let query = filteredEvents(db, filter).select('posts.ID');
+  query = page.orderByPostDate
+    ? query.orderBy('posts.post_date', 'asc').orderBy('posts.ID', 'asc')
+    : query.orderBy('order_meta.meta_value', 'asc').orderBy('posts.ID', 'asc');
+  const rows = (await query.limit(page.limit).offset(page.offset).execute()) as { ID: number }[];
+  return rows.map((row) => row.ID);
+}

@@ -1,0 +1,268 @@
+import type { ArgSpecs } from '../../http/rest-args.js';
+import { isNonEmptyString, isPositiveInt, isPositiveIntList, listToArray, parseRestBoolean } from '../../http/rest-args.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { PostType, Taxonomy } from '../../wp/constants.js';
+import { formatInZone, formatUtc, isTime, localizeDate } from '../../wp/dates.js';
+import { arePostsOfType, areTermsOfTaxonomy, isEventId } from '../../wp/validators.js';
+import { filterPostStatusList } from '../../wp/post-status.js';
+import { isNumeric } from '../../http/rest-args.js';
+import type { InvalidParam } from '../../http/errors.js';
+
+/** The most events one page may hold (filter tribe_rest_event_max_per_page). */
+export const MAX_EVENTS_PER_PAGE = 50;
+
+/**
+ * Endpoints/Base::get_default_posts_per_page: TEC's own `posts_per_page` option, else
+ * WordPress's, else 20; kept as the stored string, which is how the index shows it.
+ */
+export function defaultPostsPerPage(ctx: RequestContext): string | number {
+  return ctx.site.tec.postsPerPage ?? ctx.site.postsPerPage ?? 20;
+}
+
+/** Archive_Base::sanitize_per_page: an integer, capped at the maximum. */
+export function sanitizePerPage(max: number) {
+  return (value: unknown): number => Math.min(max, Math.trunc(Number(value)) || 0);
+}
+
+/** Default start: `yesterday 23:59` read in UTC and shown in the site's zone (localize_date). */
+export function defaultStartDate(ctx: RequestContext): string {
+  return localizeDate('yesterday 23:59', ctx.site.timezone, ctx.now) ?? formatInZone(0, ctx.site.timezone);
+}
+
+/** Default end: 24 months from now, PHP `date()` in UTC. */
+export function defaultEndDate(ctx: RequestContext): string {
+  const end = new Date(ctx.now.getTime());
+  end.setUTCMonth(end.getUTCMonth() + 24);
+  return formatUtc(Math.floor(end.getTime() / 1000));
+}
+
+const isTimeArg = (value: unknown, ctx: RequestContext) =>
+  typeof value === 'number' || (typeof value === 'string' && isTime(value, ctx.now));
+
+/** Validator::supports_ticketed: false is fine; true needs Event Tickets, which we are not. */
+function supportsTicketed(value: unknown): boolean | InvalidParam {
+  const truthy = typeof value === 'string' ? ['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true'].includes(value.toLowerCase()) : Boolean(value);
+  if (!truthy) return true;
+  const message = 'Event Tickets plugin is not activated.';
+  return { message, detail: { code: 'event-tickets-not-active', message, data: { status: 400 } } };
+}
+
+/**
+ * GET /events (Archive_Event::READ_args). Properties are declared in the plugin's order, which
+ * is the order the namespace index prints them in.
+ */
+export const ListEventsArgs: ArgSpecs<RequestContext> = {
+  page: {
+    required: false,
+    validate: isPositiveInt,
+    default: 1,
+    description: 'The archive page to return',
+    type: 'integer',
+  },
+  per_page: {
+    required: false,
+    validate: isPositiveInt,
+    sanitize: sanitizePerPage(MAX_EVENTS_PER_PAGE),
+    default: defaultPostsPerPage,
+    description: 'The number of events to return on each page',
+    type: 'integer',
+  },
+  start_date: {
+    required: false,
+    validate: isTimeArg,
+    default: defaultStartDate,
+    description: 'Events that start on the specified date',
+    swaggerType: 'string',
+  },
+  end_date: {
+    required: false,
+    validate: isTimeArg,
+    default: defaultEndDate,
+    description: 'Events that end on the specified date',
+    swaggerType: 'string',
+  },
+  starts_before: {
+    required: false,
+    validate: isTimeArg,
+    description: 'Events that start before the specified date',
+    swaggerType: 'string',
+  },
+  starts_after: {
+    required: false,
+    validate: isTimeArg,
+    description: 'Events that start after the specified date',
+    swaggerType: 'string',
+  },
+  ends_before: {
+    required: false,
+    validate: isTimeArg,
+    description: 'Events that end before the specified date',
+    swaggerType: 'string',
+  },
+  ends_after: {
+    required: false,
+    validate: isTimeArg,
+    description: 'Events that end after the specified date',
+    swaggerType: 'string',
+  },
+  strict_dates: {
+    required: false,
+    validate: isNonEmptyString,
+    default: 'false',
+    description:
+      'Dates set using the start_date/end_date, starts_*/ends_* are set to start at the specified times. The default behavior is to include the entire days.',
+    swaggerType: 'string',
+  },
+  search: {
+    required: false,
+    validate: isNonEmptyString,
+    description: 'Events should contain the specified string in the title or description',
+    type: 'string',
+  },
+  categories: {
+    required: false,
+    validate: (value, ctx) => areTermsOfTaxonomy(ctx.db, value, Taxonomy.eventCategory),
+    description: 'Events should be assigned one of the specified categories slugs or IDs',
+    swaggerType: 'array',
+    items: { type: 'integer' },
+    collectionFormat: 'csv',
+  },
+  tags: {
+    required: false,
+    validate: (value, ctx) => areTermsOfTaxonomy(ctx.db, value, Taxonomy.tag),
+    description: 'Events should be assigned one of the specified tags slugs or IDs',
+    swaggerType: 'array',
+    items: { type: 'integer' },
+    collectionFormat: 'csv',
+  },
+  venue: {
+    required: false,
+    validate: (value, ctx) => arePostsOfType(ctx.db, value, PostType.venue),
+    description: 'Events should be assigned one of the specified venue IDs',
+    swaggerType: 'array',
+    items: { type: 'integer' },
+    collectionFormat: 'csv',
+  },
+  organizer: {
+    required: false,
+    validate: (value, ctx) => arePostsOfType(ctx.db, value, PostType.organizer),
+    description: 'Events should be assigned one of the specified organizer IDs',
+    swaggerType: 'array',
+    items: { type: 'integer' },
+    collectionFormat: 'csv',
+  },
+  featured: {
+    required: false,
+    type: 'boolean',
+    description: 'Events should be filtered by their featured status',
+  },
+  status: {
+    required: false,
+    validate: (value, ctx) => filterPostStatusList(value, ctx.viewer, PostType.event) !== false,
+    swaggerType: 'string',
+    format: 'string',
+    description: 'The event post status',
+  },
+  geoloc: {
+    required: false,
+    type: 'boolean',
+    description:
+      'Requires Events Calendar Pro. Events should be filtered by whether their venue has geolocation data',
+  },
+  geoloc_lat: {
+    required: false,
+    swaggerType: 'number',
+    format: 'double',
+    description:
+      'Requires Events Calendar Pro. Events should be filtered by their venue latitude location, must also provide geoloc_lng',
+  },
+  geoloc_lng: {
+    required: false,
+    swaggerType: 'number',
+    format: 'double',
+    description:
+      'Requires Events Calendar Pro. Events should be filtered by their venue longitude location, must also provide geoloc_lat',
+  },
+  include: {
+    required: false,
+    description:
+      'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.',
+    swaggerType: 'array',
+    items: { type: 'integer' },
+    collectionFormat: 'csv',
+    validate: isPositiveIntList,
+    sanitize: (value) => listToArray(value).map((item) => Math.trunc(Number(item))),
+  },
+  post_parent: {
+    required: false,
+    type: 'integer',
+    description: 'Events should be filtered by their post_parent being the specified one.',
+    validate: (value, ctx) => isEventId(ctx.db, value),
+  },
+  ticketed: {
+    required: false,
+    type: 'boolean',
+    description: 'Filter events with or without tickets.',
+    validate: supportsTicketed,
+  },
+};
+
+/** GET /events/{id} (Single_Event::READ_args). */
+export const GetEventArgs: ArgSpecs<RequestContext> = {
+  id: {
+    in: 'path',
+    type: 'integer',
+    description: 'the event post ID',
+    required: true,
+    // is_event_id_format: anything numeric; the route pattern already wants digits.
+    validate: (value) => value !== '' && value !== false && isNumeric(value),
+  },
+  password: {
+    in: 'path',
+    type: 'string',
+    description: 'The event password',
+    required: false,
+    validate: isNonEmptyString,
+  },
+};
+
+/** GET /events/by-slug/{slug} (Single_Event_Slug::READ_args); the slug must name an event. */
+export function getEventBySlugArgs(
+  isEventSlug: (slug: string, ctx: RequestContext) => Promise<boolean>,
+): ArgSpecs<RequestContext> {
+  return {
+    slug: {
+      in: 'path',
+      type: 'string',
+      description: 'the event post name',
+      required: true,
+      validate: (value, ctx) => typeof value === 'string' && value !== '' && isEventSlug(value, ctx),
+    },
+  };
+}
+
+/** The list query after WordPress validated, defaulted and cast it. */
+export interface ListEventsQuery {
+  page: number;
+  per_page: number;
+  start_date: string | number;
+  end_date: string | number;
+  starts_before?: string | number;
+  starts_after?: string | number;
+  ends_before?: string | number;
+  ends_after?: string | number;
+  strict_dates: string;
+  search?: string;
+  categories?: unknown;
+  tags?: unknown;
+  venue?: unknown;
+  organizer?: unknown;
+  featured?: boolean;
+  status?: unknown;
+  include?: number[];
+  post_parent?: number;
+  ticketed?: boolean;
+  password?: string;
+}
+
+export { parseRestBoolean };

@@ -1,0 +1,271 @@
+import type { RequestContext } from '../../http/request-context.js';
+import { AppError } from '../../http/errors.js';
+import { EventMeta, PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
+import { allMeta, firstMeta } from '../../wp/meta.js';
+import { beginningOfDay, endOfDay, localizeDate, siteWallTimeToUtc } from '../../wp/dates.js';
+import { loadFeaturedImages, loadPostsWithMeta, type LoadedPost } from '../../wp/linked-posts.js';
+import { selectTermsForPosts, selectTermsOfTaxonomy, type TermRow } from '../../wp/terms.repository.js';
+import { listToTypedArray, resolveTermIds, withDescendants } from '../../wp/validators.js';
+import { filterPostStatusList } from '../../wp/post-status.js';
+import { canEditPost, canReadPost, POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
+import { removePasswordProtectedContent } from '../../wp/password-protection.js';
+import { selectPostById, selectPostBySlug } from '../../wp/posts.repository.js';
+import { parseSearchTerms } from '../../wp/search.js';
+import { toEventJsonLd } from '../../wp/json-ld.js';
+import { getVenueSummaries, jsonLdImageUrl, type LinkedResourceEnv } from '../venues/venues.service.js';
+import { getOrganizerSummaries } from '../organizers/organizers.service.js';
+import { postPermalink } from '../../wp/urls.js';
+import { countEvents, selectEventIdsPage, type EventListFilter } from './events.repository.js';
+import { toEventResource, type EventResource } from './events.mapper.js';
+import { defaultEndDate, defaultStartDate, type ListEventsQuery } from './events.schemas.js';
+import { buildEventsRestUrl } from './events.urls.js';
+
+export interface EventList {
+  events: EventResource[];
+  rest_url: string;
+  next_rest_url?: string;
+  previous_rest_url?: string;
+  total: number;
+  total_pages: number;
+}
+
+export const EventErrors = {
+  notFound: (id: number) => new AppError(404, 'rest-event-not-found', `Event with ID ${id} does not exist.`),
+  notAnEvent: () => new AppError(400, 'rest-invalid-event-id', 'The specified ID is not a valid event.'),
+  trashed: () => new AppError(403, 'event-no-longer-available', 'This event is no longer available'),
+  notAccessible: () => new AppError(403, 'event-not-accessible', 'The requested event is not accessible'),
+  passwordProtected: () =>
+    new AppError(403, 'event-password-protected', 'The requested event is not accessible without a password'),
+  archivePageNotFound: () =>
+    new AppError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist'),
+} as const;
+
+/**
+ * Builds the events of a batch of loaded posts, in the given order: their terms, venues,
+ * organizers and images are each loaded in one batch, never per event.
+ */
+async function buildEvents(ctx: RequestContext, posts: readonly LoadedPost[], single: boolean): Promise<EventResource[]> {
+  if (posts.length === 0) return [];
+  const ids = posts.map(({ post }) => post.ID);
+  const env: LinkedResourceEnv = { db: ctx.db, site: ctx.site, urls: ctx.urls, viewer: ctx.viewer, single };
+  const venueIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.venueId).map(Number));
+  const organizerIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.organizerId).map(Number));
+  const [terms, venues, organizers, images] = await Promise.all([
+    selectTermsForPosts(ctx.db, ids, [Taxonomy.eventCategory, Taxonomy.tag]),
+    getVenueSummaries(env, venueIds),
+    getOrganizerSummaries(env, organizerIds),
+    loadFeaturedImages(ctx.db, posts, ctx.site.siteUrl),
+  ]);
+  const termsOf = (id: number, taxonomy: string): TermRow[] =>
+    terms.filter((term) => term.object_id === id && term.taxonomy === taxonomy);
+
+  return posts.map(({ post, meta }) => {
+    // TEC free links one venue; older data may hold several rows, and the plugin shows them all.
+    const eventVenues = allMeta(meta, EventMeta.venueId).flatMap((id) => venues.get(Number(id)) ?? []);
+    const eventOrganizers = allMeta(meta, EventMeta.organizerId).flatMap((id) => organizers.get(Number(id)) ?? []);
+    const image = images.get(post.ID) ?? false;
+    const jsonLd = single
+      ? toEventJsonLd({
+          event: { post, meta, imageUrl: jsonLdImageUrl(image, { post, meta }) },
+          venue: venues.get(Number(firstMeta(meta, EventMeta.venueId)))?.source ?? null,
+          organizers: eventOrganizers.map((organizer) => organizer.source),
+          permalink: postPermalink(ctx.urls, post),
+          viewer: ctx.viewer,
+          site: {
+            prettyPermalinks: ctx.urls.prettyPermalinks,
+            timezone: ctx.site.timezone,
+            timezoneMode: ctx.site.tec.timezoneMode,
+            defaultCurrencyCode: ctx.site.tec.defaultCurrencyCode,
+          },
+          now: ctx.now,
+        })
+      : null;
+    return toEventResource({
+      post,
+      meta,
+      categories: termsOf(post.ID, Taxonomy.eventCategory),
+      tags: termsOf(post.ID, Taxonomy.tag),
+      venues: eventVenues.map((venue) => venue.resource),
+      organizers: eventOrganizers.map((organizer) => organizer.resource),
+      image,
+      urls: ctx.urls,
+      site: ctx.site,
+      jsonLd: jsonLd ?? undefined,
+    });
+  });
+}
+
+/** How the list's date parameters become filters (Archive_Event::get, steps 1 to 6). */
+function dateFilters(ctx: RequestContext, query: ListEventsQuery): Partial<EventListFilter> {
+  const inclusive = !isPhpTrueBoolean(query.strict_dates);
+  const zone = ctx.site.timezone;
+  const cutoff = ctx.site.tec.multiDayCutoff;
+  const raw = (value: string | number | undefined) => (value === undefined ? undefined : String(value));
+  const localized = (value: string | undefined) => (value === undefined ? undefined : localizeDate(value, zone, ctx.now) ?? undefined);
+  const widenStart = (value: string | undefined) => (value === undefined ? undefined : beginningOfDay(value, ctx.now, cutoff) ?? undefined);
+  const widenEnd = (value: string | undefined) => (value === undefined ? undefined : endOfDay(value, ctx.now, cutoff) ?? undefined);
+
+  const relative = [query.starts_before, query.starts_after, query.ends_before, query.ends_after].some((v) => v !== undefined);
+  const filters: Partial<EventListFilter> = {};
+  const pick = (value: string | number | undefined, widen: (v: string | undefined) => string | undefined) =>
+    inclusive ? widen(raw(value)) : localized(raw(value));
+
+  filters.startsBefore = pick(query.starts_before, widenEnd);
+  // The plugin widens starts_after to the END of its day too.
+  filters.startsAfter = pick(query.starts_after, widenEnd);
+  filters.endsBefore = pick(query.ends_before, widenEnd);
+  filters.endsAfter = pick(query.ends_after, widenEnd);
+
+  if (query.include) {
+    // With include the plugin drops the dates, then merges the route defaults back in: the raw
+    // default window applies (not widened), whatever dates the client sent.
+    filters.startsOnOrAfter = defaultStartDate(ctx);
+    filters.endsOnOrBefore = defaultEndDate(ctx);
+  } else {
+    filters.startsOnOrAfter = pick(query.start_date, widenStart);
+    filters.endsOnOrBefore = pick(query.end_date, widenEnd);
+  }
+  // starts_*/ends_* drop the start_date/end_date window unless the query string names it.
+  if (relative) {
+    if (!('start_date' in ctx.query)) delete filters.startsOnOrAfter;
+    if (!('end_date' in ctx.query)) delete filters.endsOnOrBefore;
+  }
+  for (const key of Object.keys(filters) as (keyof EventListFilter)[]) {
+    if (filters[key] === undefined) delete filters[key];
+  }
+  return filters;
+}
+
+/** Zones PHP names `UTC` once TEC built them (`UTC`, `UTC+0`). */
+function isUtcZone(zone: string): boolean {
+  return /^(UTC|GMT)([+-]0+(\.0+)?)?$/i.test(zone);
+}
+
+/**
+ * The ORM reads filter dates in the site's zone and converts them to its "normal" zone: UTC in
+ * TEC's `site` timezone mode, the site's zone (no change) otherwise.
+ */
+function toNormalZone(ctx: RequestContext, siteMode: boolean, filters: Partial<EventListFilter>): Partial<EventListFilter> {
+  if (!siteMode || isUtcZone(ctx.site.timezone)) return filters;
+  const keys = ['startsOnOrAfter', 'endsOnOrBefore', 'startsBefore', 'startsAfter', 'endsBefore', 'endsAfter'] as const;
+  const converted: Partial<EventListFilter> = { ...filters };
+  for (const key of keys) {
+    const value = filters[key];
+    if (value !== undefined) converted[key] = siteWallTimeToUtc(value, ctx.site.timezone);
+  }
+  return converted;
+}
+
+/** FILTER_VALIDATE_BOOLEAN: "1", "true", "on", "yes" (any case, trimmed) are true. */
+function isPhpTrueBoolean(value: unknown): boolean {
+  return typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
+}
+
+/**
+ * GET /events: the list as Archive_Event::get builds it. Throws the plugin's 404 for an empty
+ * page past the first.
+ */
+export async function listEvents(ctx: RequestContext, query: ListEventsQuery): Promise<EventList> {
+  const statuses = resolveStatuses(ctx, query.status);
+  const siteMode = ctx.site.tec.timezoneMode === 'site';
+  const filter: EventListFilter = {
+    statuses,
+    filterOnUtcDates: siteMode || isUtcZone(ctx.site.timezone),
+    orderByUtcStart: siteMode,
+    ...toNormalZone(ctx, siteMode, dateFilters(ctx, query)),
+  };
+  if (query.search !== undefined) filter.searchTerms = parseSearchTerms(query.search);
+  if (query.categories !== undefined || query.tags !== undefined) {
+    if (query.categories !== undefined) {
+      const terms = await selectTermsOfTaxonomy(ctx.db, Taxonomy.eventCategory);
+      filter.categoryTermIds = withDescendants(terms, resolveTermIds(terms, listToTypedArray(query.categories)));
+    }
+    if (query.tags !== undefined) {
+      const terms = await selectTermsOfTaxonomy(ctx.db, Taxonomy.tag);
+      // WP_Query's back-compat block sets `tag_id` to the first queried tag, and the ORM's
+      // follow-up queries turn that into one more AND clause: only the first tag really filters
+      // (recorded: `tags=12,kids` lists the events of tag 12 alone).
+      filter.tagTermIds = resolveTermIds(terms, listToTypedArray(query.tags)).slice(0, 1);
+    }
+  }
+  if (query.venue !== undefined) filter.venueIds = listToTypedArray(query.venue).map(Number);
+  if (query.organizer !== undefined) filter.organizerIds = listToTypedArray(query.organizer).map(Number);
+  if (query.featured !== undefined) filter.featured = query.featured;
+  if (query.include) filter.include = query.include;
+  if (query.post_parent !== undefined) filter.postParent = query.post_parent;
+
+  const perPage = query.per_page;
+  const page = query.page;
+  const [total, ids] = await Promise.all([
+    countEvents(ctx.db, filter),
+    selectEventIdsPage(ctx.db, filter, {
+      limit: perPage,
+      offset: (page - 1) * perPage,
+      orderByPostDate: query.include !== undefined,
+    }),
+  ]);
+  if (ids.length === 0 && page > 1) throw EventErrors.archivePageNotFound();
+
+  const loaded = await loadPostsWithMeta(ctx.db, ids);
+  const posts = ids.flatMap((id) => loaded.get(id) ?? []);
+  const events = (await buildEvents(ctx, posts, false)).map((event, index) =>
+    hidePasswordProtected(ctx, posts[index]!, event),
+  );
+
+  const restUrl = buildEventsRestUrl(ctx, query, filter, statuses);
+  const list: EventList = { events, rest_url: restUrl.current } as EventList;
+  // The plugin re-runs the query for the neighbouring pages; the total answers the same question.
+  if (total > page * perPage) list.next_rest_url = restUrl.withPage(page + 1);
+  if (page !== 1 && total > (page - 2) * perPage) list.previous_rest_url = restUrl.withPage(page - 1);
+  list.total = total;
+  list.total_pages = total > 0 ? Math.ceil(total / perPage) : 0;
+  return list;
+}
+
+/** The statuses a list covers: the request's, else `any` for editors and `publish` for others. */
+function resolveStatuses(ctx: RequestContext, requested: unknown): string[] {
+  if (requested !== undefined && requested !== null) {
+    return filterPostStatusList(requested, ctx.viewer, PostType.event) || [PostStatus.publish];
+  }
+  return userCan(ctx.viewer, POST_TYPE_CAPS[PostType.event]!.edit_posts)
+    ? ['publish', 'future', 'draft', 'pending', 'private']
+    : [PostStatus.publish];
+}
+
+/**
+ * Main::filter_out_password_protected_events: a protected event stays in the list with its
+ * protected fields blanked, unless the request carries its password or is an edit-context read
+ * by someone who may edit it.
+ */
+function hidePasswordProtected(ctx: RequestContext, loaded: LoadedPost, event: EventResource): EventResource {
+  return canAccessPasswordContent(ctx, loaded) ? event : removePasswordProtectedContent(event);
+}
+
+function canAccessPasswordContent(ctx: RequestContext, { post }: LoadedPost): boolean {
+  if (post.post_password === '') return true;
+  if (ctx.params.context === 'edit' && canEditPost(ctx.viewer, post)) return true;
+  const password = ctx.params.password;
+  return typeof password === 'string' && password !== '' && password === post.post_password;
+}
+
+/**
+ * GET /events/{id}: the event in the `single` context (with JSON-LD), after the plugin's checks
+ * in order: exists (404), is an event (400), not trashed (403), readable (403), password (403).
+ */
+export async function getEvent(ctx: RequestContext, id: number): Promise<EventResource> {
+  const post = await selectPostById(ctx.db, id);
+  if (!post) throw EventErrors.notFound(id);
+  if (post.post_type !== PostType.event) throw EventErrors.notAnEvent();
+  if (post.post_status === PostStatus.trash) throw EventErrors.trashed();
+  if (post.post_status !== PostStatus.publish && !canReadPost(ctx.viewer, post)) throw EventErrors.notAccessible();
+  const loaded = await loadPostsWithMeta(ctx.db, [id]);
+  const event = loaded.get(id)!;
+  if (!canAccessPasswordContent(ctx, event)) throw EventErrors.passwordProtected();
+  const [resource] = await buildEvents(ctx, [event], true);
+  return resource!;
+}
+
+/** The ID of the event a slug names (get_page_by_path), or undefined. */
+export async function findEventIdBySlug(ctx: RequestContext, slug: string): Promise<number | undefined> {
+  return (await selectPostBySlug(ctx.db, slug, PostType.event))?.ID;
+}

@@ -1,0 +1,82 @@
+import { notImplemented } from '../../http/errors.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { EDITABLE, type EndpointDefinition, type RestResponse } from '../../http/rest-route.js';
+import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
+import { PostType } from '../../wp/constants.js';
+import { canActOnRequestedPost } from '../venues/venues.routes.js';
+import {
+  CreateEventArgs,
+  DeleteEventArgs,
+  DeleteEventBySlugArgs,
+  UpdateEventArgs,
+  UpdateEventBySlugArgs,
+} from './events.write.schemas.js';
+
+type Endpoint = EndpointDefinition<RequestContext>;
+
+/** The event write endpoints, for the events routes to place in registration order. */
+export interface EventWriteEndpoints {
+  /** POST /events, after the list's GET. */
+  create: Endpoint;
+  /** DELETE /events/{id}, between GET and the edit methods. */
+  deleteById: Endpoint;
+  /** POST/PUT/PATCH /events/{id}, last. */
+  updateById: Endpoint;
+  /** DELETE /events/by-slug/{slug}, between GET and the edit methods. */
+  deleteBySlug: Endpoint;
+  /** POST/PUT/PATCH /events/by-slug/{slug}, last. */
+  updateBySlug: Endpoint;
+}
+
+/** A handler for an endpoint whose behaviour is not ported yet: 501, never made-up data. */
+function notServedYet(path: string) {
+  return async (ctx: RequestContext): Promise<RestResponse> => {
+    throw notImplemented(`${ctx.method} ${path}`);
+  };
+}
+
+/** Single_Event::can_create: the event type's `edit_posts` capability. */
+function canCreateEvent(ctx: RequestContext): boolean {
+  const cap = POST_TYPE_CAPS[PostType.event]?.edit_posts;
+  return cap !== undefined && userCan(ctx.viewer, cap);
+}
+
+/**
+ * Single_Event::can_edit / can_delete: `edit_post` / `delete_post` on the requested ID; without
+ * an ID, or when no post has it, the general capability, so the handler can answer 404. By-slug
+ * requests reach here before the handler resolves the slug, so unless the client also sent an
+ * `id`, they are checked against the general capability.
+ */
+const canEditEvent = (ctx: RequestContext) => canActOnRequestedPost(ctx, 'edit', PostType.event, 'general');
+const canDeleteEvent = (ctx: RequestContext) => canActOnRequestedPost(ctx, 'delete', PostType.event, 'general');
+
+/** Endpoints of Single_Event and Single_Event_Slug that write. */
+export function createEventWriteEndpoints(): EventWriteEndpoints {
+  return {
+    create: { methods: ['POST'], args: CreateEventArgs, permission: canCreateEvent, handler: notServedYet('/events') },
+    deleteById: {
+      methods: ['DELETE'],
+      args: DeleteEventArgs,
+      permission: canDeleteEvent,
+      handler: notServedYet('/events/{id}'),
+    },
+    updateById: {
+      methods: [...EDITABLE],
+      args: UpdateEventArgs,
+      permission: canEditEvent,
+      handler: notServedYet('/events/{id}'),
+    },
+    deleteBySlug: {
+      methods: ['DELETE'],
+      args: DeleteEventBySlugArgs,
+      permission: canDeleteEvent,
+      handler: notServedYet('/events/by-slug/{slug}'),
+    },
+    updateBySlug: {
+      methods: [...EDITABLE],
+      args: UpdateEventBySlugArgs,
+      permission: canEditEvent,
+      handler: notServedYet('/events/by-slug/{slug}'),
+    },
+  };
+}

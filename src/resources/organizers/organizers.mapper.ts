@@ -1,0 +1,52 @@
+import type { PostRow } from '../../wp/posts.repository.js';
+import { firstMeta, type MetaMap } from '../../wp/meta.js';
+import { OrganizerMeta } from '../../wp/constants.js';
+import { phpArrayFilter } from '../../wp/php-empty.js';
+import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
+import { globalId, postPermalink, type SiteUrls } from '../../wp/urls.js';
+import { removePasswordProtectedContent } from '../../wp/password-protection.js';
+import type { ImageResource } from '../../wp/images.js';
+
+export type OrganizerResource = Record<string, unknown>;
+
+export interface OrganizerMapperInput {
+  post: PostRow;
+  meta: MetaMap;
+  urls: SiteUrls;
+  image: ImageResource | false;
+  /** Present in the `single` context only. */
+  jsonLd?: Record<string, unknown>;
+}
+
+/**
+ * Post_Repository::get_organizer_data for one organizer: fields in the plugin's order, JSON-LD
+ * in the single context, global IDs, and then the whole object array_filter'ed (empty phone,
+ * website, e-mail, description disappear); password-protected organizers are blanked.
+ */
+export function toOrganizerResource({ post, meta, urls, image, jsonLd }: OrganizerMapperInput): OrganizerResource {
+  const field = (key: string) => firstMeta(meta, key) ?? '';
+  const id = globalId(urls, post.ID);
+  const organizer: Record<string, unknown> = {
+    id: post.ID,
+    author: String(post.post_author),
+    status: post.post_status,
+    date: post.post_date,
+    date_utc: post.post_date_gmt,
+    modified: post.post_modified,
+    modified_utc: post.post_modified_gmt,
+    url: postPermalink(urls, post),
+    organizer: theTitle(post.post_title),
+    description: theContent(post.post_content),
+    excerpt: theExcerpt(post.post_excerpt),
+    slug: post.post_name,
+    image,
+    phone: field(OrganizerMeta.phone),
+    website: field(OrganizerMeta.website),
+    email: field(OrganizerMeta.email),
+  };
+  if (jsonLd) organizer.json_ld = jsonLd;
+  organizer.global_id = id;
+  organizer.global_id_lineage = [id];
+  const filtered = phpArrayFilter(organizer);
+  return post.post_password !== '' ? removePasswordProtectedContent(filtered) : filtered;
+}

@@ -1,0 +1,89 @@
+import { notImplemented } from '../../http/errors.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { EDITABLE, type RestResponse, type RouteDefinition } from '../../http/rest-route.js';
+import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
+import { PostType } from '../../wp/constants.js';
+import { canActOnRequestedPost } from '../venues/venues.routes.js';
+import {
+  CreateOrganizerArgs,
+  DeleteOrganizerArgs,
+  DeleteOrganizerBySlugArgs,
+  GetOrganizerArgs,
+  GetOrganizerBySlugArgs,
+  ListOrganizersArgs,
+  UpdateOrganizerArgs,
+  UpdateOrganizerBySlugArgs,
+} from './organizers.schemas.js';
+
+/** A handler for an endpoint whose behaviour is not ported yet: 501, never made-up data. */
+function notServedYet(path: string) {
+  return async (ctx: RequestContext): Promise<RestResponse> => {
+    throw notImplemented(`${ctx.method} ${path}`);
+  };
+}
+
+/** Single_Organizer::can_create: the organizer type's `edit_posts` capability. */
+function canCreateOrganizer(ctx: RequestContext): boolean {
+  const cap = POST_TYPE_CAPS[PostType.organizer]?.edit_posts;
+  return cap !== undefined && userCan(ctx.viewer, cap);
+}
+
+const canEditOrganizer = (ctx: RequestContext) => canActOnRequestedPost(ctx, 'edit', PostType.organizer, 'deny');
+const canDeleteOrganizer = (ctx: RequestContext) => canActOnRequestedPost(ctx, 'delete', PostType.organizer, 'deny');
+
+/**
+ * The organizer routes as Main::register_endpoints registers them: the archive's GET first, then
+ * the single organizer's routes (which add POST to `/organizers`), then the by-slug routes.
+ */
+export function createOrganizersRoutes(): RouteDefinition<RequestContext>[] {
+  return [
+    {
+      pattern: '/organizers',
+      endpoints: [
+        { methods: ['GET'], args: ListOrganizersArgs, handler: notServedYet('/organizers') },
+        {
+          methods: ['POST'],
+          args: CreateOrganizerArgs,
+          permission: canCreateOrganizer,
+          handler: notServedYet('/organizers'),
+        },
+      ],
+    },
+    {
+      pattern: '/organizers/(?P<id>\\d+)',
+      endpoints: [
+        { methods: ['GET'], args: GetOrganizerArgs, handler: notServedYet('/organizers/{id}') },
+        {
+          methods: ['DELETE'],
+          args: DeleteOrganizerArgs,
+          permission: canDeleteOrganizer,
+          handler: notServedYet('/organizers/{id}'),
+        },
+        {
+          methods: [...EDITABLE],
+          args: UpdateOrganizerArgs,
+          permission: canEditOrganizer,
+          handler: notServedYet('/organizers/{id}'),
+        },
+      ],
+    },
+    {
+      pattern: '/organizers/by-slug/(?P<slug>[^/]+)',
+      endpoints: [
+        { methods: ['GET'], args: GetOrganizerBySlugArgs, handler: notServedYet('/organizers/by-slug/{slug}') },
+        {
+          methods: ['DELETE'],
+          args: DeleteOrganizerBySlugArgs,
+          permission: canDeleteOrganizer,
+          handler: notServedYet('/organizers/by-slug/{slug}'),
+        },
+        {
+          methods: [...EDITABLE],
+          args: UpdateOrganizerBySlugArgs,
+          permission: canEditOrganizer,
+          handler: notServedYet('/organizers/by-slug/{slug}'),
+        },
+      ],
+    },
+  ];
+}

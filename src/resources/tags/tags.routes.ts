@@ -1,0 +1,46 @@
+import { notImplemented } from '../../http/errors.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { EDITABLE, type RestResponse, type RouteDefinition } from '../../http/rest-route.js';
+import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
+import { PostType } from '../../wp/constants.js';
+import { CreateTagArgs, DeleteTagArgs, GetTagArgs, ListTagsArgs, UpdateTagArgs } from './tags.schemas.js';
+
+/** `manage_terms` of WordPress's post_tag taxonomy (its default term capabilities). */
+const MANAGE_TAGS_CAP = 'manage_categories';
+
+/** A handler for an endpoint whose behaviour is not ported yet: 501, never made-up data. */
+function notServedYet(path: string) {
+  return async (ctx: RequestContext): Promise<RestResponse> => {
+    throw notImplemented(`${ctx.method} ${path}`);
+  };
+}
+
+/**
+ * Term_Single_Base::can_create, also its can_edit and can_delete: the event type's `edit_posts`
+ * and the tag taxonomy's `manage_terms`.
+ */
+function canManageTags(ctx: RequestContext): boolean {
+  const cap = POST_TYPE_CAPS[PostType.event]?.edit_posts;
+  return cap !== undefined && userCan(ctx.viewer, cap) && userCan(ctx.viewer, MANAGE_TAGS_CAP);
+}
+
+/** The tag routes in registration order; `/tags/{id}` has GET, then edit, then DELETE. */
+export function createTagsRoutes(): RouteDefinition<RequestContext>[] {
+  return [
+    {
+      pattern: '/tags',
+      endpoints: [
+        { methods: ['GET'], args: ListTagsArgs, handler: notServedYet('/tags') },
+        { methods: ['POST'], args: CreateTagArgs, permission: canManageTags, handler: notServedYet('/tags') },
+      ],
+    },
+    {
+      pattern: '/tags/(?P<id>\\d+)',
+      endpoints: [
+        { methods: ['GET'], args: GetTagArgs, handler: notServedYet('/tags/{id}') },
+        { methods: [...EDITABLE], args: UpdateTagArgs, permission: canManageTags, handler: notServedYet('/tags/{id}') },
+        { methods: ['DELETE'], args: DeleteTagArgs, permission: canManageTags, handler: notServedYet('/tags/{id}') },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,67 @@
+import type { PostRow } from '../../wp/posts.repository.js';
+import { firstMeta, type MetaMap } from '../../wp/meta.js';
+import { VenueMeta } from '../../wp/constants.js';
+import { phpArrayFilter } from '../../wp/php-empty.js';
+import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
+import { globalId, postPermalink, type SiteUrls } from '../../wp/urls.js';
+import { removePasswordProtectedContent } from '../../wp/password-protection.js';
+import { isTribeTruthy } from '../../wp/truthy.js';
+import type { ImageResource } from '../../wp/images.js';
+
+export type VenueResource = Record<string, unknown>;
+
+export interface VenueMapperInput {
+  post: PostRow;
+  meta: MetaMap;
+  urls: SiteUrls;
+  image: ImageResource | false;
+  /** Present in the `single` context only (a single event or venue read). */
+  jsonLd?: Record<string, unknown>;
+}
+
+/**
+ * Post_Repository::get_venue_data for one venue: the fields in the plugin's order, every empty
+ * one dropped (array_filter), then the map flags and global IDs appended; a venue with a
+ * password shows its protected fields blanked.
+ */
+export function toVenueResource({ post, meta, urls, image, jsonLd }: VenueMapperInput): VenueResource {
+  const field = (key: string) => firstMeta(meta, key) ?? '';
+  const base: Record<string, unknown> = {
+    id: post.ID,
+    author: String(post.post_author),
+    status: post.post_status,
+    date: post.post_date,
+    date_utc: post.post_date_gmt,
+    modified: post.post_modified,
+    modified_utc: post.post_modified_gmt,
+    url: postPermalink(urls, post),
+    venue: theTitle(post.post_title),
+    description: theContent(post.post_content),
+    excerpt: theExcerpt(post.post_excerpt),
+    slug: post.post_name,
+    image,
+    address: field(VenueMeta.address),
+    city: field(VenueMeta.city),
+    country: field(VenueMeta.country),
+    province: field(VenueMeta.province),
+    state: field(VenueMeta.state),
+    zip: field(VenueMeta.zip),
+    phone: field(VenueMeta.phone),
+    website: field(VenueMeta.url),
+    stateprovince: field(VenueMeta.stateProvince),
+  };
+  // geo_lat/geo_lng come from Events Calendar Pro's tribe_get_coordinates(); without Pro the
+  // plugin never prints them, and neither do we.
+  if (jsonLd) base.json_ld = jsonLd;
+  const showMap = firstMeta(meta, VenueMeta.showMap);
+  const showMapLink = firstMeta(meta, VenueMeta.showMapLink);
+  const id = globalId(urls, post.ID);
+  const venue: VenueResource = {
+    ...phpArrayFilter(base),
+    show_map: showMap === undefined ? true : isTribeTruthy(showMap),
+    show_map_link: showMapLink === undefined ? true : isTribeTruthy(showMapLink),
+    global_id: id,
+    global_id_lineage: [id],
+  };
+  return post.post_password !== '' ? removePasswordProtectedContent(venue) : venue;
+}

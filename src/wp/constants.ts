@@ -1,0 +1,107 @@
+/** WordPress and TEC storage names, each spelled once. */
+
+export const PostType = {
+  event: 'tribe_events',
+  venue: 'tribe_venue',
+  organizer: 'tribe_organizer',
+  post: 'post',
+  attachment: 'attachment',
+} as const;
+export type PostTypeName = (typeof PostType)[keyof typeof PostType];
+
+export const Taxonomy = {
+  eventCategory: 'tribe_events_cat',
+  tag: 'post_tag',
+} as const;
+export type TaxonomyName = (typeof Taxonomy)[keyof typeof Taxonomy];
+
+/** Statuses WordPress registers by default (register_post_status in wp-includes/post.php). */
+export const PostStatus = {
+  publish: 'publish',
+  future: 'future',
+  draft: 'draft',
+  pending: 'pending',
+  private: 'private',
+  trash: 'trash',
+  autoDraft: 'auto-draft',
+  inherit: 'inherit',
+} as const;
+export type PostStatusName = (typeof PostStatus)[keyof typeof PostStatus];
+
+/** Statuses WordPress knows; anything else in a `status` filter is invalid. */
+export const REGISTERED_POST_STATUSES: readonly string[] = [
+  'publish',
+  'future',
+  'draft',
+  'pending',
+  'private',
+  'trash',
+  'auto-draft',
+  'inherit',
+  'request-pending',
+  'request-confirmed',
+  'request-failed',
+  'request-completed',
+];
+
+/** What WP_Query's `post_status=any` covers: every status without exclude_from_search. */
+export const ANY_POST_STATUSES: readonly string[] = ['publish', 'future', 'draft', 'pending', 'private'];
+
+export const EventMeta = {
+  startDate: '_EventStartDate',
+  endDate: '_EventEndDate',
+  startDateUtc: '_EventStartDateUTC',
+  endDateUtc: '_EventEndDateUTC',
+  duration: '_EventDuration',
+  allDay: '_EventAllDay',
+  timezone: '_EventTimezone',
+  timezoneAbbr: '_EventTimezoneAbbr',
+  cost: '_EventCost',
+  currencySymbol: '_EventCurrencySymbol',
+  currencyCode: '_EventCurrencyCode',
+  currencyPosition: '_EventCurrencyPosition',
+  url: '_EventURL',
+  showMap: '_EventShowMap',
+  showMapLink: '_EventShowMapLink',
+  hideFromUpcoming: '_EventHideFromUpcoming',
+  venueId: '_EventVenueID',
+  organizerId: '_EventOrganizerID',
+  featured: '_tribe_featured',
+  thumbnailId: '_thumbnail_id',
+  globalIdLineage: '_tribe_aggregator_global_id_lineage',
+} as const;
+
+export const VenueMeta = {
+  address: '_VenueAddress',
+  city: '_VenueCity',
+  country: '_VenueCountry',
+  province: '_VenueProvince',
+  state: '_VenueState',
+  zip: '_VenueZip',
+  phone: '_VenuePhone',
+  url: '_VenueURL',
+  stateProvince: '_VenueStateProvince',
+  showMap: '_VenueShowMap',
+  showMapLink: '_VenueShowMapLink',
+  lat: '_VenueLat',
+  lng: '_VenueLng',
+} as const;
+
+export const OrganizerMeta = {
+  phone: '_OrganizerPhone',
+  website: '_OrganizerWebsite',
+  email: '_OrganizerEmail',
+} as const;
+
+/** Rows of the site's options table that the API reads. */
+export const OptionName = {
+  home: 'home',
+  siteurl: 'siteurl',
+  permalinkStructure: 'permalink_structure',
+  timezoneString: 'timezone_string',
+  gmtOffset: 'gmt_offset',
+  postsPerPage: 'posts_per_page',
+  tecOptions: 'tribe_events_calendar_options',
+  userRoles: 'user_roles',
+  language: 'WPLANG',
+} as const;

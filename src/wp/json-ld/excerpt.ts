@@ -1,0 +1,141 @@
+import { wpautop } from '../formatting.js';
+import { wpKses, wpStripAllTags, type KsesAllowList } from './kses.js';
+
+/** The HTML tribe_events_get_the_excerpt() keeps by default. */
+const EXCERPT_ALLOWED_HTML: KsesAllowList = {
+  a: ['class', 'id', 'style', 'href', 'rel', 'target'],
+  b: ['class', 'id', 'style'],
+  strong: ['class', 'id', 'style'],
+  em: ['class', 'id', 'style'],
+  span: ['class', 'id', 'style'],
+  ul: ['class', 'id', 'style'],
+  li: ['class', 'id', 'style'],
+  ol: ['class', 'id', 'style'],
+};
+
+const EXCERPT_LENGTH = 55;
+const EXCERPT_MORE = ' [&hellip;]';
+
+/** excerpt_remove_blocks(): blocks whose content belongs in an excerpt (null = classic HTML). */
+const ALLOWED_INNER_BLOCKS: readonly (string | null)[] = [
+  null,
+  'core/freeform',
+  'core/heading',
+  'core/html',
+  'core/list',
+  'core/media-text',
+  'core/paragraph',
+  'core/preformatted',
+  'core/pullquote',
+  'core/quote',
+  'core/table',
+  'core/verse',
+];
+const ALLOWED_WRAPPER_BLOCKS: readonly string[] = ['core/columns', 'core/column', 'core/group'];
+const ALLOWED_BLOCKS: readonly (string | null)[] = [...ALLOWED_INNER_BLOCKS, ...ALLOWED_WRAPPER_BLOCKS];
+
+interface ParsedBlock {
+  blockName: string | null;
+  innerBlocks: ParsedBlock[];
+  /** HTML pieces with `null` where an inner block is rendered. */
+  innerContent: (string | null)[];
+}
+
+const BLOCK_DELIMITER = /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*\/)?([a-z][a-z0-9_-]*)\s+(\{[\s\S]*?\}\s+)?(\/)?-->/g;
+
+/** parse_blocks(), enough for excerpts: block names, nesting and static inner HTML. */
+function parseBlocks(content: string): ParsedBlock[] {
+  const top: ParsedBlock[] = [];
+  const stack: ParsedBlock[] = [];
+  let offset = 0;
+  const addHtml = (html: string) => {
+    if (html === '') return;
+    const parent = stack[stack.length - 1];
+    if (parent) parent.innerContent.push(html);
+    else top.push({ blockName: null, innerBlocks: [], innerContent: [html] });
+  };
+  const addBlock = (block: ParsedBlock) => {
+    const parent = stack[stack.length - 1];
+    if (parent) {
+      parent.innerBlocks.push(block);
+      parent.innerContent.push(null);
+    } else {
+      top.push(block);
+    }
+  };
+  for (const match of content.matchAll(BLOCK_DELIMITER)) {
+    addHtml(content.slice(offset, match.index));
+    offset = match.index + match[0].length;
+    const name = `${match[2] ?? 'core/'}${match[3]}`;
+    if (match[1]) {
+      const closed = stack.pop();
+      if (closed) addBlock(closed);
+    } else if (match[5]) {
+      addBlock({ blockName: name, innerBlocks: [], innerContent: [] });
+    } else {
+      stack.push({ blockName: name, innerBlocks: [], innerContent: [] });
+    }
+  }
+  addHtml(content.slice(offset));
+  while (stack.length > 0) addBlock(stack.pop()!);
+  return top;
+}
+
+/** render_block() for static blocks: their HTML with the inner blocks rendered in place. */
+function renderBlock(block: ParsedBlock): string {
+  let index = 0;
+  return block.innerContent
+    .map((piece) => (piece === null ? renderBlock(block.innerBlocks[index++]!) : piece))
+    .join('');
+}
+
+function renderInnerBlocks(block: ParsedBlock): string {
+  return block.innerBlocks
+    .filter((inner) => ALLOWED_BLOCKS.includes(inner.blockName))
+    .map((inner) => (inner.innerBlocks.length === 0 ? renderBlock(inner) : renderInnerBlocks(inner)))
+    .join('');
+}
+
+/** excerpt_remove_blocks(): only text-like blocks (and layout wrappers around them) survive. */
+function excerptRemoveBlocks(content: string): string {
+  if (!content.includes('<!-- wp:')) return content;
+  let output = '';
+  for (const block of parseBlocks(content)) {
+    if (!ALLOWED_BLOCKS.includes(block.blockName)) continue;
+    if (block.innerBlocks.length > 0) {
+      if (block.blockName !== null && ALLOWED_WRAPPER_BLOCKS.includes(block.blockName)) {
+        output += renderInnerBlocks(block);
+        continue;
+      }
+      const nested = block.innerBlocks.some(
+        (inner) => !ALLOWED_INNER_BLOCKS.includes(inner.blockName) || inner.innerBlocks.length > 0,
+      );
+      if (nested) continue;
+    }
+    output += renderBlock(block);
+  }
+  return output;
+}
+
+/** wp_trim_words() for word-counting locales: tags stripped, whitespace collapsed, at most N words. */
+export function wpTrimWords(text: string, numWords = EXCERPT_LENGTH, more = '&hellip;'): string {
+  const words = wpStripAllTags(text).split(/[\n\r\t ]+/).filter((word) => word !== '');
+  if (words.length > numWords) return `${words.slice(0, numWords).join(' ')}${more}`;
+  return words.join(' ');
+}
+
+/**
+ * tribe_events_get_the_excerpt() with its defaults: the manual excerpt, or else the content
+ * trimmed to 55 words (` [&hellip;]` appended when cut); blocks that do not belong in an
+ * excerpt and shortcode-looking text removed, HTML limited to a few inline tags, then wpautop.
+ */
+export function tribeExcerpt(post: { post_excerpt: string; post_content: string }): string {
+  // has_excerpt() is PHP's ! empty(): an excerpt of "0" counts as none.
+  const hasExcerpt = post.post_excerpt !== '' && post.post_excerpt !== '0';
+  let excerpt = hasExcerpt ? post.post_excerpt : post.post_content;
+  excerpt = excerptRemoveBlocks(excerpt);
+  excerpt = excerpt.replace(/\[[^\n]+?\]/g, '');
+  excerpt = wpKses(excerpt, EXCERPT_ALLOWED_HTML);
+  if (!hasExcerpt) excerpt = wpTrimWords(excerpt, EXCERPT_LENGTH, EXCERPT_MORE);
+  return wpautop(excerpt);
+}

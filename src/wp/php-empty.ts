@@ -1,0 +1,16 @@
+/**
+ * PHP's notion of an empty value (`empty()`, and what array_filter drops): false, null, '',
+ * '0', 0, 0.0 and empty arrays. TEC filters venue and organizer objects with it.
+ */
+export function isPhpEmpty(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === '' || value === '0' || value === 0) {
+    return true;
+  }
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** array_filter without a callback: the entries whose values are not empty, order kept. */
+export function phpArrayFilter<T extends Record<string, unknown>>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => !isPhpEmpty(value))) as Partial<T>;
+}

@@ -1,0 +1,112 @@
+import type { Db } from '../db/create-db.js';
+import type { Clock } from '../clock.js';
+import { OptionName } from './constants.js';
+import { selectOptions } from './options.repository.js';
+import { asRecord, maybeUnserialize } from './php-values.js';
+import { siteTimezoneString } from './dates.js';
+
+/** The TEC settings (`tribe_events_calendar_options`) the REST API consults, with TEC's defaults. */
+export interface TecOptions {
+  /** `posts_per_page` in TEC's own options: first choice for the default page size. */
+  postsPerPage: string | undefined;
+  multiDayCutoff: string;
+  timezoneMode: 'event' | 'site';
+  defaultCurrencySymbol: string;
+  defaultCurrencyCode: string;
+  reverseCurrencyPosition: boolean;
+  customFields: readonly { name: string; label: string }[];
+  restDisabled: boolean;
+  /** Rewrite slug of single events (`singleEventSlug`, default `event`). */
+  singleEventSlug: string;
+}
+
+/** Everything about the site a response depends on, read from its options. */
+export interface SiteSettings {
+  /** The `home` option: the site's identity (global_id) and, by default, the base of every URL. */
+  home: string;
+  /** The `siteurl` option: where wp-content (and so uploaded images) lives. */
+  siteUrl: string;
+  permalinkStructure: string;
+  /** Tribe__Timezones::wp_timezone_string. */
+  timezone: string;
+  /** WordPress's `posts_per_page` option, as stored (a string). */
+  postsPerPage: string;
+  tec: TecOptions;
+  /** The site's language (`WPLANG`), empty for English. */
+  language: string;
+}
+
+function isTruthyTribe(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return ['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true'].includes(value.toLowerCase());
+  return Boolean(value);
+}
+
+function toTecOptions(raw: Record<string, unknown>): TecOptions {
+  const text = (key: string, fallback: string): string => {
+    const value = raw[key];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
+  };
+  const customFields = Object.values(asRecord(raw['custom-fields']))
+    .map(asRecord)
+    .filter((field) => typeof field.name === 'string')
+    .map((field) => ({ name: String(field.name), label: typeof field.label === 'string' ? field.label : '' }));
+  const perPage = raw.posts_per_page;
+  return {
+    postsPerPage: perPage !== undefined && perPage !== '' && perPage !== null ? String(perPage) : undefined,
+    multiDayCutoff: text('multiDayCutoff', '00:00'),
+    timezoneMode: raw.tribe_events_timezone_mode === 'site' ? 'site' : 'event',
+    defaultCurrencySymbol: text('defaultCurrencySymbol', '$'),
+    defaultCurrencyCode: text('defaultCurrencyCode', 'USD'),
+    reverseCurrencyPosition: isTruthyTribe(raw.reverseCurrencyPosition),
+    customFields,
+    restDisabled: isTruthyTribe(raw['rest-v1-disabled']),
+    singleEventSlug: text('singleEventSlug', 'event') || 'event',
+  };
+}
+
+const SITE_OPTION_NAMES = [
+  OptionName.home,
+  OptionName.siteurl,
+  OptionName.permalinkStructure,
+  OptionName.timezoneString,
+  OptionName.gmtOffset,
+  OptionName.postsPerPage,
+  OptionName.tecOptions,
+  OptionName.language,
+];
+
+/** Reads the site settings in one query. */
+export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
+  const options = await selectOptions(db, SITE_OPTION_NAMES);
+  const get = (name: string) => options.get(name) ?? '';
+  return {
+    home: get(OptionName.home).replace(/\/+$/, ''),
+    siteUrl: get(OptionName.siteurl).replace(/\/+$/, ''),
+    permalinkStructure: get(OptionName.permalinkStructure),
+    timezone: siteTimezoneString(get(OptionName.timezoneString), get(OptionName.gmtOffset)),
+    postsPerPage: options.get(OptionName.postsPerPage) ?? '10',
+    tec: toTecOptions(asRecord(maybeUnserialize(get(OptionName.tecOptions)))),
+    language: get(OptionName.language),
+  };
+}
+
+/**
+ * Site settings cached briefly: every request needs them, and WordPress admins expect a change
+ * in Settings to show within seconds, not at the next restart.
+ */
+export function createSiteSettingsCache(db: Db, clock: Clock, ttlMs = 5000): () => Promise<SiteSettings> {
+  let cached: { at: number; value: Promise<SiteSettings> } | undefined;
+  return () => {
+    const now = clock.now().getTime();
+    if (!cached || now - cached.at >= ttlMs || now < cached.at) {
+      const value = loadSiteSettings(db);
+      cached = { at: now, value };
+      // A failed read must not be served from the cache.
+      value.catch(() => {
+        if (cached?.value === value) cached = undefined;
+      });
+    }
+    return cached.value;
+  };
+}

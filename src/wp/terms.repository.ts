@@ -1,0 +1,57 @@
+import type { Db } from '../db/create-db.js';
+
+export interface TermRow {
+  term_id: number;
+  name: string;
+  slug: string;
+  term_group: number;
+  term_taxonomy_id: number;
+  taxonomy: string;
+  description: string;
+  parent: number;
+  count: number;
+}
+
+const TERM_COLUMNS = [
+  'terms.term_id',
+  'terms.name',
+  'terms.slug',
+  'terms.term_group',
+  'term_taxonomy.term_taxonomy_id',
+  'term_taxonomy.taxonomy',
+  'term_taxonomy.description',
+  'term_taxonomy.parent',
+  'term_taxonomy.count',
+] as const;
+
+/** Every term of a taxonomy (event categories and tags are small sets). */
+export async function selectTermsOfTaxonomy(db: Db, taxonomy: string): Promise<TermRow[]> {
+  return db
+    .selectFrom('terms')
+    .innerJoin('term_taxonomy', 'term_taxonomy.term_id', 'terms.term_id')
+    .select(TERM_COLUMNS)
+    .where('term_taxonomy.taxonomy', '=', taxonomy)
+    .execute();
+}
+
+/**
+ * The terms of the given posts in the given taxonomies, ordered by name as wp_get_post_terms
+ * returns them, one query for a whole page of posts.
+ */
+export async function selectTermsForPosts(
+  db: Db,
+  postIds: readonly number[],
+  taxonomies: readonly string[],
+): Promise<(TermRow & { object_id: number })[]> {
+  if (postIds.length === 0) return [];
+  return db
+    .selectFrom('term_relationships')
+    .innerJoin('term_taxonomy', 'term_taxonomy.term_taxonomy_id', 'term_relationships.term_taxonomy_id')
+    .innerJoin('terms', 'terms.term_id', 'term_taxonomy.term_id')
+    .select([...TERM_COLUMNS, 'term_relationships.object_id'])
+    .where('term_relationships.object_id', 'in', [...new Set(postIds)])
+    .where('term_taxonomy.taxonomy', 'in', taxonomies)
+    .orderBy('terms.name', 'asc')
+    .orderBy('terms.term_id', 'asc')
+    .execute();
+}

@@ -1,0 +1,87 @@
+import { PostStatus, PostType } from './constants.js';
+import type { SiteSettings } from './site.js';
+
+export const API_NAMESPACE = 'calendar/events/v1';
+
+/** The URL bases of a response: the site's `home` (or PUBLIC_URL), its REST root and our namespace. */
+export interface SiteUrls {
+  /** `home` as stored: the site's identity in global IDs. */
+  home: string;
+  /** Base of every URL we print: PUBLIC_URL when set, else `home`. */
+  base: string;
+  /** `{base}{REST_ROOT}/`, the WordPress REST root as get_rest_url() prints it. */
+  restRoot: string;
+  prettyPermalinks: boolean;
+  trailingSlash: boolean;
+  eventSlugBase: string;
+}
+
+export function toSiteUrls(settings: SiteSettings, restRootPath: string, publicUrl: string | undefined): SiteUrls {
+  const base = publicUrl ?? settings.home;
+  return {
+    home: settings.home,
+    base,
+    restRoot: `${base}${restRootPath}/`,
+    prettyPermalinks: settings.permalinkStructure !== '',
+    trailingSlash: settings.permalinkStructure.endsWith('/'),
+    eventSlugBase: settings.tec.singleEventSlug,
+  };
+}
+
+/** tribe_events_rest_url(path): `{rest root}calendar/events/v1/{path}`. */
+export function restUrl(urls: SiteUrls, path = ''): string {
+  return `${urls.restRoot}${API_NAMESPACE}/${path}`;
+}
+
+/** Rewrite bases and query vars of TEC's post types. */
+function permastructFor(urls: SiteUrls, postType: string): { base: string; queryVar: string } | undefined {
+  if (postType === PostType.event) return { base: urls.eventSlugBase, queryVar: 'tribe_events' };
+  if (postType === PostType.venue) return { base: 'venue', queryVar: 'tribe_venue' };
+  if (postType === PostType.organizer) return { base: 'organizer', queryVar: 'tribe_organizer' };
+  return undefined;
+}
+
+const UNPUBLISHED_LINK_STATUSES: readonly string[] = [
+  PostStatus.draft,
+  PostStatus.pending,
+  PostStatus.autoDraft,
+  PostStatus.future,
+];
+
+/**
+ * get_post_permalink for TEC's post types: `home/event/{slug}/` with pretty permalinks;
+ * drafts, pending and scheduled posts get `home/?post_type=...&p=ID` because they have no
+ * public slug yet; without pretty permalinks, `home/?tribe_events={slug}`.
+ */
+export function postPermalink(
+  urls: SiteUrls,
+  post: { ID: number; post_type: string; post_status: string; post_name: string },
+): string {
+  const struct = permastructFor(urls, post.post_type);
+  const unpublished = UNPUBLISHED_LINK_STATUSES.includes(post.post_status);
+  if (struct && urls.prettyPermalinks && !unpublished) {
+    return `${urls.base}/${struct.base}/${post.post_name}${urls.trailingSlash ? '/' : ''}`;
+  }
+  if (struct && !unpublished) return `${urls.base}/?${struct.queryVar}=${post.post_name}`;
+  if (post.post_type === PostType.event && urls.prettyPermalinks) {
+    // TEC trailing-slashes event links and WordPress then re-encodes the query: the recorded
+    // draft link is `/?post_type=tribe_events&p=241%2F/`.
+    return `${urls.base}/?post_type=${post.post_type}&p=${post.ID}%2F/`;
+  }
+  return `${urls.base}/?post_type=${post.post_type}&p=${post.ID}`;
+}
+
+/**
+ * Tribe__Utils__Global_ID for a post: `{host}{path}?id={ID}` of the `home` URL, without scheme
+ * or port (`example.com/blog?id=12`).
+ */
+export function globalId(urls: SiteUrls, postId: number): string {
+  let host = urls.home;
+  try {
+    const parsed = new URL(urls.home);
+    host = parsed.hostname + parsed.pathname.replace(/\/+$/, '');
+  } catch {
+    host = urls.home.replace(/^[a-z]+:\/\//i, '');
+  }
+  return `${host}?id=${postId}`;
+}

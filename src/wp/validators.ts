@@ -1,0 +1,98 @@
+import type { Db } from '../db/create-db.js';
+import { PostType } from './constants.js';
+import { isNumeric, isPositiveInt, listToArray } from '../http/rest-args.js';
+import { selectPostTypes } from './posts.repository.js';
+import { selectTermsOfTaxonomy, type TermRow } from './terms.repository.js';
+import { sanitizeTitle } from './slugs.js';
+
+/**
+ * TEC's request validators (Tribe__Validator__Base, Tribe__Events__Validator__Base), each
+ * answering with one query whatever the list length.
+ */
+
+/** Tribe__Utils__Array::list_to_array also turns numeric strings into numbers. */
+export function listToTypedArray(value: unknown): (string | number)[] {
+  return listToArray(typeof value === 'string' ? safeUrlDecode(value) : value).map((item) =>
+    typeof item === 'string' && isNumeric(item) ? Number(item) : (item as string | number),
+  );
+}
+
+function safeUrlDecode(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return value;
+  }
+}
+
+/** Whether every ID of a CSV/list names a post of the given type (is_venue_id_list and kin). */
+export async function arePostsOfType(db: Db, value: unknown, postType: string): Promise<boolean> {
+  const items = listToTypedArray(value);
+  if (items.length === 0) return false;
+  if (!items.every((item) => typeof item === 'number' && Number.isInteger(item) && item > 0)) return false;
+  const types = await selectPostTypes(db, items as number[]);
+  return items.every((id) => types.get(id as number) === postType);
+}
+
+/** Validator::is_event_id: an existing `tribe_events` post. */
+export async function isEventId(db: Db, value: unknown): Promise<boolean> {
+  const id = Math.trunc(Number(value));
+  if (!value || !Number.isFinite(id) || id <= 0) return false;
+  const types = await selectPostTypes(db, [id]);
+  return types.get(id) === PostType.event;
+}
+
+/**
+ * term_exists for each item: numbers match term IDs; strings match the sanitized slug, then the
+ * name. Validates categories and tags filters.
+ */
+export function findTerm(terms: readonly TermRow[], item: string | number): TermRow | undefined {
+  if (typeof item === 'number') return terms.find((term) => term.term_id === item);
+  const trimmed = item.trim();
+  if (trimmed === '') return undefined;
+  const slug = sanitizeTitle(trimmed);
+  return terms.find((term) => term.slug === slug) ?? terms.find((term) => term.name === trimmed);
+}
+
+export async function areTermsOfTaxonomy(db: Db, value: unknown, taxonomy: string): Promise<boolean> {
+  const items = listToTypedArray(value);
+  if (items.length === 0) return false;
+  const terms = await selectTermsOfTaxonomy(db, taxonomy);
+  return items.every((item) => findTerm(terms, item) !== undefined);
+}
+
+/**
+ * Archive_Event::parse_terms_query: each item looked up by slug first (so `4` finds a tag whose
+ * slug is "4" before the term with ID 4), then by ID, then by name; returns term IDs.
+ */
+export function resolveTermIds(terms: readonly TermRow[], items: readonly (string | number)[]): number[] {
+  return items
+    .map((item) => {
+      const slug = sanitizeTitle(String(item));
+      return (
+        terms.find((term) => term.slug === slug) ??
+        (typeof item === 'number' ? terms.find((term) => term.term_id === item) : undefined) ??
+        terms.find((term) => term.name === String(item).trim())
+      );
+    })
+    .filter((term): term is TermRow => term !== undefined)
+    .map((term) => term.term_id);
+}
+
+/** The given terms and all their descendants (WordPress's include_children). */
+export function withDescendants(terms: readonly TermRow[], ids: readonly number[]): number[] {
+  const result = new Set(ids);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const term of terms) {
+      if (result.has(term.parent) && !result.has(term.term_id)) {
+        result.add(term.term_id);
+        grew = true;
+      }
+    }
+  }
+  return [...result];
+}
+
+export { isPositiveInt };

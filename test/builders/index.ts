@@ -1,0 +1,11 @@
+export { insertPost, insertPostMeta, sanitizeTitle, permalink, BUILDER_DATE, SITE_URL, ZERO_DATE } from './posts.js';
+export type { InsertedPost, PostOverrides } from './posts.js';
+export { insertEvent, localToUtc, occurrenceHash, timezoneAbbreviation, DEFAULT_EVENT_START } from './events.js';
+export type { EventOverrides, InsertedEvent } from './events.js';
+export { insertVenue } from './venues.js';
+export type { VenueOverrides } from './venues.js';
+export { insertOrganizer } from './organizers.js';
+export type { OrganizerOverrides } from './organizers.js';
+export { insertTerm, attachTerms, recountTerms } from './terms.js';
+export type { InsertedTerm, TermInput } from './terms.js';
+export { setOption } from './options.js';

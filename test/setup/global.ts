@@ -1,0 +1,41 @@
+import {
+  connectToServer,
+  redact,
+  testDatabaseCreatedAt,
+  testServerUrl,
+  TEST_DATABASE_PREFIX,
+} from './database.js';
+
+// Another run (a second terminal, an editor's watcher) may be using its databases right now, so only
+// databases older than any test run are taken as left behind by a crash or an interrupted run.
+const LEFTOVER_AFTER_MS = 60 * 60 * 1000;
+
+/** Vitest globalSetup: fails fast when the server is down, and drops stale `cs_test_` databases. */
+export default async function setup(): Promise<void> {
+  let admin;
+  try {
+    admin = await connectToServer();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `Cannot reach the test database server (${redact(testServerUrl())}): ${reason}\n` +
+        'Start MariaDB (start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd) ' +
+        'or point TEST_DATABASE_URL at a server.',
+    );
+  }
+  try {
+    const [rows] = await admin.query(
+      'SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE ?',
+      [`${TEST_DATABASE_PREFIX.replaceAll('_', '\\_')}%`],
+    );
+    const now = Date.now();
+    for (const { name } of rows as Array<{ name: string }>) {
+      const createdAt = testDatabaseCreatedAt(name);
+      if (createdAt && now - createdAt.getTime() > LEFTOVER_AFTER_MS) {
+        await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
