@@ -1,6 +1,6 @@
-import { notImplemented } from '../../http/errors.js';
+import { notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { EDITABLE, type RestResponse, type RouteDefinition } from '../../http/rest-route.js';
+import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
 import { PostType } from '../../wp/constants.js';
 import {
@@ -10,13 +10,6 @@ import {
   ListCategoriesArgs,
   UpdateCategoryArgs,
 } from './categories.schemas.js';
-
-/** A handler for an endpoint whose behaviour is not ported yet: 501, never made-up data. */
-function notServedYet(path: string) {
-  return async (ctx: RequestContext): Promise<RestResponse> => {
-    throw notImplemented(`${ctx.method} ${path}`);
-  };
-}
 
 /**
  * Term_Single_Base::can_create, also its can_edit and can_delete: the event type's `edit_posts`

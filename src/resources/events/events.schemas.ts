@@ -2,27 +2,15 @@ import type { ArgSpecs } from '../../http/rest-args.js';
 import { isNonEmptyString, isPositiveInt, isPositiveIntList, listToArray, parseRestBoolean } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { PostType, Taxonomy } from '../../wp/constants.js';
-import { formatInZone, formatUtc, isTime, localizeDate } from '../../wp/dates.js';
+import { formatInZone, formatUtc, localizeDate } from '../../wp/dates.js';
 import { arePostsOfType, areTermsOfTaxonomy, isEventId } from '../../wp/validators.js';
 import { filterPostStatusList } from '../../wp/post-status.js';
 import { isNumeric } from '../../http/rest-args.js';
 import type { InvalidParam } from '../../http/errors.js';
+import { defaultPostsPerPage, isTimeArg, sanitizePerPage } from '../../http/arg-validators.js';
 
 /** The most events one page may hold (filter tribe_rest_event_max_per_page). */
 export const MAX_EVENTS_PER_PAGE = 50;
-
-/**
- * Endpoints/Base::get_default_posts_per_page: TEC's own `posts_per_page` option, else
- * WordPress's, else 20; kept as the stored string, which is how the index shows it.
- */
-export function defaultPostsPerPage(ctx: RequestContext): string | number {
-  return ctx.site.tec.postsPerPage ?? ctx.site.postsPerPage ?? 20;
-}
-
-/** Archive_Base::sanitize_per_page: an integer, capped at the maximum. */
-export function sanitizePerPage(max: number) {
-  return (value: unknown): number => Math.min(max, Math.trunc(Number(value)) || 0);
-}
 
 /** Default start: `yesterday 23:59` read in UTC and shown in the site's zone (localize_date). */
 export function defaultStartDate(ctx: RequestContext): string {
@@ -35,9 +23,6 @@ export function defaultEndDate(ctx: RequestContext): string {
   end.setUTCMonth(end.getUTCMonth() + 24);
   return formatUtc(Math.floor(end.getTime() / 1000));
 }
-
-const isTimeArg = (value: unknown, ctx: RequestContext) =>
-  typeof value === 'number' || (typeof value === 'string' && isTime(value, ctx.now));
 
 /** Validator::supports_ticketed: false is fine; true needs Event Tickets, which we are not. */
 function supportsTicketed(value: unknown): boolean | InvalidParam {

@@ -1,9 +1,9 @@
-import { notImplemented } from '../../http/errors.js';
+import { notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { EDITABLE, type EndpointDefinition, type RestResponse } from '../../http/rest-route.js';
+import { EDITABLE, type EndpointDefinition} from '../../http/rest-route.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
 import { PostType } from '../../wp/constants.js';
-import { canActOnRequestedPost } from '../venues/venues.routes.js';
+import { canActOnRequestedPost } from '../../http/permissions.js';
 import {
   CreateEventArgs,
   DeleteEventArgs,
@@ -26,13 +26,6 @@ export interface EventWriteEndpoints {
   deleteBySlug: Endpoint;
   /** POST/PUT/PATCH /events/by-slug/{slug}, last. */
   updateBySlug: Endpoint;
-}
-
-/** A handler for an endpoint whose behaviour is not ported yet: 501, never made-up data. */
-function notServedYet(path: string) {
-  return async (ctx: RequestContext): Promise<RestResponse> => {
-    throw notImplemented(`${ctx.method} ${path}`);
-  };
 }
 
 /** Single_Event::can_create: the event type's `edit_posts` capability. */

@@ -4,17 +4,8 @@ import type { RequestContext } from '../../http/request-context.js';
 import { PostType } from '../../wp/constants.js';
 import { selectPostTypes } from '../../wp/posts.repository.js';
 import { CreateOrganizerArgs } from '../organizers/organizers.schemas.js';
-import {
-  CreateVenueArgs,
-  isEmptyParam,
-  isImage,
-  isPostSlugOfType,
-  isPostStatus,
-  isTimeArg,
-  isUrlOrEmpty,
-  isUserId,
-  unrequired,
-} from '../venues/venues.schemas.js';
+import { CreateVenueArgs } from '../venues/venues.schemas.js';
+import { isEmptyParam, isImage, isPostSlugOfType, isPostStatus, isTimeArg, isUrlOrEmpty, isUserId, unrequired } from '../../http/arg-validators.js';
 import { GetEventArgs, getEventBySlugArgs } from './events.schemas.js';
 
 type Args = ArgSpecs<RequestContext>;

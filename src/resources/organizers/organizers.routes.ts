@@ -1,9 +1,9 @@
-import { notImplemented } from '../../http/errors.js';
+import { notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { EDITABLE, type RestResponse, type RouteDefinition } from '../../http/rest-route.js';
+import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
 import { PostType } from '../../wp/constants.js';
-import { canActOnRequestedPost } from '../venues/venues.routes.js';
+import { canActOnRequestedPost } from '../../http/permissions.js';
 import {
   CreateOrganizerArgs,
   DeleteOrganizerArgs,
@@ -14,13 +14,6 @@ import {
   UpdateOrganizerArgs,
   UpdateOrganizerBySlugArgs,
 } from './organizers.schemas.js';
-
-/** A handler for an endpoint whose behaviour is not ported yet: 501, never made-up data. */
-function notServedYet(path: string) {
-  return async (ctx: RequestContext): Promise<RestResponse> => {
-    throw notImplemented(`${ctx.method} ${path}`);
-  };
-}
 
 /** Single_Organizer::can_create: the organizer type's `edit_posts` capability. */
 function canCreateOrganizer(ctx: RequestContext): boolean {

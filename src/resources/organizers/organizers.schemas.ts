@@ -5,17 +5,8 @@ import { PostType } from '../../wp/constants.js';
 import { filterPostStatusList } from '../../wp/post-status.js';
 import { selectPostTypes } from '../../wp/posts.repository.js';
 import { isEventId } from '../../wp/validators.js';
-import { defaultPostsPerPage, sanitizePerPage } from '../events/events.schemas.js';
-import {
-  isImageOrEmpty,
-  isPostSlugOfType,
-  isPostStatus,
-  isStringOrEmpty,
-  isTimeArg,
-  isUrlOrEmpty,
-  isUserId,
-  unrequired,
-} from '../venues/venues.schemas.js';
+import { defaultPostsPerPage, sanitizePerPage } from '../../http/arg-validators.js';
+import { isImageOrEmpty, isPostSlugOfType, isPostStatus, isStringOrEmpty, isTimeArg, isUrlOrEmpty, isUserId, unrequired } from '../../http/arg-validators.js';
 
 type Args = ArgSpecs<RequestContext>;
 

@@ -1,19 +1,12 @@
-import { notImplemented } from '../../http/errors.js';
+import { notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { EDITABLE, type RestResponse, type RouteDefinition } from '../../http/rest-route.js';
+import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
 import { PostType } from '../../wp/constants.js';
 import { CreateTagArgs, DeleteTagArgs, GetTagArgs, ListTagsArgs, UpdateTagArgs } from './tags.schemas.js';
 
 /** `manage_terms` of WordPress's post_tag taxonomy (its default term capabilities). */
 const MANAGE_TAGS_CAP = 'manage_categories';
-
-/** A handler for an endpoint whose behaviour is not ported yet: 501, never made-up data. */
-function notServedYet(path: string) {
-  return async (ctx: RequestContext): Promise<RestResponse> => {
-    throw notImplemented(`${ctx.method} ${path}`);
-  };
-}
 
 /**
  * Term_Single_Base::can_create, also its can_edit and can_delete: the event type's `edit_posts`

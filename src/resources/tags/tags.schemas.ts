@@ -3,8 +3,8 @@ import { isNonEmptyString, isPositiveInt } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { Taxonomy } from '../../wp/constants.js';
 import { areTermsOfTaxonomy, isEventId } from '../../wp/validators.js';
-import { defaultPostsPerPage, sanitizePerPage } from '../events/events.schemas.js';
-import { unrequired } from '../venues/venues.schemas.js';
+import { defaultPostsPerPage, sanitizePerPage } from '../../http/arg-validators.js';
+import { unrequired } from '../../http/arg-validators.js';
 
 type Args = ArgSpecs<RequestContext>;
 
