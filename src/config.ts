@@ -25,7 +25,8 @@ const EnvSchema = v.object({
   REST_ROOT: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\/[A-Za-z0-9._~\-/]*[^/]$|^\/[A-Za-z0-9._~-]+$/, 'REST_ROOT must be a path such as /wp-json'),
+      v.regex(/^\/[A-Za-z0-9._~\-/]*$/, 'REST_ROOT must be a path such as /wp-json'),
+      v.check((path) => path.replace(/\/+$/, '') !== '', 'REST_ROOT must not be the site root'),
     ),
     '/wp-json',
   ),
@@ -55,6 +56,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .filter((key) => env[key] !== undefined && env[key] !== '')
       .map((key) => [key, env[key]]),
   );
+  // valibot's own wording for a missing key ("Invalid key: Expected ...") helps nobody here.
+  if (picked.DATABASE_URL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: DATABASE_URL is required (mysql://user:password@host:port/database)');
+  }
   const result = v.safeParse(EnvSchema, picked);
   if (!result.success) {
     const lines = result.issues.map((issue) => {

@@ -19,7 +19,10 @@ async function main(): Promise<void> {
   const app = createApp({ db, config });
   const server = createServer(app.callback());
   server.listen(config.port, config.host, () => {
-    console.log(`calendar-sidecar listening on http://${config.host}:${config.port}${config.restRoot}/calendar/events/v1`);
+    // With PORT=0 the system picks the port; print the one actually bound.
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(`calendar-sidecar listening on http://${config.host}:${port}${config.restRoot}/calendar/events/v1`);
   });
 
   const shutdown = (signal: string) => {

@@ -118,7 +118,9 @@ export function isPositiveInt(value: unknown): boolean {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string' || !NUMERIC_STRING.test(text)) return false;
   const n = Number(text);
-  return Number.isInteger(n) && n > 0;
+  // PHP compares `(int) $value == $value`; past the integer range the cast no longer equals the
+  // value, so huge numbers are invalid there too (we stop at JavaScript's exact-integer range).
+  return Number.isSafeInteger(n) && n > 0;
 }
 
 /** Validator::is_string: a non-empty string (PHP's `! empty()` also refuses "0"). */

@@ -29,7 +29,7 @@ function safeUrlDecode(value: string): string {
 export async function arePostsOfType(db: Db, value: unknown, postType: string): Promise<boolean> {
   const items = listToTypedArray(value);
   if (items.length === 0) return false;
-  if (!items.every((item) => typeof item === 'number' && Number.isInteger(item) && item > 0)) return false;
+  if (!items.every((item) => typeof item === 'number' && Number.isSafeInteger(item) && item > 0)) return false;
   const types = await selectPostTypes(db, items as number[]);
   return items.every((id) => types.get(id as number) === postType);
 }
@@ -37,7 +37,7 @@ export async function arePostsOfType(db: Db, value: unknown, postType: string): 
 /** Validator::is_event_id: an existing `tribe_events` post. */
 export async function isEventId(db: Db, value: unknown): Promise<boolean> {
   const id = Math.trunc(Number(value));
-  if (!value || !Number.isFinite(id) || id <= 0) return false;
+  if (!value || !Number.isSafeInteger(id) || id <= 0) return false;
   const types = await selectPostTypes(db, [id]);
   return types.get(id) === PostType.event;
 }
@@ -57,6 +57,8 @@ export function findTerm(terms: readonly TermRow[], item: string | number): Term
 export async function areTermsOfTaxonomy(db: Db, value: unknown, taxonomy: string): Promise<boolean> {
   const items = listToTypedArray(value);
   if (items.length === 0) return false;
+  // Nested arrays (`categories[][]=1`) are no term PHP's term_exists() could find.
+  if (!items.every((item) => typeof item === 'string' || typeof item === 'number')) return false;
   const terms = await selectTermsOfTaxonomy(db, taxonomy);
   return items.every((item) => findTerm(terms, item) !== undefined);
 }

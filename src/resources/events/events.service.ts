@@ -196,13 +196,13 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
 
   const perPage = query.per_page;
   const page = query.page;
+  const offset = (page - 1) * perPage;
   const [total, ids] = await Promise.all([
     countEvents(ctx.db, filter),
-    selectEventIdsPage(ctx.db, filter, {
-      limit: perPage,
-      offset: (page - 1) * perPage,
-      orderByPostDate: query.include !== undefined,
-    }),
+    // No table holds more rows than an exact integer can count: such a page is empty.
+    Number.isSafeInteger(offset)
+      ? selectEventIdsPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: query.include !== undefined })
+      : Promise.resolve([]),
   ]);
   if (ids.length === 0 && page > 1) throw EventErrors.archivePageNotFound();
 

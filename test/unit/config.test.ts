@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+const URL = 'mysql://user:secret@127.0.0.1:3306/wordpress';
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    expect(loadConfig({ DATABASE_URL: URL })).toEqual({
+      databaseUrl: URL,
+      tablePrefix: 'wp_',
+      host: '127.0.0.1',
+      port: 8080,
+      restRoot: '/wp-json',
+      publicUrl: undefined,
+    });
+  });
+
+  it('reads every setting and trims trailing slashes', () => {
+    const config = loadConfig({
+      DATABASE_URL: URL,
+      TABLE_PREFIX: 'wp_2_',
+      HOST: '0.0.0.0',
+      PORT: '9000',
+      REST_ROOT: '/api/',
+      PUBLIC_URL: 'https://events.example.com/',
+    });
+    expect(config).toMatchObject({ tablePrefix: 'wp_2_', host: '0.0.0.0', port: 9000, restRoot: '/api', publicUrl: 'https://events.example.com' });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('names every bad setting at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATABASE_URL: 'postgres://x/y', TABLE_PREFIX: 'wp-; drop', PORT: '70000' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('TABLE_PREFIX');
+    expect(message).toContain('PORT');
+  });
+
+  it('requires DATABASE_URL', () => {
+    expect(() => loadConfig({})).toThrow(/DATABASE_URL is required/);
+  });
+});
