@@ -10,8 +10,10 @@ import { dispatch } from './http/dispatcher.js';
 import { compileRoute } from './http/rest-route.js';
 import { createSiteSettingsCache } from './wp/site.js';
 import { API_NAMESPACE, toSiteUrls } from './wp/urls.js';
-import { ANONYMOUS } from './wp/capabilities.js';
+import type { Viewer } from './wp/capabilities.js';
+import { authenticate, authInputFromKoa } from './http/authenticate.js';
 import { createNamespaceRoutes } from './routes.js';
+import { createRootIndexRoute } from './resources/index/root.routes.js';
 
 export interface AppDeps {
   db: Db;
@@ -25,7 +27,9 @@ export interface AppDeps {
 export function createApp({ db, config, clock = systemClock, logError = console.error }: AppDeps): Koa {
   const app = new Koa();
   const siteSettings = createSiteSettingsCache(db, clock);
-  const routes = createNamespaceRoutes().map(compileRoute);
+  const namespaceRoutes = createNamespaceRoutes();
+  const routes = namespaceRoutes.map(compileRoute);
+  const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
   const namespaceRoot = `${config.restRoot}/${API_NAMESPACE}`;
 
   app.use(errorHandler(logError));
@@ -40,27 +44,44 @@ export function createApp({ db, config, clock = systemClock, logError = console.
     }),
   );
 
-  const router = new Router();
-  router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
+  // WordPress sends its Link header, then settles who is asking (or answers 401/403) before it
+  // even looks for the route.
+  const identify = async (ctx: Koa.Context, restRoot: string, now: Date): Promise<Viewer> => {
+    ctx.set('Link', `<${restRoot}>; rel="https://api.w.org/"`);
+    const { viewer, headers } = await authenticate({ db, config, logError }, authInputFromKoa(ctx), now);
+    ctx.set(headers);
+    return viewer;
+  };
+
+  const serve = async (ctx: Koa.Context, compiled: typeof routes, routePath: string) => {
     const site = await siteSettings();
-    const rawPath = ctx.path.slice(namespaceRoot.length);
-    // WordPress untrailingslashes the route, so `/v1/` is the index (path '') and `/events/` the list.
-    const routePath = rawPath.replace(/\/+$/, '');
-    await dispatch(ctx, routes, {
+    const urls = toSiteUrls(site, config.restRoot, config.publicUrl);
+    const now = clock.now();
+    const viewer = await identify(ctx, urls.restRoot, now);
+    await dispatch(ctx, compiled, {
       db,
-      now: clock.now(),
+      now,
       site,
-      urls: toSiteUrls(site, config.restRoot, config.publicUrl),
-      viewer: ANONYMOUS,
+      urls,
+      viewer,
       routePath,
       body: isRecord(ctx.request.body) ? ctx.request.body : undefined,
       jsonError: ctx.state.jsonError === true,
     });
+  };
+
+  const router = new Router();
+  router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
+    const rawPath = ctx.path.slice(namespaceRoot.length);
+    // WordPress untrailingslashes the route, so `/v1/` is the index (path '') and `/events/` the list.
+    await serve(ctx, routes, rawPath.replace(/\/+$/, ''));
   });
+  // The REST root index, where discovery clients find our namespace's routes.
+  router.all(new RegExp(`^${escapeRegExp(config.restRoot)}/?$`), (ctx) => serve(ctx, rootRoutes, ''));
   // Anything else under the REST root is a route WordPress would not know either.
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), async (ctx) => {
     const site = await siteSettings();
-    ctx.set('Link', `<${toSiteUrls(site, config.restRoot, config.publicUrl).restRoot}>; rel="https://api.w.org/"`);
+    await identify(ctx, toSiteUrls(site, config.restRoot, config.publicUrl).restRoot, clock.now());
     throw CoreErrors.noRoute();
   });
   app.use(router.routes());

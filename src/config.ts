@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { AuthKeys } from './wp/auth/salts.js';
 
 const DATABASE_URL_PATTERN = /^mysql:\/\/[^/]+\/[^/?]+(\?.*)?$/;
 
@@ -33,7 +34,23 @@ const EnvSchema = v.object({
   PUBLIC_URL: v.optional(
     v.pipe(v.string(), v.url('PUBLIC_URL must be an absolute URL such as https://example.com')),
   ),
+  WP_AUTH_KEY: v.optional(v.string()),
+  WP_AUTH_SALT: v.optional(v.string()),
+  WP_LOGGED_IN_KEY: v.optional(v.string()),
+  WP_LOGGED_IN_SALT: v.optional(v.string()),
+  WP_NONCE_KEY: v.optional(v.string()),
+  WP_NONCE_SALT: v.optional(v.string()),
 });
+
+/** The wp-config.php constants cookie authentication needs, all six or none. */
+const AUTH_KEY_SETTINGS = [
+  'WP_AUTH_KEY',
+  'WP_AUTH_SALT',
+  'WP_LOGGED_IN_KEY',
+  'WP_LOGGED_IN_SALT',
+  'WP_NONCE_KEY',
+  'WP_NONCE_SALT',
+] as const;
 
 /** Settings parsed once at start; frozen and passed in, never read from process.env elsewhere. */
 export interface Config {
@@ -45,6 +62,11 @@ export interface Config {
   readonly restRoot: string;
   /** Overrides the site's `home` option as the base of every URL in responses. */
   readonly publicUrl: string | undefined;
+  /**
+   * The site's keys and salts (wp-config.php's AUTH_*, LOGGED_IN_*, NONCE_*), which logged-in
+   * cookies and REST nonces are checked with; undefined turns cookie authentication off.
+   */
+  readonly authKeys: AuthKeys | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +91,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const out = result.output;
+  const givenKeys = AUTH_KEY_SETTINGS.filter((key) => out[key] !== undefined);
+  if (givenKeys.length > 0 && givenKeys.length < AUTH_KEY_SETTINGS.length) {
+    const missing = AUTH_KEY_SETTINGS.filter((key) => out[key] === undefined);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(', ')}: cookie authentication needs all six WP_*_KEY / WP_*_SALT settings, or none`,
+    );
+  }
   return Object.freeze({
     databaseUrl: out.DATABASE_URL,
     tablePrefix: out.TABLE_PREFIX,
@@ -76,5 +105,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: out.PORT,
     restRoot: out.REST_ROOT.replace(/\/+$/, ''),
     publicUrl: out.PUBLIC_URL?.replace(/\/+$/, ''),
+    authKeys:
+      out.WP_AUTH_KEY !== undefined &&
+      out.WP_AUTH_SALT !== undefined &&
+      out.WP_LOGGED_IN_KEY !== undefined &&
+      out.WP_LOGGED_IN_SALT !== undefined &&
+      out.WP_NONCE_KEY !== undefined &&
+      out.WP_NONCE_SALT !== undefined
+        ? Object.freeze({
+            auth: Object.freeze({ key: out.WP_AUTH_KEY, salt: out.WP_AUTH_SALT }),
+            logged_in: Object.freeze({ key: out.WP_LOGGED_IN_KEY, salt: out.WP_LOGGED_IN_SALT }),
+            nonce: Object.freeze({ key: out.WP_NONCE_KEY, salt: out.WP_NONCE_SALT }),
+          })
+        : undefined,
   });
 }

@@ -13,7 +13,7 @@ export function createNamespaceRoutes(): RouteDefinition<RequestContext>[] {
   const routes: RouteDefinition<RequestContext>[] = [];
   routes.push(
     createIndexRoute(() => routes),
-    createDocRoute(),
+    createDocRoute(() => routes),
     ...createEventsRoutes(),
     ...createVenuesRoutes(),
     ...createOrganizersRoutes(),

@@ -47,6 +47,13 @@ export const REGISTERED_POST_STATUSES: readonly string[] = [
 /** What WP_Query's `post_status=any` covers: every status without exclude_from_search. */
 export const ANY_POST_STATUSES: readonly string[] = ['publish', 'future', 'draft', 'pending', 'private'];
 
+/** User meta keys; `capabilities` is stored as `{table prefix}capabilities`. */
+export const UserMeta = {
+  capabilities: 'capabilities',
+  applicationPasswords: '_application_passwords',
+  sessionTokens: 'session_tokens',
+} as const;
+
 export const EventMeta = {
   startDate: '_EventStartDate',
   endDate: '_EventEndDate',
@@ -102,6 +109,13 @@ export const OptionName = {
   gmtOffset: 'gmt_offset',
   postsPerPage: 'posts_per_page',
   tecOptions: 'tribe_events_calendar_options',
+  /** Stored as `{table prefix}user_roles` (`wp_user_roles`, `wp_2_user_roles` on a sub-site). */
   userRoles: 'user_roles',
+  /** Set once any application password was created; until then WordPress ignores Basic auth. */
+  usingApplicationPasswords: 'using_application_passwords',
   language: 'WPLANG',
+  blogname: 'blogname',
+  blogdescription: 'blogdescription',
+  /** The tag permalink base (Settings > Permalinks), stored with a leading slash; empty for `tag`. */
+  tagBase: 'tag_base',
 } as const;

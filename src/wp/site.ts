@@ -4,6 +4,7 @@ import { OptionName } from './constants.js';
 import { selectOptions } from './options.repository.js';
 import { asRecord, maybeUnserialize } from './php-values.js';
 import { siteTimezoneString } from './dates.js';
+import { sanitizeTitle } from './slugs.js';
 
 /** The TEC settings (`tribe_events_calendar_options`) the REST API consults, with TEC's defaults. */
 export interface TecOptions {
@@ -18,6 +19,8 @@ export interface TecOptions {
   restDisabled: boolean;
   /** Rewrite slug of single events (`singleEventSlug`, default `event`). */
   singleEventSlug: string;
+  /** Rewrite slug of the events archive (`eventsSlug`, default `events`), sanitized as a title. */
+  eventsSlug: string;
 }
 
 /** Everything about the site a response depends on, read from its options. */
@@ -34,6 +37,8 @@ export interface SiteSettings {
   tec: TecOptions;
   /** The site's language (`WPLANG`), empty for English. */
   language: string;
+  /** The `tag_base` permalink option (`/topics`), empty for WordPress's default `tag`. */
+  tagBase: string;
 }
 
 function isTruthyTribe(value: unknown): boolean {
@@ -62,6 +67,7 @@ function toTecOptions(raw: Record<string, unknown>): TecOptions {
     customFields,
     restDisabled: isTruthyTribe(raw['rest-v1-disabled']),
     singleEventSlug: text('singleEventSlug', 'event') || 'event',
+    eventsSlug: sanitizeTitle(text('eventsSlug', 'events')),
   };
 }
 
@@ -74,6 +80,7 @@ const SITE_OPTION_NAMES = [
   OptionName.postsPerPage,
   OptionName.tecOptions,
   OptionName.language,
+  OptionName.tagBase,
 ];
 
 /** Reads the site settings in one query. */
@@ -88,6 +95,7 @@ export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
     postsPerPage: options.get(OptionName.postsPerPage) ?? '10',
     tec: toTecOptions(asRecord(maybeUnserialize(get(OptionName.tecOptions)))),
     language: get(OptionName.language),
+    tagBase: get(OptionName.tagBase),
   };
 }
 

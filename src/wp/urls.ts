@@ -1,3 +1,4 @@
+import { ANONYMOUS, canReadPost, type PostForCaps, type Viewer } from './capabilities.js';
 import { PostStatus, PostType } from './constants.js';
 import type { SiteSettings } from './site.js';
 
@@ -41,33 +42,32 @@ function permastructFor(urls: SiteUrls, postType: string): { base: string; query
   return undefined;
 }
 
-const UNPUBLISHED_LINK_STATUSES: readonly string[] = [
-  PostStatus.draft,
-  PostStatus.pending,
-  PostStatus.autoDraft,
-  PostStatus.future,
-];
+/**
+ * wp_force_plain_post_permalink: published posts always have their pretty link; a private post
+ * has it only for a reader who may read it (read_post); drafts, pending, scheduled and trashed
+ * posts never do.
+ */
+function hasPublicLink(post: PostForCaps, viewer: Viewer): boolean {
+  if (post.post_status === PostStatus.publish) return true;
+  return post.post_status === PostStatus.private && canReadPost(viewer, post);
+}
 
 /**
- * get_post_permalink for TEC's post types: `home/event/{slug}/` with pretty permalinks;
- * drafts, pending and scheduled posts get `home/?post_type=...&p=ID` because they have no
- * public slug yet; without pretty permalinks, `home/?tribe_events={slug}`.
+ * get_post_permalink for TEC's post types, as `viewer` sees it: `home/event/{slug}/` with pretty
+ * permalinks, `home/?tribe_events={slug}` without; posts that must have a plain link (see
+ * hasPublicLink) get `home/?post_type=...&p=ID`.
  */
 export function postPermalink(
   urls: SiteUrls,
-  post: { ID: number; post_type: string; post_status: string; post_name: string },
+  post: { ID: number; post_type: string; post_status: string; post_name: string; post_author?: number },
+  viewer: Viewer = ANONYMOUS,
 ): string {
   const struct = permastructFor(urls, post.post_type);
-  const unpublished = UNPUBLISHED_LINK_STATUSES.includes(post.post_status);
-  if (struct && urls.prettyPermalinks && !unpublished) {
+  const plain = !hasPublicLink({ ...post, post_author: post.post_author ?? 0 }, viewer);
+  if (struct && urls.prettyPermalinks && !plain) {
     return `${urls.base}/${struct.base}/${post.post_name}${urls.trailingSlash ? '/' : ''}`;
   }
-  if (struct && !unpublished) return `${urls.base}/?${struct.queryVar}=${post.post_name}`;
-  if (post.post_type === PostType.event && urls.prettyPermalinks) {
-    // TEC trailing-slashes event links and WordPress then re-encodes the query: the recorded
-    // draft link is `/?post_type=tribe_events&p=241%2F/`.
-    return `${urls.base}/?post_type=${post.post_type}&p=${post.ID}%2F/`;
-  }
+  if (struct && !plain) return `${urls.base}/?${struct.queryVar}=${post.post_name}`;
   return `${urls.base}/?post_type=${post.post_type}&p=${post.ID}`;
 }
 

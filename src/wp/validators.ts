@@ -4,6 +4,8 @@ import { isNumeric, isPositiveInt, listToArray } from '../http/rest-args.js';
 import { selectPostTypes } from './posts.repository.js';
 import { selectTermsOfTaxonomy, type TermRow } from './terms.repository.js';
 import { sanitizeTitle } from './slugs.js';
+import { isPhpEmpty } from './php-empty.js';
+import { phpIntval } from './php-values.js';
 
 /**
  * TEC's request validators (Tribe__Validator__Base, Tribe__Events__Validator__Base), each
@@ -34,10 +36,15 @@ export async function arePostsOfType(db: Db, value: unknown, postType: string): 
   return items.every((id) => types.get(id as number) === postType);
 }
 
-/** Validator::is_event_id: an existing `tribe_events` post. */
+/**
+ * Validator::is_event_id: `get_post((int) $value)` is a `tribe_events` post. PHP's cast reads
+ * `6abc` as 6 and any non-empty array as 1, so those pass or fail here as in the plugin (`6abc`
+ * then fails the integer type check, with that check's message).
+ */
 export async function isEventId(db: Db, value: unknown): Promise<boolean> {
-  const id = Math.trunc(Number(value));
-  if (!value || !Number.isSafeInteger(id) || id <= 0) return false;
+  if (isPhpEmpty(value)) return false;
+  const id = phpIntval(value);
+  if (!Number.isSafeInteger(id) || id <= 0) return false;
   const types = await selectPostTypes(db, [id]);
   return types.get(id) === PostType.event;
 }
@@ -55,7 +62,8 @@ export function findTerm(terms: readonly TermRow[], item: string | number): Term
 }
 
 export async function areTermsOfTaxonomy(db: Db, value: unknown, taxonomy: string): Promise<boolean> {
-  const items = listToTypedArray(value);
+  // list_to_array skips empty items, so `7,` names term 7 alone.
+  const items = listToTypedArray(value).filter((item) => item !== '');
   if (items.length === 0) return false;
   // Nested arrays (`categories[][]=1`) are no term PHP's term_exists() could find.
   if (!items.every((item) => typeof item === 'string' || typeof item === 'number')) return false;

@@ -9,3 +9,5 @@ export type { OrganizerOverrides } from './organizers.js';
 export { insertTerm, attachTerms, recountTerms } from './terms.js';
 export type { InsertedTerm, TermInput } from './terms.js';
 export { setOption } from './options.js';
+export { insertUser, insertUserMeta, insertDefaultRoles, appPasswordFor, basicAuth, DEFAULT_ROLES } from './users.js';
+export type { InsertedUser, UserOverrides, RoleName, ApplicationPasswordInput } from './users.js';

@@ -10,6 +10,8 @@ import {
   ListCategoriesArgs,
   UpdateCategoryArgs,
 } from './categories.schemas.js';
+import { getCategory, listCategories } from './categories.service.js';
+import type { ListTermsQuery } from './categories.types.js';
 
 /**
  * Term_Single_Base::can_create, also its can_edit and can_delete: the event type's `edit_posts`
@@ -27,7 +29,17 @@ export function createCategoriesRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/categories',
       endpoints: [
-        { methods: ['GET'], args: ListCategoriesArgs, handler: notServedYet('/categories') },
+        {
+          methods: ['GET'],
+          args: ListCategoriesArgs,
+          handler: async (ctx) => {
+            const list = await listCategories(ctx, ctx.params as unknown as ListTermsQuery);
+            return {
+              body: list,
+              headers: { 'X-TEC-Total': String(list.total), 'X-TEC-TotalPages': String(list.total_pages) },
+            };
+          },
+        },
         {
           methods: ['POST'],
           args: CreateCategoryArgs,
@@ -39,7 +51,11 @@ export function createCategoriesRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/categories/(?P<id>\\d+)',
       endpoints: [
-        { methods: ['GET'], args: GetCategoryArgs, handler: notServedYet('/categories/{id}') },
+        {
+          methods: ['GET'],
+          args: GetCategoryArgs,
+          handler: async (ctx) => ({ body: await getCategory(ctx, Number(ctx.params.id)) }),
+        },
         {
           methods: [...EDITABLE],
           args: UpdateCategoryArgs,

@@ -6,6 +6,7 @@ import { escHtml, theContent, theExcerpt, theTitle } from '../../wp/formatting.j
 import { eventCostValues, formatEventCost } from '../../wp/cost.js';
 import { globalId, postPermalink, restUrl, type SiteUrls } from '../../wp/urls.js';
 import type { SiteSettings } from '../../wp/site.js';
+import type { Viewer } from '../../wp/capabilities.js';
 import type { TermRow } from '../../wp/terms.repository.js';
 import type { ImageResource } from '../../wp/images.js';
 import { isTribeTruthy } from '../../wp/truthy.js';
@@ -63,6 +64,8 @@ export interface EventMapperInput {
   image: ImageResource | false;
   urls: SiteUrls;
   site: SiteSettings;
+  /** Who reads: a private event's link is pretty only for readers who may read it. */
+  viewer: Viewer;
   /** Present in the `single` context only. */
   jsonLd?: Record<string, unknown>;
 }
@@ -83,13 +86,13 @@ function customFields(meta: MetaMap, site: SiteSettings): Record<string, { label
  * single object when there is exactly one venue (else a list), `organizer` always a list.
  */
 export function toEventResource(input: EventMapperInput): EventResource {
-  const { post, meta, urls, site } = input;
+  const { post, meta, urls, site, viewer } = input;
   const meta1 = (key: string) => firstMeta(meta, key);
   const startDate = meta1(EventMeta.startDate) ?? null;
   const endDate = meta1(EventMeta.endDate) ?? null;
   const utcStart = meta1(EventMeta.startDateUtc) ?? null;
   const utcEnd = meta1(EventMeta.endDateUtc) ?? null;
-  const permalink = postPermalink(urls, post);
+  const permalink = postPermalink(urls, post, viewer);
   const website = meta1(EventMeta.url);
   const showMap = meta1(EventMeta.showMap);
   const showMapLink = meta1(EventMeta.showMapLink);

@@ -69,7 +69,7 @@ async function buildEvents(ctx: RequestContext, posts: readonly LoadedPost[], si
           event: { post, meta, imageUrl: jsonLdImageUrl(image, { post, meta }) },
           venue: venues.get(Number(firstMeta(meta, EventMeta.venueId)))?.source ?? null,
           organizers: eventOrganizers.map((organizer) => organizer.source),
-          permalink: postPermalink(ctx.urls, post),
+          permalink: postPermalink(ctx.urls, post, ctx.viewer),
           viewer: ctx.viewer,
           site: {
             prettyPermalinks: ctx.urls.prettyPermalinks,
@@ -90,6 +90,7 @@ async function buildEvents(ctx: RequestContext, posts: readonly LoadedPost[], si
       image,
       urls: ctx.urls,
       site: ctx.site,
+      viewer: ctx.viewer,
       jsonLd: jsonLd ?? undefined,
     });
   });

@@ -1,62 +1,93 @@
+import { translate, type Translate } from '../../i18n/index.js';
 import type { RequestContext } from '../../http/request-context.js';
 import type { ArgSpec, ArgSpecs } from '../../http/rest-args.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
 import { API_NAMESPACE } from '../../wp/urls.js';
 
+type Route = RouteDefinition<RequestContext>;
+
 /** The JSON-schema keywords WordPress's index keeps of each argument (rest_get_allowed_schema_keywords). */
 const INDEX_KEYWORDS = new Set(['title', 'description', 'default', 'type', 'format', 'enum', 'items']);
 
-/** An argument as the index shows it: its schema keywords in declaration order, then `required`. */
-export function describeArg(spec: ArgSpec<RequestContext>, ctx: RequestContext): Record<string, unknown> {
+/**
+ * An argument as the index shows it: its schema keywords in declaration order, then `required`.
+ * The description is in the site's language, as the plugin registers it through __(); names,
+ * types and defaults never change with the language.
+ */
+export function describeArg(spec: ArgSpec<RequestContext>, ctx: RequestContext, t: Translate): Record<string, unknown> {
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(spec)) {
     if (!INDEX_KEYWORDS.has(key) || value === undefined) continue;
-    shown[key] = key === 'default' && typeof value === 'function' ? (value as (c: RequestContext) => unknown)(ctx) : value;
+    if (key === 'default' && typeof value === 'function') shown[key] = (value as (c: RequestContext) => unknown)(ctx);
+    else if (key === 'description' && typeof value === 'string') shown[key] = t(value);
+    else shown[key] = value;
   }
   shown.required = spec.required === true;
   return shown;
 }
 
-function describeArgs(args: ArgSpecs<RequestContext>, ctx: RequestContext): Record<string, unknown> | [] {
+function describeArgs(args: ArgSpecs<RequestContext>, ctx: RequestContext, t: Translate): Record<string, unknown> | [] {
   const entries = Object.entries(args);
   // An empty PHP array encodes as a JSON list.
   if (entries.length === 0) return [];
-  return Object.fromEntries(entries.map(([name, spec]) => [name, describeArg(spec, ctx)]));
+  return Object.fromEntries(entries.map(([name, spec]) => [name, describeArg(spec, ctx, t)]));
 }
 
 /**
- * WP_REST_Server::get_namespace_index for our namespace: every route with its methods and each
- * endpoint's arguments (defaults computed for this request), `self` links for routes without
- * parameters, and the `up` link to the REST root.
+ * WP_REST_Server::get_data_for_route: a route's namespace, methods and endpoints with their
+ * arguments (defaults computed for this request), and a `self` link when the path has no
+ * parameters. `path` is the route's full path below the REST root (`/calendar/events/v1/events`).
  */
-export function buildNamespaceIndex(
-  routes: readonly RouteDefinition<RequestContext>[],
+export function describeRoute(
+  path: string,
+  namespace: string,
+  route: Route,
   ctx: RequestContext,
+  t: Translate,
+): Record<string, unknown> {
+  const entry: Record<string, unknown> = {
+    namespace,
+    methods: [...new Set(route.endpoints.flatMap((endpoint) => endpoint.methods))],
+    endpoints: route.endpoints.map((endpoint) => ({
+      methods: endpoint.methods,
+      args: describeArgs(endpoint.args, ctx, t),
+    })),
+  };
+  if (!path.includes('(?P<')) {
+    entry._links = { self: [{ href: `${ctx.urls.restRoot}${path.replace(/^\//, '')}` }] };
+  }
+  return entry;
+}
+
+/** Our namespace's routes as an index lists them, keyed by full path, in registration order. */
+export function describeNamespaceRoutes(
+  routes: readonly Route[],
+  ctx: RequestContext,
+  t: Translate,
 ): Record<string, unknown> {
   const described: Record<string, unknown> = {};
   for (const route of routes) {
     const path = `/${API_NAMESPACE}${route.pattern}`;
-    const methods = [...new Set(route.endpoints.flatMap((endpoint) => endpoint.methods))];
-    const entry: Record<string, unknown> = {
-      namespace: API_NAMESPACE,
-      methods,
-      endpoints: route.endpoints.map((endpoint) => ({
-        methods: endpoint.methods,
-        args: describeArgs(endpoint.args, ctx),
-      })),
-    };
-    if (!route.pattern.includes('(?P<')) {
-      entry._links = { self: [{ href: `${ctx.urls.restRoot}${API_NAMESPACE}${route.pattern}` }] };
-    }
-    described[path] = entry;
+    described[path] = describeRoute(path, API_NAMESPACE, route, ctx, t);
   }
-  return { namespace: API_NAMESPACE, routes: described, _links: { up: [{ href: ctx.urls.restRoot }] } };
+  return described;
+}
+
+/**
+ * WP_REST_Server::get_namespace_index for our namespace: every route with its methods and each
+ * endpoint's arguments (descriptions in the site's language), and the `up` link to the REST root.
+ */
+export function buildNamespaceIndex(routes: readonly Route[], ctx: RequestContext): Record<string, unknown> {
+  const t = translate(ctx.site.language);
+  return {
+    namespace: API_NAMESPACE,
+    routes: describeNamespaceRoutes(routes, ctx, t),
+    _links: { up: [{ href: ctx.urls.restRoot }] },
+  };
 }
 
 /** The namespace root; it describes the routes it is given, itself included. */
-export function createIndexRoute(
-  allRoutes: () => readonly RouteDefinition<RequestContext>[],
-): RouteDefinition<RequestContext> {
+export function createIndexRoute(allRoutes: () => readonly Route[]): Route {
   return {
     pattern: '',
     endpoints: [

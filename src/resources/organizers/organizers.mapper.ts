@@ -1,6 +1,6 @@
 import type { PostRow } from '../../wp/posts.repository.js';
-import { firstMeta, type MetaMap } from '../../wp/meta.js';
-import { OrganizerMeta } from '../../wp/constants.js';
+import { allMeta, firstMeta, type MetaMap } from '../../wp/meta.js';
+import { EventMeta, OrganizerMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php-empty.js';
 import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
 import { globalId, postPermalink, type SiteUrls } from '../../wp/urls.js';
@@ -16,14 +16,24 @@ export interface OrganizerMapperInput {
   image: ImageResource | false;
   /** Present in the `single` context only. */
   jsonLd?: Record<string, unknown>;
+  /** The reader may see the protected fields (see VenueMapperInput.passwordUnlocked). */
+  passwordUnlocked?: boolean;
 }
 
 /**
  * Post_Repository::get_organizer_data for one organizer: fields in the plugin's order, JSON-LD
- * in the single context, global IDs, and then the whole object array_filter'ed (empty phone,
- * website, e-mail, description disappear); password-protected organizers are blanked.
+ * in the single context, global IDs (with the aggregator's lineage rows), and then the whole
+ * object array_filter'ed (empty phone, website, e-mail, description disappear);
+ * password-protected organizers are blanked unless `passwordUnlocked`.
  */
-export function toOrganizerResource({ post, meta, urls, image, jsonLd }: OrganizerMapperInput): OrganizerResource {
+export function toOrganizerResource({
+  post,
+  meta,
+  urls,
+  image,
+  jsonLd,
+  passwordUnlocked = false,
+}: OrganizerMapperInput): OrganizerResource {
   const field = (key: string) => firstMeta(meta, key) ?? '';
   const id = globalId(urls, post.ID);
   const organizer: Record<string, unknown> = {
@@ -46,7 +56,7 @@ export function toOrganizerResource({ post, meta, urls, image, jsonLd }: Organiz
   };
   if (jsonLd) organizer.json_ld = jsonLd;
   organizer.global_id = id;
-  organizer.global_id_lineage = [id];
+  organizer.global_id_lineage = [id, ...allMeta(meta, EventMeta.globalIdLineage)];
   const filtered = phpArrayFilter(organizer);
-  return post.post_password !== '' ? removePasswordProtectedContent(filtered) : filtered;
+  return post.post_password !== '' && !passwordUnlocked ? removePasswordProtectedContent(filtered) : filtered;
 }

@@ -1,9 +1,8 @@
-import { notServedYet } from '../../http/permissions.js';
+import { canActOnRequestedPost, notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
 import { PostType } from '../../wp/constants.js';
-import { canActOnRequestedPost } from '../../http/permissions.js';
 import {
   CreateOrganizerArgs,
   DeleteOrganizerArgs,
@@ -13,7 +12,9 @@ import {
   ListOrganizersArgs,
   UpdateOrganizerArgs,
   UpdateOrganizerBySlugArgs,
+  type ListOrganizersQuery,
 } from './organizers.schemas.js';
+import { findOrganizerIdBySlug, getOrganizer, listOrganizers } from './organizers.service.js';
 
 /** Single_Organizer::can_create: the organizer type's `edit_posts` capability. */
 function canCreateOrganizer(ctx: RequestContext): boolean {
@@ -33,7 +34,17 @@ export function createOrganizersRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/organizers',
       endpoints: [
-        { methods: ['GET'], args: ListOrganizersArgs, handler: notServedYet('/organizers') },
+        {
+          methods: ['GET'],
+          args: ListOrganizersArgs,
+          handler: async (ctx) => {
+            const list = await listOrganizers(ctx, ctx.params as unknown as ListOrganizersQuery);
+            return {
+              body: list,
+              headers: { 'X-TEC-Total': String(list.total), 'X-TEC-TotalPages': String(list.total_pages) },
+            };
+          },
+        },
         {
           methods: ['POST'],
           args: CreateOrganizerArgs,
@@ -45,7 +56,11 @@ export function createOrganizersRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/organizers/(?P<id>\\d+)',
       endpoints: [
-        { methods: ['GET'], args: GetOrganizerArgs, handler: notServedYet('/organizers/{id}') },
+        {
+          methods: ['GET'],
+          args: GetOrganizerArgs,
+          handler: async (ctx) => ({ body: await getOrganizer(ctx, Number(ctx.params.id)) }),
+        },
         {
           methods: ['DELETE'],
           args: DeleteOrganizerArgs,
@@ -63,7 +78,15 @@ export function createOrganizersRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/organizers/by-slug/(?P<slug>[^/]+)',
       endpoints: [
-        { methods: ['GET'], args: GetOrganizerBySlugArgs, handler: notServedYet('/organizers/by-slug/{slug}') },
+        {
+          methods: ['GET'],
+          args: GetOrganizerBySlugArgs,
+          handler: async (ctx) => {
+            // Single_Organizer_Slug looks the ID up and hands over to the by-ID read.
+            const id = await findOrganizerIdBySlug(ctx, String(ctx.params.slug));
+            return { body: await getOrganizer(ctx, id ?? 0) };
+          },
+        },
         {
           methods: ['DELETE'],
           args: DeleteOrganizerBySlugArgs,

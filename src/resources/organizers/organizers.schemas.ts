@@ -132,3 +132,16 @@ export const UpdateOrganizerArgs: Args = { ...GetOrganizerArgs, ...unrequired(Cr
 
 /** POST/PUT/PATCH /organizers/by-slug/{slug}: the slug stays required. */
 export const UpdateOrganizerBySlugArgs: Args = { ...GetOrganizerBySlugArgs, ...unrequired(CreateOrganizerArgs) };
+
+/** GET /organizers after WordPress validated, defaulted and cast it. */
+export interface ListOrganizersQuery {
+  page: number;
+  per_page: number;
+  search?: string;
+  event?: number;
+  /** No type: the raw value, read with tribe_is_truthy. */
+  has_events?: unknown;
+  /** No type: the raw value (default false), read with tribe_is_truthy. */
+  only_with_upcoming: unknown;
+  status?: unknown;
+}

@@ -3,7 +3,9 @@ import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
 import { PostType } from '../../wp/constants.js';
+import type { ListTermsQuery } from '../categories/categories.types.js';
 import { CreateTagArgs, DeleteTagArgs, GetTagArgs, ListTagsArgs, UpdateTagArgs } from './tags.schemas.js';
+import { getTag, listTags } from './tags.service.js';
 
 /** `manage_terms` of WordPress's post_tag taxonomy (its default term capabilities). */
 const MANAGE_TAGS_CAP = 'manage_categories';
@@ -23,14 +25,28 @@ export function createTagsRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/tags',
       endpoints: [
-        { methods: ['GET'], args: ListTagsArgs, handler: notServedYet('/tags') },
+        {
+          methods: ['GET'],
+          args: ListTagsArgs,
+          handler: async (ctx) => {
+            const list = await listTags(ctx, ctx.params as unknown as ListTermsQuery);
+            return {
+              body: list,
+              headers: { 'X-TEC-Total': String(list.total), 'X-TEC-TotalPages': String(list.total_pages) },
+            };
+          },
+        },
         { methods: ['POST'], args: CreateTagArgs, permission: canManageTags, handler: notServedYet('/tags') },
       ],
     },
     {
       pattern: '/tags/(?P<id>\\d+)',
       endpoints: [
-        { methods: ['GET'], args: GetTagArgs, handler: notServedYet('/tags/{id}') },
+        {
+          methods: ['GET'],
+          args: GetTagArgs,
+          handler: async (ctx) => ({ body: await getTag(ctx, Number(ctx.params.id)) }),
+        },
         { methods: [...EDITABLE], args: UpdateTagArgs, permission: canManageTags, handler: notServedYet('/tags/{id}') },
         { methods: ['DELETE'], args: DeleteTagArgs, permission: canManageTags, handler: notServedYet('/tags/{id}') },
       ],

@@ -1,6 +1,6 @@
 import type { PostRow } from '../../wp/posts.repository.js';
-import { firstMeta, type MetaMap } from '../../wp/meta.js';
-import { VenueMeta } from '../../wp/constants.js';
+import { allMeta, firstMeta, type MetaMap } from '../../wp/meta.js';
+import { EventMeta, VenueMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php-empty.js';
 import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
 import { globalId, postPermalink, type SiteUrls } from '../../wp/urls.js';
@@ -17,14 +17,20 @@ export interface VenueMapperInput {
   image: ImageResource | false;
   /** Present in the `single` context only (a single event or venue read). */
   jsonLd?: Record<string, unknown>;
+  /**
+   * The reader may see the protected fields (can_access_password_content passed on the venue
+   * endpoints); inside events a venue's password is never unlocked.
+   */
+  passwordUnlocked?: boolean;
 }
 
 /**
  * Post_Repository::get_venue_data for one venue: the fields in the plugin's order, every empty
- * one dropped (array_filter), then the map flags and global IDs appended; a venue with a
- * password shows its protected fields blanked.
+ * one dropped (array_filter), then the map flags and global IDs appended (the lineage adds the
+ * aggregator's `_tribe_aggregator_global_id_lineage` rows); a venue with a password shows its
+ * protected fields blanked unless `passwordUnlocked`.
  */
-export function toVenueResource({ post, meta, urls, image, jsonLd }: VenueMapperInput): VenueResource {
+export function toVenueResource({ post, meta, urls, image, jsonLd, passwordUnlocked = false }: VenueMapperInput): VenueResource {
   const field = (key: string) => firstMeta(meta, key) ?? '';
   const base: Record<string, unknown> = {
     id: post.ID,
@@ -61,7 +67,7 @@ export function toVenueResource({ post, meta, urls, image, jsonLd }: VenueMapper
     show_map: showMap === undefined ? true : isTribeTruthy(showMap),
     show_map_link: showMapLink === undefined ? true : isTribeTruthy(showMapLink),
     global_id: id,
-    global_id_lineage: [id],
+    global_id_lineage: [id, ...allMeta(meta, EventMeta.globalIdLineage)],
   };
-  return post.post_password !== '' ? removePasswordProtectedContent(venue) : venue;
+  return post.post_password !== '' && !passwordUnlocked ? removePasswordProtectedContent(venue) : venue;
 }

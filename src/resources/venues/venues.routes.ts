@@ -3,7 +3,18 @@ import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
 import { PostType } from '../../wp/constants.js';
-import { CreateVenueArgs, DeleteVenueArgs, DeleteVenueBySlugArgs, GetVenueArgs, GetVenueBySlugArgs, ListVenuesArgs, UpdateVenueArgs, UpdateVenueBySlugArgs } from './venues.schemas.js';
+import {
+  CreateVenueArgs,
+  DeleteVenueArgs,
+  DeleteVenueBySlugArgs,
+  GetVenueArgs,
+  GetVenueBySlugArgs,
+  ListVenuesArgs,
+  UpdateVenueArgs,
+  UpdateVenueBySlugArgs,
+  type ListVenuesQuery,
+} from './venues.schemas.js';
+import { findVenueIdBySlug, getVenue, listVenues } from './venues.service.js';
 
 /** Single_Venue::can_create: the venue type's `edit_posts` capability. */
 function canCreateVenue(ctx: RequestContext): boolean {
@@ -23,14 +34,28 @@ export function createVenuesRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/venues',
       endpoints: [
-        { methods: ['GET'], args: ListVenuesArgs, handler: notServedYet('/venues') },
+        {
+          methods: ['GET'],
+          args: ListVenuesArgs,
+          handler: async (ctx) => {
+            const list = await listVenues(ctx, ctx.params as unknown as ListVenuesQuery);
+            return {
+              body: list,
+              headers: { 'X-TEC-Total': String(list.total), 'X-TEC-TotalPages': String(list.total_pages) },
+            };
+          },
+        },
         { methods: ['POST'], args: CreateVenueArgs, permission: canCreateVenue, handler: notServedYet('/venues') },
       ],
     },
     {
       pattern: '/venues/(?P<id>\\d+)',
       endpoints: [
-        { methods: ['GET'], args: GetVenueArgs, handler: notServedYet('/venues/{id}') },
+        {
+          methods: ['GET'],
+          args: GetVenueArgs,
+          handler: async (ctx) => ({ body: await getVenue(ctx, Number(ctx.params.id)) }),
+        },
         { methods: ['DELETE'], args: DeleteVenueArgs, permission: canDeleteVenue, handler: notServedYet('/venues/{id}') },
         { methods: [...EDITABLE], args: UpdateVenueArgs, permission: canEditVenue, handler: notServedYet('/venues/{id}') },
       ],
@@ -38,7 +63,15 @@ export function createVenuesRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/venues/by-slug/(?P<slug>[^/]+)',
       endpoints: [
-        { methods: ['GET'], args: GetVenueBySlugArgs, handler: notServedYet('/venues/by-slug/{slug}') },
+        {
+          methods: ['GET'],
+          args: GetVenueBySlugArgs,
+          handler: async (ctx) => {
+            // Single_Venue_Slug looks the ID up and hands over to the by-ID read.
+            const id = await findVenueIdBySlug(ctx, String(ctx.params.slug));
+            return { body: await getVenue(ctx, id ?? 0) };
+          },
+        },
         {
           methods: ['DELETE'],
           args: DeleteVenueBySlugArgs,

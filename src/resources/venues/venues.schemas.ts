@@ -187,3 +187,16 @@ export const UpdateVenueArgs: Args = { ...GetVenueArgs, ...unrequired(CreateVenu
 
 /** POST/PUT/PATCH /venues/by-slug/{slug}: the slug stays required (create has no `slug` to override it). */
 export const UpdateVenueBySlugArgs: Args = { ...GetVenueBySlugArgs, ...unrequired(CreateVenueArgs) };
+
+/** GET /venues after WordPress validated, defaulted and cast it. */
+export interface ListVenuesQuery {
+  page: number;
+  per_page: number;
+  search?: string;
+  event?: number;
+  /** No type: the raw value, read with tribe_is_truthy. */
+  has_events?: unknown;
+  /** No type: the raw value (default false), read with tribe_is_truthy. */
+  only_with_upcoming: unknown;
+  status?: unknown;
+}

@@ -1,0 +1,20 @@
+import { canEditPost, type PostForCaps, type Viewer } from './capabilities.js';
+
+/**
+ * WP_REST_Posts_Controller::can_access_password_content: whether a reader may see a
+ * password-protected post's content. False for posts without a password (nothing to unlock);
+ * true for an edit-context read by someone who may edit the post, or when the request's
+ * `password` equals the post's (PHP's empty() refuses "0"; a non-string never matches, where
+ * PHP's hash_equals would throw).
+ */
+export function canAccessPasswordContent(
+  post: PostForCaps & { post_password: string },
+  viewer: Viewer,
+  request: { context?: unknown; password?: unknown },
+): boolean {
+  if (post.post_password === '') return false;
+  if (request.context === 'edit' && canEditPost(viewer, post)) return true;
+  const password = request.password;
+  if (typeof password !== 'string' || password === '' || password === '0') return false;
+  return password === post.post_password;
+}

@@ -1,0 +1,98 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import WPAPI from 'wpapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { fixedClock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+
+/**
+ * A stock WordPress client finds and uses the API the way it would on WordPress: `wpapi`'s
+ * autodiscovery HEADs the REST root, follows the `rel="https://api.w.org/"` Link header, reads
+ * the root index's `routes` and builds its route handlers from them; we then list and read each
+ * of the five resources through those handlers. This is the one test that opens a port: the
+ * client speaks real HTTP.
+ */
+
+const NAMESPACE = 'calendar/events/v1';
+/** The reference captures' day; the default events window then holds recorded events. */
+const NOW = '2026-11-21T23:16:07Z';
+
+const RESOURCES = [
+  { handler: 'events', listKey: 'events' },
+  { handler: 'venues', listKey: 'venues' },
+  { handler: 'organizers', listKey: 'organizers' },
+  { handler: 'categories', listKey: 'categories' },
+  { handler: 'tags', listKey: 'tags' },
+] as const;
+
+type Item = { id: number; slug: string };
+
+let database: TestDatabase;
+let server: http.Server;
+let baseUrl: string;
+let client: WPAPI;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ dump: 'reference' });
+  // The app must print the port it is reached on (the Link header and every URL), which is only
+  // known once the server listens, so the server starts first and the app is plugged in after.
+  let app: http.RequestListener | undefined;
+  server = http.createServer((request, response) => app?.(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig({ DATABASE_URL: database.url, PUBLIC_URL: baseUrl });
+  app = createApp({ db: database.db, config, clock: fixedClock(NOW) }).callback();
+  client = await WPAPI.discover(`${baseUrl}/wp-json/`);
+});
+
+afterAll(async () => {
+  if (server) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  await database?.drop();
+});
+
+/** The discovered request factory of a resource (a method of the namespace object). */
+function handlerFor(resource: string) {
+  const namespace = client.namespace(NAMESPACE);
+  const make = namespace[resource];
+  if (!make) throw new Error(`discovery built no "${resource}" handler`);
+  return () => make.call(namespace);
+}
+
+describe('wpapi autodiscovery', () => {
+  it('builds a handler for every resource of our namespace from the root index', () => {
+    const namespace = client.namespace(NAMESPACE);
+    expect(Object.keys(namespace).filter((key) => typeof namespace[key] === 'function').sort()).toEqual(
+      ['categories', 'doc', 'events', 'organizers', 'tags', 'venues'],
+    );
+    const root = `${baseUrl}/wp-json/${NAMESPACE}`;
+    for (const { handler } of RESOURCES) {
+      expect(handlerFor(handler)().toString()).toBe(`${root}/${handler}`);
+      expect(handlerFor(handler)().id(7).toString()).toBe(`${root}/${handler}/7`);
+    }
+    for (const handler of ['events', 'venues', 'organizers']) {
+      expect(handlerFor(handler)().bySlug('some-slug').toString()).toBe(`${root}/${handler}/by-slug/some-slug`);
+    }
+  });
+
+  for (const { handler, listKey } of RESOURCES) {
+    it(`lists and reads ${handler}`, async () => {
+      const list = (await handlerFor(handler)().param('per_page', 3).get()) as Record<string, unknown>;
+      const items = list[listKey] as Item[];
+      expect(items.length).toBeGreaterThan(0);
+      expect(items.length).toBeLessThanOrEqual(3);
+      const first = items[0]!;
+
+      const single = (await handlerFor(handler)().id(first.id).get()) as Item;
+      expect(single).toMatchObject({ id: first.id, slug: first.slug });
+      if (handler === 'events' || handler === 'venues' || handler === 'organizers') {
+        const bySlug = (await handlerFor(handler)().bySlug(first.slug).get()) as Item;
+        expect(bySlug.id).toBe(first.id);
+      }
+    });
+  }
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { archiveLinks, likeSearchWords, resolveArchiveStatuses, totalPages } from '../../../src/wp/linked-post-archive.js';
+import { ANONYMOUS, type Viewer } from '../../../src/wp/capabilities.js';
+
+const BASE = 'http://example.test/wp-json/calendar/events/v1/venues/';
+
+describe('likeSearchWords (Tribe__Duplicate__Strategy__Like::get_where_frags)', () => {
+  it.each([
+    ['Main St', ['main', 'st']],
+    ['555-0100', ['555-0100']],
+    ['a_b.c', ['a', 'b', 'c']],
+    ['Zürich', ['z', 'rich']],
+    ['0 hall 0', ['hall']],
+    ['!!!', []],
+  ])('cuts %j into %j', (search, words) => {
+    expect(likeSearchWords(search)).toEqual(words);
+  });
+});
+
+describe('archiveLinks (Archive_Base rest URLs)', () => {
+  it('writes new values unencoded and re-encodes them in the neighbours, page last', () => {
+    const links = archiveLinks(BASE, { page: 2, per_page: 1, has_events: 'a b', status: ['publish', 'draft'] }, 3);
+    expect(links).toEqual({
+      rest_url: `${BASE}?page=2&per_page=1&has_events=a b&status=publish,draft`,
+      next_rest_url: `${BASE}?per_page=1&has_events=a+b&status=publish%2Cdraft&page=3`,
+      previous_rest_url: `${BASE}?per_page=1&has_events=a+b&status=publish%2Cdraft`,
+    });
+  });
+
+  it('writes an empty has_events as a bare key and a list as CSV', () => {
+    expect(archiveLinks(BASE, { page: 1, per_page: 10, has_events: '', status: 'any' }, 0).rest_url).toBe(
+      `${BASE}?page=1&per_page=10&has_events&status=any`,
+    );
+    expect(archiveLinks(BASE, { page: 1, per_page: 10, has_events: ['1', '0'], status: 'publish' }, 0).rest_url).toBe(
+      `${BASE}?page=1&per_page=10&has_events=1,0&status=publish`,
+    );
+  });
+
+  it('links a previous page only when it holds something', () => {
+    expect(archiveLinks(BASE, { page: 5, per_page: 10, status: 'publish' }, 12).previous_rest_url).toBeUndefined();
+    expect(archiveLinks(BASE, { page: 3, per_page: 10, status: 'publish' }, 12).previous_rest_url).toBe(
+      `${BASE}?per_page=10&status=publish&page=2`,
+    );
+  });
+
+  it('counts pages as the plugin does', () => {
+    expect(totalPages(0, 10)).toBe(0);
+    expect(totalPages(10, 10)).toBe(1);
+    expect(totalPages(11, 10)).toBe(2);
+  });
+});
+
+describe('resolveArchiveStatuses', () => {
+  const editor: Viewer = { userId: 2, capabilities: new Set(['read', 'edit_tribe_venues']) };
+
+  it('lists published posts to visitors and any status to editors when none is asked for', () => {
+    expect(resolveArchiveStatuses(ANONYMOUS, 'tribe_venue', undefined)).toEqual({ statuses: ['publish'], urlValue: 'publish' });
+    expect(resolveArchiveStatuses(editor, 'tribe_venue', undefined)).toMatchObject({ urlValue: 'any' });
+    expect(resolveArchiveStatuses(editor, 'tribe_venue', undefined).statuses).toContain('draft');
+  });
+
+  it('keeps the requested statuses, in the URL as a list', () => {
+    expect(resolveArchiveStatuses(editor, 'tribe_venue', 'draft,trash')).toEqual({
+      statuses: ['draft', 'trash'],
+      urlValue: ['draft', 'trash'],
+    });
+  });
+});
