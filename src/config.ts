@@ -12,6 +12,9 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]+$/, 'TABLE_PREFIX may hold only letters, digits and underscores')),
     'wp_',
   ),
+  BASE_TABLE_PREFIX: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]+$/, 'BASE_TABLE_PREFIX may hold only letters, digits and underscores')),
+  ),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '127.0.0.1'),
   PORT: v.optional(
     v.pipe(
@@ -56,6 +59,11 @@ const AUTH_KEY_SETTINGS = [
 export interface Config {
   readonly databaseUrl: string;
   readonly tablePrefix: string;
+  /**
+   * Prefix of the users tables. A multisite network shares `wp_users` / `wp_usermeta` between its
+   * sites, so sub-site 2 (`wp_2_`) reads users under `wp_`.
+   */
+  readonly baseTablePrefix: string;
   readonly host: string;
   readonly port: number;
   /** Path of the REST root, without a trailing slash (WordPress's `/wp-json`). */
@@ -70,6 +78,11 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** A sub-site prefix (`wp_2_`) without its site number (`wp_`); any other prefix as it is. */
+export function networkBasePrefix(tablePrefix: string): string {
+  return /^(.+_)\d+_$/.exec(tablePrefix)?.[1] ?? tablePrefix;
+}
 
 /** Parses the environment; throws ConfigError naming every bad setting. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -101,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return Object.freeze({
     databaseUrl: out.DATABASE_URL,
     tablePrefix: out.TABLE_PREFIX,
+    baseTablePrefix: out.BASE_TABLE_PREFIX ?? networkBasePrefix(out.TABLE_PREFIX),
     host: out.HOST,
     port: out.PORT,
     restRoot: out.REST_ROOT.replace(/\/+$/, ''),

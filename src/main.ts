@@ -15,7 +15,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const db = createDb({ databaseUrl: config.databaseUrl, tablePrefix: config.tablePrefix });
+  const db = createDb({
+    databaseUrl: config.databaseUrl,
+    tablePrefix: config.tablePrefix,
+    baseTablePrefix: config.baseTablePrefix,
+  });
   const app = createApp({ db, config });
   const server = createServer(app.callback());
   server.listen(config.port, config.host, () => {

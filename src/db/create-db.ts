@@ -8,6 +8,8 @@ export type Db = Kysely<Database>;
 export interface CreateDbOptions {
   databaseUrl: string;
   tablePrefix: string;
+  /** Prefix of the network-wide users tables; the site prefix unless on a multisite sub-site. */
+  baseTablePrefix?: string;
   connectionLimit?: number;
   log?: LogConfig;
 }
@@ -29,7 +31,7 @@ export function createDb(options: CreateDbOptions): Db {
   });
   return new Kysely<Database>({
     dialect: new MysqlDialect({ pool }),
-    plugins: [new TablePrefixPlugin(options.tablePrefix)],
+    plugins: [new TablePrefixPlugin(options.tablePrefix, options.baseTablePrefix ?? options.tablePrefix)],
     log: options.log,
   });
 }

@@ -10,10 +10,13 @@ import {
   type UnknownRow,
   type QueryId,
 } from 'kysely';
-import { WORDPRESS_TABLES } from './tables.js';
+import { NETWORK_TABLES, WORDPRESS_TABLES } from './tables.js';
 
 class TablePrefixTransformer extends OperationNodeTransformer {
-  constructor(private readonly prefix: string) {
+  constructor(
+    private readonly prefix: string,
+    private readonly basePrefix: string,
+  ) {
     super();
   }
 
@@ -26,16 +29,20 @@ class TablePrefixTransformer extends OperationNodeTransformer {
     const transformed = super.transformSchemableIdentifier(node, queryId);
     const name = transformed.identifier.name;
     if (!WORDPRESS_TABLES.has(name)) return transformed;
-    return { ...transformed, identifier: IdentifierNode.create(this.prefix + name) };
+    const prefix = NETWORK_TABLES.has(name) ? this.basePrefix : this.prefix;
+    return { ...transformed, identifier: IdentifierNode.create(prefix + name) };
   }
 }
 
-/** Applies the site's table prefix (`wp_`, `wp_2_`, a custom one) to every WordPress table name. */
+/**
+ * Applies the site's table prefix (`wp_`, `wp_2_`, a custom one) to every WordPress table name;
+ * users and usermeta take the network's base prefix, which is the same on a single site.
+ */
 export class TablePrefixPlugin implements KyselyPlugin {
   readonly #transformer: TablePrefixTransformer;
 
-  constructor(prefix: string) {
-    this.#transformer = new TablePrefixTransformer(prefix);
+  constructor(prefix: string, basePrefix: string = prefix) {
+    this.#transformer = new TablePrefixTransformer(prefix, basePrefix);
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {

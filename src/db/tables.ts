@@ -153,3 +153,9 @@ export const WORDPRESS_TABLES: ReadonlySet<string> = new Set<keyof Database>([
   'tec_events',
   'tec_occurrences',
 ]);
+
+/**
+ * Tables a multisite network shares between its sites: they keep the network's base prefix
+ * (`wp_users`) while every other table of sub-site 2 is `wp_2_...`.
+ */
+export const NETWORK_TABLES: ReadonlySet<string> = new Set<keyof Database>(['users', 'usermeta']);

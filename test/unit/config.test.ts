@@ -8,10 +8,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: URL })).toEqual({
       databaseUrl: URL,
       tablePrefix: 'wp_',
+      baseTablePrefix: 'wp_',
       host: '127.0.0.1',
       port: 8080,
       restRoot: '/wp-json',
       publicUrl: undefined,
+      authKeys: undefined,
     });
   });
 
