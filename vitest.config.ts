@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    reporters: ['default', './test/setup/summary-reporter.ts'],
     globalSetup: ['test/setup/global.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
