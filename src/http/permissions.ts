@@ -3,7 +3,7 @@ import { notImplemented } from './errors.js';
 import type { RequestContext } from './request-context.js';
 import type { RestResponse } from './rest-route.js';
 import { canDeletePost, canEditPost, POST_TYPE_CAPS, userCan, type PostForCaps } from '../wp/capabilities.js';
-import { PostStatus } from '../wp/constants.js';
+import { PostStatus, TrashMeta } from '../wp/constants.js';
 import { selectMetaForPosts, selectPostById } from '../wp/posts.repository.js';
 import { isEmptyParam } from './arg-validators.js';
 
@@ -12,8 +12,6 @@ import { isEmptyParam } from './arg-validators.js';
  * request names, with map_meta_cap's view of that post.
  */
 
-/** The status a trashed post had (wp_trash_post writes it); map_meta_cap reads it for the owner. */
-const TRASH_META_STATUS = '_wp_trash_meta_status';
 
 /** A post as map_meta_cap sees it, or undefined when there is none. */
 export async function selectPostForCaps(db: Db, id: number): Promise<PostForCaps | undefined> {
@@ -27,7 +25,7 @@ export async function selectPostForCaps(db: Db, id: number): Promise<PostForCaps
     post_author: post.post_author,
   };
   if (post.post_status !== PostStatus.trash) return forCaps;
-  const [trashed] = await selectMetaForPosts(db, [id], [TRASH_META_STATUS]);
+  const [trashed] = await selectMetaForPosts(db, [id], [TrashMeta.status]);
   return { ...forCaps, trashedFrom: trashed?.meta_value ?? undefined };
 }
 

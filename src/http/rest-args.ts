@@ -57,7 +57,6 @@ export function listToArray(value: unknown): unknown[] {
   return value.split(',').map((part) => part.trim());
 }
 
-const INTEGER_STRING = /^\s*[+-]?\d+(\.0*)?\s*$/;
 const NUMERIC_STRING = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 function typeError(name: string, type: string): InvalidParam {
@@ -82,7 +81,10 @@ export function castToType(
     }
     case 'integer': {
       if (typeof value === 'number' && Number.isInteger(value)) return { ok: true, value };
-      if (typeof value === 'string' && INTEGER_STRING.test(value)) return { ok: true, value: Math.trunc(Number(value)) };
+      // rest_is_integer: numeric and equal to its rounded value, so `1e3` and `12.0` pass.
+      if (typeof value === 'string' && NUMERIC_STRING.test(value) && Number.isInteger(Number(value))) {
+        return { ok: true, value: Number(value) };
+      }
       return { ok: false, error: typeError(name, 'integer') };
     }
     case 'number': {

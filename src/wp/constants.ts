@@ -15,6 +15,12 @@ export const Taxonomy = {
 } as const;
 export type TaxonomyName = (typeof Taxonomy)[keyof typeof Taxonomy];
 
+/** Meta wp_trash_post writes: the status a post had, and when it was trashed. */
+export const TrashMeta = {
+  status: '_wp_trash_meta_status',
+  time: '_wp_trash_meta_time',
+} as const;
+
 /** Statuses WordPress registers by default (register_post_status in wp-includes/post.php). */
 export const PostStatus = {
   publish: 'publish',

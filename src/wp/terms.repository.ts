@@ -55,3 +55,28 @@ export async function selectTermsForPosts(
     .orderBy('terms.term_id', 'asc')
     .execute();
 }
+
+/**
+ * The terms of a taxonomy that an ID, slug or name of the list could name: what term_exists and
+ * get_term_by look at, in one query however many terms the site has.
+ */
+export async function selectTermsNamedBy(
+  db: Db,
+  taxonomy: string,
+  lookup: { ids: readonly number[]; slugs: readonly string[]; names: readonly string[] },
+): Promise<TermRow[]> {
+  if (lookup.ids.length + lookup.slugs.length + lookup.names.length === 0) return [];
+  return db
+    .selectFrom('terms')
+    .innerJoin('term_taxonomy', 'term_taxonomy.term_id', 'terms.term_id')
+    .select(TERM_COLUMNS)
+    .where('term_taxonomy.taxonomy', '=', taxonomy)
+    .where((eb) =>
+      eb.or([
+        ...(lookup.ids.length > 0 ? [eb('terms.term_id', 'in', [...lookup.ids])] : []),
+        ...(lookup.slugs.length > 0 ? [eb('terms.slug', 'in', [...lookup.slugs])] : []),
+        ...(lookup.names.length > 0 ? [eb('terms.name', 'in', [...lookup.names])] : []),
+      ]),
+    )
+    .execute();
+}

@@ -2,7 +2,7 @@ import type { Db } from '../db/create-db.js';
 import { PostType } from './constants.js';
 import { isNumeric, isPositiveInt, listToArray } from '../http/rest-args.js';
 import { selectPostTypes } from './posts.repository.js';
-import { selectTermsOfTaxonomy, type TermRow } from './terms.repository.js';
+import { selectTermsNamedBy, type TermRow } from './terms.repository.js';
 import { sanitizeTitle } from './slugs.js';
 import { isPhpEmpty } from './php-empty.js';
 import { phpIntval } from './php-values.js';
@@ -58,7 +58,8 @@ export function findTerm(terms: readonly TermRow[], item: string | number): Term
   const trimmed = item.trim();
   if (trimmed === '') return undefined;
   const slug = sanitizeTitle(trimmed);
-  return terms.find((term) => term.slug === slug) ?? terms.find((term) => term.name === trimmed);
+  // Names compare as MySQL's case-insensitive collation compares them.
+  return terms.find((term) => term.slug === slug) ?? terms.find((term) => term.name.toLowerCase() === trimmed.toLowerCase());
 }
 
 export async function areTermsOfTaxonomy(db: Db, value: unknown, taxonomy: string): Promise<boolean> {
@@ -67,8 +68,15 @@ export async function areTermsOfTaxonomy(db: Db, value: unknown, taxonomy: strin
   if (items.length === 0) return false;
   // Nested arrays (`categories[][]=1`) are no term PHP's term_exists() could find.
   if (!items.every((item) => typeof item === 'string' || typeof item === 'number')) return false;
-  const terms = await selectTermsOfTaxonomy(db, taxonomy);
+  const terms = await selectTermsNamedByItems(db, taxonomy, items as (string | number)[]);
   return items.every((item) => findTerm(terms, item) !== undefined);
+}
+
+/** The candidate terms for a list of IDs, slugs and names (one query; see findTerm, resolveTermIds). */
+export function selectTermsNamedByItems(db: Db, taxonomy: string, items: readonly (string | number)[]): Promise<TermRow[]> {
+  const ids = items.filter((item): item is number => typeof item === 'number' && Number.isSafeInteger(item));
+  const texts = items.map((item) => String(item).trim()).filter((text) => text !== '');
+  return selectTermsNamedBy(db, taxonomy, { ids, slugs: texts.map(sanitizeTitle), names: texts });
 }
 
 /**

@@ -5,10 +5,11 @@ import { allMeta, firstMeta } from '../../wp/meta.js';
 import { beginningOfDay, endOfDay, localizeDate, siteWallTimeToUtc } from '../../wp/dates.js';
 import { loadFeaturedImages, loadPostsWithMeta, type LoadedPost } from '../../wp/linked-posts.js';
 import { selectTermsForPosts, selectTermsOfTaxonomy, type TermRow } from '../../wp/terms.repository.js';
-import { listToTypedArray, resolveTermIds, withDescendants } from '../../wp/validators.js';
+import { listToTypedArray, resolveTermIds, selectTermsNamedByItems, withDescendants } from '../../wp/validators.js';
 import { filterPostStatusList } from '../../wp/post-status.js';
-import { canEditPost, canReadPost, POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
+import { canReadPost, POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
 import { removePasswordProtectedContent } from '../../wp/password-protection.js';
+import { canAccessPasswordContent } from '../../wp/password-access.js';
 import { selectPostById, selectPostBySlug } from '../../wp/posts.repository.js';
 import { parseSearchTerms } from '../../wp/search.js';
 import { toEventJsonLd } from '../../wp/json-ld.js';
@@ -182,11 +183,12 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
       filter.categoryTermIds = withDescendants(terms, resolveTermIds(terms, listToTypedArray(query.categories)));
     }
     if (query.tags !== undefined) {
-      const terms = await selectTermsOfTaxonomy(ctx.db, Taxonomy.tag);
+      const items = listToTypedArray(query.tags).filter((item): item is string | number => item !== '');
+      const terms = await selectTermsNamedByItems(ctx.db, Taxonomy.tag, items);
       // WP_Query's back-compat block sets `tag_id` to the first queried tag, and the ORM's
       // follow-up queries turn that into one more AND clause: only the first tag really filters
       // (recorded: `tags=12,kids` lists the events of tag 12 alone).
-      filter.tagTermIds = resolveTermIds(terms, listToTypedArray(query.tags)).slice(0, 1);
+      filter.tagTermIds = resolveTermIds(terms, items).slice(0, 1);
     }
   }
   if (query.venue !== undefined) filter.venueIds = listToTypedArray(query.venue).map(Number);
@@ -239,14 +241,15 @@ function resolveStatuses(ctx: RequestContext, requested: unknown): string[] {
  * by someone who may edit it.
  */
 function hidePasswordProtected(ctx: RequestContext, loaded: LoadedPost, event: EventResource): EventResource {
-  return canAccessPasswordContent(ctx, loaded) ? event : removePasswordProtectedContent(event);
+  return mayReadContent(ctx, loaded) ? event : removePasswordProtectedContent(event);
 }
 
-function canAccessPasswordContent(ctx: RequestContext, { post }: LoadedPost): boolean {
-  if (post.post_password === '') return true;
-  if (ctx.params.context === 'edit' && canEditPost(ctx.viewer, post)) return true;
-  const password = ctx.params.password;
-  return typeof password === 'string' && password !== '' && password === post.post_password;
+/** No password, or one this request unlocks (Validator::can_access_password_content). */
+function mayReadContent(ctx: RequestContext, { post }: LoadedPost): boolean {
+  return (
+    post.post_password === '' ||
+    canAccessPasswordContent(post, ctx.viewer, { context: ctx.params.context, password: ctx.params.password })
+  );
 }
 
 /**
@@ -261,7 +264,7 @@ export async function getEvent(ctx: RequestContext, id: number): Promise<EventRe
   if (post.post_status !== PostStatus.publish && !canReadPost(ctx.viewer, post)) throw EventErrors.notAccessible();
   const loaded = await loadPostsWithMeta(ctx.db, [id]);
   const event = loaded.get(id)!;
-  if (!canAccessPasswordContent(ctx, event)) throw EventErrors.passwordProtected();
+  if (!mayReadContent(ctx, event)) throw EventErrors.passwordProtected();
   const [resource] = await buildEvents(ctx, [event], true);
   return resource!;
 }

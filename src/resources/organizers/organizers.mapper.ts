@@ -3,6 +3,7 @@ import { allMeta, firstMeta, type MetaMap } from '../../wp/meta.js';
 import { EventMeta, OrganizerMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php-empty.js';
 import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
+import type { Viewer } from '../../wp/capabilities.js';
 import { globalId, postPermalink, type SiteUrls } from '../../wp/urls.js';
 import { removePasswordProtectedContent } from '../../wp/password-protection.js';
 import type { ImageResource } from '../../wp/images.js';
@@ -13,6 +14,8 @@ export interface OrganizerMapperInput {
   post: PostRow;
   meta: MetaMap;
   urls: SiteUrls;
+  /** Who reads: private posts keep their pretty link only for readers allowed to see them. */
+  viewer?: Viewer;
   image: ImageResource | false;
   /** Present in the `single` context only. */
   jsonLd?: Record<string, unknown>;
@@ -30,6 +33,7 @@ export function toOrganizerResource({
   post,
   meta,
   urls,
+  viewer,
   image,
   jsonLd,
   passwordUnlocked = false,
@@ -44,7 +48,7 @@ export function toOrganizerResource({
     date_utc: post.post_date_gmt,
     modified: post.post_modified,
     modified_utc: post.post_modified_gmt,
-    url: postPermalink(urls, post),
+    url: postPermalink(urls, post, viewer),
     organizer: theTitle(post.post_title),
     description: theContent(post.post_content),
     excerpt: theExcerpt(post.post_excerpt),

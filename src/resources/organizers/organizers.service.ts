@@ -58,7 +58,7 @@ async function buildOrganizers(
         env.single && isLinkedJsonLdVisible(organizer.post, env.viewer, passwordUnlocked)
           ? toOrganizerJsonLd(organizer.post, organizer.meta, { imageUrl: source.imageUrl })
           : undefined;
-      const resource = toOrganizerResource({ ...organizer, urls: env.urls, image, jsonLd, passwordUnlocked });
+      const resource = toOrganizerResource({ ...organizer, urls: env.urls, viewer: env.viewer, image, jsonLd, passwordUnlocked });
       return [organizer.post.ID, { resource, source }];
     }),
   );

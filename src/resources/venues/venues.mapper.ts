@@ -3,6 +3,7 @@ import { allMeta, firstMeta, type MetaMap } from '../../wp/meta.js';
 import { EventMeta, VenueMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php-empty.js';
 import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
+import type { Viewer } from '../../wp/capabilities.js';
 import { globalId, postPermalink, type SiteUrls } from '../../wp/urls.js';
 import { removePasswordProtectedContent } from '../../wp/password-protection.js';
 import { isTribeTruthy } from '../../wp/truthy.js';
@@ -14,6 +15,8 @@ export interface VenueMapperInput {
   post: PostRow;
   meta: MetaMap;
   urls: SiteUrls;
+  /** Who reads: private posts keep their pretty link only for readers allowed to see them. */
+  viewer?: Viewer;
   image: ImageResource | false;
   /** Present in the `single` context only (a single event or venue read). */
   jsonLd?: Record<string, unknown>;
@@ -30,7 +33,7 @@ export interface VenueMapperInput {
  * aggregator's `_tribe_aggregator_global_id_lineage` rows); a venue with a password shows its
  * protected fields blanked unless `passwordUnlocked`.
  */
-export function toVenueResource({ post, meta, urls, image, jsonLd, passwordUnlocked = false }: VenueMapperInput): VenueResource {
+export function toVenueResource({ post, meta, urls, viewer, image, jsonLd, passwordUnlocked = false }: VenueMapperInput): VenueResource {
   const field = (key: string) => firstMeta(meta, key) ?? '';
   const base: Record<string, unknown> = {
     id: post.ID,
@@ -40,7 +43,7 @@ export function toVenueResource({ post, meta, urls, image, jsonLd, passwordUnloc
     date_utc: post.post_date_gmt,
     modified: post.post_modified,
     modified_utc: post.post_modified_gmt,
-    url: postPermalink(urls, post),
+    url: postPermalink(urls, post, viewer),
     venue: theTitle(post.post_title),
     description: theContent(post.post_content),
     excerpt: theExcerpt(post.post_excerpt),

@@ -5,7 +5,7 @@ import type { SiteSettings } from '../../wp/site.js';
 import { restUrl, type SiteUrls } from '../../wp/urls.js';
 import { canReadPost, type PostForCaps, type Viewer } from '../../wp/capabilities.js';
 import { loadFeaturedImages, loadPostsWithMeta, type LoadedPost } from '../../wp/linked-posts.js';
-import { EventMeta, PostStatus, PostType, VenueMeta } from '../../wp/constants.js';
+import { EventMeta, PostStatus, PostType, VenueMeta, TrashMeta } from '../../wp/constants.js';
 import { isJsonLdVisible, toVenueJsonLd, type JsonLdPost } from '../../wp/json-ld.js';
 import type { ImageResource } from '../../wp/images.js';
 import type { LinkedPostKind } from '../../wp/linked-posts.repository.js';
@@ -76,16 +76,13 @@ export function passwordUnlockOf(ctx: RequestContext): (post: PostRow) => boolea
   return (post) => canAccessPasswordContent(post, ctx.viewer, { context: ctx.params.context, password: ctx.params.password });
 }
 
-/** The status a trashed post had (wp_trash_post writes it); map_meta_cap reads it for the owner. */
-const TRASH_META_STATUS = '_wp_trash_meta_status';
-
 /**
  * Single_Venue::get's read check: published, or the reader has read_post on it (map_meta_cap
  * with the post's status, author and, once trashed, the status it had).
  */
 export function isReadableLinkedPost(viewer: Viewer, { post, meta }: LoadedPost): boolean {
   if (post.post_status === PostStatus.publish) return true;
-  const forCaps: PostForCaps = { ...post, trashedFrom: firstMeta(meta, TRASH_META_STATUS) };
+  const forCaps: PostForCaps = { ...post, trashedFrom: firstMeta(meta, TrashMeta.status) };
   return canReadPost(viewer, forCaps);
 }
 
@@ -127,7 +124,7 @@ async function buildVenues(
         env.single && isLinkedJsonLdVisible(venue.post, env.viewer, passwordUnlocked)
           ? toVenueJsonLd(venue.post, venue.meta, { imageUrl: source.imageUrl })
           : undefined;
-      const resource = toVenueResource({ ...venue, urls: env.urls, image, jsonLd, passwordUnlocked });
+      const resource = toVenueResource({ ...venue, urls: env.urls, viewer: env.viewer, image, jsonLd, passwordUnlocked });
       return [venue.post.ID, { resource, source }];
     }),
   );

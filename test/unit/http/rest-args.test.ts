@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { castToType, isNonEmptyString, isPositiveInt, isPositiveIntList, parseRestBoolean } from '../../../src/http/rest-args.js';
+
+describe('castToType (rest_parse_request_arg)', () => {
+  it('casts integers the way rest_is_integer accepts them', () => {
+    expect(castToType('page', 'integer', '12')).toEqual({ ok: true, value: 12 });
+    expect(castToType('page', 'integer', '1e3')).toEqual({ ok: true, value: 1000 });
+    expect(castToType('page', 'integer', '12.0')).toEqual({ ok: true, value: 12 });
+    expect(castToType('page', 'integer', '12.5').ok).toBe(false);
+    expect(castToType('page', 'integer', ['1']).ok).toBe(false);
+  });
+
+  it('reports a type error as WordPress words it', () => {
+    expect(castToType('featured', 'boolean', 'maybe')).toEqual({
+      ok: false,
+      error: {
+        message: 'featured is not of type boolean.',
+        detail: { code: 'rest_invalid_type', message: 'featured is not of type boolean.', data: { param: 'featured' } },
+      },
+    });
+  });
+
+  it('splits and casts arrays item by item', () => {
+    expect(castToType('ids', 'array', '1,2 3', { type: 'integer' })).toEqual({ ok: true, value: [1, 2, 3] });
+    expect(castToType('ids', 'array', '1,x', { type: 'integer' }).ok).toBe(false);
+  });
+});
+
+describe('TEC validators', () => {
+  it('accepts WordPress boolean spellings only', () => {
+    expect(['true', '1', 'false', '0', ''].map(parseRestBoolean)).toEqual([true, true, false, false, false]);
+    expect(parseRestBoolean('yes')).toBeUndefined();
+  });
+
+  it('wants positive integers within exact range', () => {
+    expect(['1', '50', '1e3'].every(isPositiveInt)).toBe(true);
+    expect(['0', '-1', 'abc', '1.5', '99999999999999999999', ''].some(isPositiveInt)).toBe(false);
+  });
+
+  it('checks every item of an ID list', () => {
+    expect(isPositiveIntList('1,2,3')).toBe(true);
+    expect(isPositiveIntList('foo-bar,23')).toBe(false);
+    expect(isPositiveIntList('')).toBe(false);
+  });
+
+  it('treats "0" as empty, as PHP does', () => {
+    expect(isNonEmptyString('0')).toBe(false);
+    expect(isNonEmptyString('x')).toBe(true);
+  });
+});
