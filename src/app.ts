@@ -10,9 +10,14 @@ import { dispatch } from './http/dispatcher.js';
 import { compileRoute } from './http/rest-route.js';
 import { createSiteSettingsCache } from './wp/site.js';
 import { API_NAMESPACE, toSiteUrls } from './wp/urls.js';
-import type { Viewer } from './wp/capabilities.js';
+import { isLoggedIn, type Viewer } from './wp/capabilities.js';
+import { sendCorsHeaders, varyAnonymousGet } from './http/cors.js';
 import { authenticate, authInputFromKoa } from './http/authenticate.js';
 import { createNamespaceRoutes } from './routes.js';
+import { describeRoute } from './resources/index/index.routes.js';
+import { translate } from './i18n/index.js';
+import type { RouteDefinition } from './http/rest-route.js';
+import type { RequestContext } from './http/request-context.js';
 import { createRootIndexRoute } from './resources/index/root.routes.js';
 
 export interface AppDeps {
@@ -48,12 +53,20 @@ export function createApp({ db, config, clock = systemClock, logError = console.
   // even looks for the route.
   const identify = async (ctx: Koa.Context, restRoot: string, now: Date): Promise<Viewer> => {
     ctx.set('Link', `<${restRoot}>; rel="https://api.w.org/"`);
+    sendCorsHeaders(ctx);
     const { viewer, headers } = await authenticate({ db, config, logError }, authInputFromKoa(ctx), now);
     ctx.set(headers);
+    varyAnonymousGet(ctx, isLoggedIn(viewer));
     return viewer;
   };
 
-  const serve = async (ctx: Koa.Context, compiled: typeof routes, routePath: string) => {
+  // OPTIONS requests are answered with a route's index entry, as WordPress answers them.
+  const describeIn =
+    (namespace: string) =>
+    (route: RouteDefinition<RequestContext>, ctx: RequestContext): unknown =>
+      describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language));
+
+  const serve = async (ctx: Koa.Context, compiled: typeof routes, routePath: string, namespace: string) => {
     const site = await siteSettings();
     const urls = toSiteUrls(site, config.restRoot, config.publicUrl);
     const now = clock.now();
@@ -67,6 +80,7 @@ export function createApp({ db, config, clock = systemClock, logError = console.
       routePath,
       body: isRecord(ctx.request.body) ? ctx.request.body : undefined,
       jsonError: ctx.state.jsonError === true,
+      describeRoute: describeIn(namespace),
     });
   };
 
@@ -74,10 +88,10 @@ export function createApp({ db, config, clock = systemClock, logError = console.
   router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
     const rawPath = ctx.path.slice(namespaceRoot.length);
     // WordPress untrailingslashes the route, so `/v1/` is the index (path '') and `/events/` the list.
-    await serve(ctx, routes, rawPath.replace(/\/+$/, ''));
+    await serve(ctx, routes, rawPath.replace(/\/+$/, ''), API_NAMESPACE);
   });
   // The REST root index, where discovery clients find our namespace's routes.
-  router.all(new RegExp(`^${escapeRegExp(config.restRoot)}/?$`), (ctx) => serve(ctx, rootRoutes, ''));
+  router.all(new RegExp(`^${escapeRegExp(config.restRoot)}/?$`), (ctx) => serve(ctx, rootRoutes, '', ''));
   // Anything else under the REST root is a route WordPress would not know either.
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), async (ctx) => {
     const site = await siteSettings();

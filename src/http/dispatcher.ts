@@ -22,6 +22,8 @@ export interface DispatchEnvironment {
   /** The parsed JSON or form body, or undefined; `jsonError` when the JSON did not parse. */
   body: Record<string, unknown> | undefined;
   jsonError: boolean;
+  /** How an OPTIONS request describes a route (the namespace index's entry for it). */
+  describeRoute?: (route: Route, ctx: RequestContext) => unknown;
 }
 
 type Endpoint = EndpointDefinition<RequestContext>;
@@ -30,13 +32,14 @@ type Route = CompiledRoute<RequestContext>;
 /**
  * WP_REST_Server::dispatch for our namespace: match the route, then the method; reject a bad
  * JSON body; check required parameters, run validate callbacks, then sanitize (type casts);
- * only then ask the permission callback; then run the handler. Every response carries WordPress's
- * `Link` header and, once a route matched, the `Allow` header of the methods this caller may use.
+ * only then ask the permission callback; then run the handler. Once a route matched, the
+ * response carries the `Allow` header of the methods this caller may use. (The app has already
+ * sent WordPress's `Link` header and settled who the caller is.)
  */
 export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: DispatchEnvironment): Promise<void> {
-  koa.set('Link', `<${env.urls.restRoot}>; rel="https://api.w.org/"`);
-  const method = koa.method.toUpperCase();
   const query = parsePhpQuery(koa.querystring);
+  const method = requestMethod(koa, query);
+  if (method === 'OPTIONS') return answerOptions(koa, routes, env, query);
 
   let matched: { route: Route; endpoint: Endpoint; urlParams: Record<string, string> } | undefined;
   for (const route of routes) {
@@ -72,6 +75,39 @@ export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: 
     await setAllowHeader(koa, route, context).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The method WordPress dispatches: a POST may carry another one in `?_method=` or the
+ * `X-HTTP-Method-Override` header, for clients that can only send GET and POST.
+ */
+function requestMethod(koa: Koa.Context, query: Record<string, PhpValue>): string {
+  const method = koa.method.toUpperCase();
+  if (method !== 'POST') return method;
+  const override = typeof query._method === 'string' ? query._method : koa.get('X-HTTP-Method-Override');
+  return override ? override.toUpperCase() : method;
+}
+
+/**
+ * rest_handle_options_request: an OPTIONS request is answered before any validation with the
+ * description of the first route whose pattern matches (as the index shows it), or `[]` when
+ * none does, plus the Allow header of that route.
+ */
+async function answerOptions(
+  koa: Koa.Context,
+  routes: readonly Route[],
+  env: DispatchEnvironment,
+  query: Record<string, PhpValue>,
+): Promise<void> {
+  const route = routes.find((candidate) => candidate.regex.test(env.routePath));
+  if (!route || !env.describeRoute) {
+    send(koa, { body: [] });
+    return;
+  }
+  const urlParams = { ...(route.regex.exec(env.routePath)?.groups ?? {}) };
+  const context = buildContext(env, 'OPTIONS', query, { ...urlParams, ...query }, route.endpoints[0]!);
+  await setAllowHeader(koa, route, context);
+  send(koa, { body: env.describeRoute(route, context) });
 }
 
 function buildContext(
