@@ -1,20 +1,13 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { insertEvent, insertTerm, setOption, type InsertedTerm } from '../builders/index.js';
+import { REST_BASE, ROOT, agentFor, getArchive, type ArchiveJson } from './support.js';
 
 /**
  * Pointed checks of GET /categories and /categories/{id} on hand-built data: a category tree
  * (what the reference dump lacks), hide_empty over it, parent, include/exclude, ordering, paging
  * and the terms of one event.
  */
-const ROOT = '/wp-json/calendar/events/v1';
-const REST = `http://127.0.0.1:8080${ROOT}`;
-const NOW = '2026-11-21T12:00:00Z';
-
 type TermJson = {
   id: number;
   count: number;
@@ -25,25 +18,9 @@ type TermJson = {
   urls: Record<string, string>;
   _links?: Record<string, Record<string, unknown>[]>;
 };
-type ListJson = {
-  rest_url: string;
-  total: number;
-  total_pages: number;
-  categories: TermJson[];
-  next_rest_url?: string;
-  previous_rest_url?: string;
-};
+type ListJson = ArchiveJson<'categories', TermJson>;
 
-function agentFor(database: TestDatabase, env: Record<string, string> = {}) {
-  const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix, ...env });
-  return supertest(createApp({ db: database.db, config, clock: fixedClock(NOW) }).callback());
-}
-
-async function list(database: TestDatabase, query = ''): Promise<ListJson> {
-  const response = await agentFor(database).get(`${ROOT}/categories${query === '' ? '' : `?${query}`}`);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body as ListJson;
-}
+const list = (database: TestDatabase, query = '') => getArchive<ListJson>(database, 'categories', query);
 
 const names = (body: ListJson) => body.categories.map((term) => term.name);
 
@@ -105,9 +82,9 @@ describe('a category tree', () => {
     expect(bebop.parent).toBe(terms.jazz.term_id);
     expect(bebop.url).toBe('http://127.0.0.1:8080/events/category/music/jazz/bebop/');
     expect(bebop.urls).toEqual({
-      self: `${REST}/categories/${terms.bebop.term_id}`,
-      collection: `${REST}/categories`,
-      up: `${REST}/categories/${terms.jazz.term_id}`,
+      self: `${REST_BASE}/categories/${terms.bebop.term_id}`,
+      collection: `${REST_BASE}/categories`,
+      up: `${REST_BASE}/categories/${terms.jazz.term_id}`,
     });
   });
 
@@ -165,27 +142,27 @@ describe('a category tree', () => {
   it('pages with next and previous links computed from the page count', async () => {
     const all = 'hide_empty=false&per_page=2';
     const first = await list(database, all);
-    expect(first.rest_url).toBe(`${REST}/categories/`);
+    expect(first.rest_url).toBe(`${REST_BASE}/categories/`);
     expect(first.total_pages).toBe(3);
-    expect(first.next_rest_url).toBe(`${REST}/categories/?page=2`);
+    expect(first.next_rest_url).toBe(`${REST_BASE}/categories/?page=2`);
     expect(first.previous_rest_url).toBeUndefined();
 
     const second = await list(database, `${all}&page=2`);
     expect(names(second)).toEqual(['Food &amp; Drink', 'Jazz']);
-    expect(second.next_rest_url).toBe(`${REST}/categories/?page=3`);
-    expect(second.previous_rest_url).toBe(`${REST}/categories/`);
+    expect(second.next_rest_url).toBe(`${REST_BASE}/categories/?page=3`);
+    expect(second.previous_rest_url).toBe(`${REST_BASE}/categories/`);
     expect(Object.keys(second)).toEqual(['rest_url', 'total', 'total_pages', 'categories', 'next_rest_url', 'previous_rest_url']);
 
     const third = await list(database, `${all}&page=3`);
     expect(third.next_rest_url).toBeUndefined();
-    expect(third.previous_rest_url).toBe(`${REST}/categories/?page=2`);
+    expect(third.previous_rest_url).toBe(`${REST_BASE}/categories/?page=2`);
 
     const past = await agentFor(database).get(`${ROOT}/categories?${all}&page=7`);
     expect(past.status).toBe(200);
     expect(past.headers['x-tec-total']).toBe('6');
     expect(past.headers['x-tec-totalpages']).toBe('3');
     expect(past.body.categories).toEqual([]);
-    expect(past.body.previous_rest_url).toBe(`${REST}/categories/?page=6`);
+    expect(past.body.previous_rest_url).toBe(`${REST_BASE}/categories/?page=6`);
   });
 
   it('caps per_page at 50', async () => {
@@ -272,7 +249,7 @@ describe('on a multisite sub-site prefix (wp_2_)', () => {
   afterAll(() => database?.drop());
 
   it('lists and reads the prefixed tables, with URLs from PUBLIC_URL', async () => {
-    const agent = agentFor(database, { PUBLIC_URL: 'https://events.example.com' });
+    const agent = agentFor(database, { env: { PUBLIC_URL: 'https://events.example.com' } });
     const listed = await agent.get(`${ROOT}/categories`);
     expect(listed.status).toBe(200);
     expect(listed.body.rest_url).toBe(`https://events.example.com${ROOT}/categories/`);

@@ -1,44 +1,35 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
-import { createDb, type Db } from '../../src/db/create-db.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { ROOT, agentFor, recordStatements, type StatementRecorder } from './support.js';
 
 /**
  * A list costs a fixed number of SQL statements whatever per_page is: the page's meta, terms,
  * venues, organizers and images are loaded in batches, never once per event.
  */
+// The reference dump's recording instant, as the contract files replay it.
+const RECORDING_INSTANT = '2026-11-21T23:16:07Z';
+
 let database: TestDatabase;
-let db: Db;
-let statements: string[] = [];
+let recorder: StatementRecorder;
 
 beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
-  db = createDb({
-    databaseUrl: database.url,
-    tablePrefix: 'wp_',
-    log: (event) => {
-      if (event.level === 'query') statements.push(event.query.sql);
-    },
-  });
+  recorder = recordStatements(database);
 });
 
 afterAll(async () => {
-  await db?.destroy();
+  await recorder?.db.destroy();
   await database?.drop();
 });
 
 async function countStatements(query: string): Promise<{ count: number; events: number }> {
-  const app = createApp({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock('2026-11-21T23:16:07Z') });
-  const agent = supertest(app.callback());
+  const agent = agentFor(database, { db: recorder.db, now: RECORDING_INSTANT });
   // The first request warms the site-settings cache so both counts see the same cache state.
-  await agent.get('/wp-json/calendar/events/v1/events?per_page=1&start_date=2026-09-01&end_date=2027-12-31');
-  statements = [];
-  const response = await agent.get(`/wp-json/calendar/events/v1/events?${query}`);
+  await agent.get(`${ROOT}/events?per_page=1&start_date=2026-09-01&end_date=2027-12-31`);
+  recorder.clear();
+  const response = await agent.get(`${ROOT}/events?${query}`);
   expect(response.status).toBe(200);
-  return { count: statements.length, events: (response.body as { events: unknown[] }).events.length };
+  return { count: recorder.statements.length, events: (response.body as { events: unknown[] }).events.length };
 }
 
 describe('events list statement count', () => {
@@ -59,13 +50,12 @@ describe('events list statement count', () => {
   });
 
   it('keeps a single event read to a fixed handful of statements', async () => {
-    const app = createApp({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock('2026-11-21T23:16:07Z') });
-    const agent = supertest(app.callback());
-    await agent.get('/wp-json/calendar/events/v1/events/6');
-    statements = [];
-    const response = await agent.get('/wp-json/calendar/events/v1/events/248?password=letmein');
+    const agent = agentFor(database, { db: recorder.db, now: RECORDING_INSTANT });
+    await agent.get(`${ROOT}/events/6`);
+    recorder.clear();
+    const response = await agent.get(`${ROOT}/events/248?password=letmein`);
     expect(response.status).toBe(200);
     // post, meta, terms, venue posts + meta, organizer posts + meta, images (none): well under 15.
-    expect(statements.length).toBeLessThan(15);
+    expect(recorder.statements.length).toBeLessThan(15);
   });
 });

@@ -1,26 +1,15 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { attachTerms, insertEvent, insertOrganizer, insertPost, insertTerm, insertVenue, setOption } from '../builders/index.js';
+import { ROOT, agentFor, type ArchiveJson } from './support.js';
 
 /**
  * Pointed checks of the events read API on hand-built data: what the reference dump does not
  * exercise (prefixes, PUBLIC_URL, other site time zones, several venues, child categories) and
  * the invariants a client relies on (ordering, paging, errors instead of crashes).
  */
-const ROOT = '/wp-json/calendar/events/v1';
-const NOW = '2026-11-21T12:00:00Z';
-
 type EventJson = Record<string, unknown> & { id: number };
-type ListJson = { events: EventJson[]; total: number; total_pages: number; rest_url: string; next_rest_url?: string; previous_rest_url?: string };
-
-function agentFor(database: TestDatabase, env: Record<string, string> = {}) {
-  const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix, ...env });
-  return supertest(createApp({ db: database.db, config, clock: fixedClock(NOW) }).callback());
-}
+type ListJson = ArchiveJson<'events', EventJson>;
 
 describe('on a multisite sub-site prefix (wp_2_) with PUBLIC_URL', () => {
   let database: TestDatabase;
@@ -52,7 +41,7 @@ describe('on a multisite sub-site prefix (wp_2_) with PUBLIC_URL', () => {
   it('builds every URL from PUBLIC_URL when set, and from `home` otherwise', async () => {
     const home = (await agentFor(database).get(`${ROOT}/events`)).body as ListJson;
     expect(home.rest_url.startsWith('http://127.0.0.1:8080/wp-json/calendar/events/v1/events/')).toBe(true);
-    const response = await agentFor(database, { PUBLIC_URL: 'https://events.example.com' }).get(`${ROOT}/events`);
+    const response = await agentFor(database, { env: { PUBLIC_URL: 'https://events.example.com' } }).get(`${ROOT}/events`);
     const list = response.body as ListJson;
     expect(list.rest_url.startsWith('https://events.example.com/wp-json/calendar/events/v1/events/?')).toBe(true);
     expect(list.events[0]!.url).toBe('https://events.example.com/event/prefixed/');

@@ -1,23 +1,17 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
-import { createDb, type Db } from '../../src/db/create-db.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { insertEvent, insertOrganizer, insertPost, insertPostMeta, insertVenue } from '../builders/index.js';
+import { ROOT, agentFor, recordStatements, type StatementRecorder } from './support.js';
 
 /**
  * A venue or organizer list costs a fixed number of SQL statements whatever per_page is: the
  * filters are conditions of one count and one page query, and the page's posts, meta and
  * featured images are loaded in batches, never once per venue or organizer.
  */
-const ROOT = '/wp-json/calendar/events/v1';
 const RECORDS = 25;
 
 let database: TestDatabase;
-let db: Db;
-let statements: string[] = [];
+let recorder: StatementRecorder;
 
 async function insertImage(postId: number, index: number): Promise<void> {
   const { id } = await insertPost(database.db, {
@@ -43,30 +37,23 @@ beforeAll(async () => {
       organizers: [organizer.id],
     });
   }
-  db = createDb({
-    databaseUrl: database.url,
-    tablePrefix: database.prefix,
-    log: (event) => {
-      if (event.level === 'query') statements.push(event.query.sql);
-    },
-  });
+  recorder = recordStatements(database);
 });
 
 afterAll(async () => {
-  await db?.destroy();
+  await recorder?.db.destroy();
   await database?.drop();
 });
 
 async function countStatements(path: string): Promise<{ count: number; items: unknown[] }> {
-  const app = createApp({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock('2026-11-21T12:00:00Z') });
-  const agent = supertest(app.callback());
+  const agent = agentFor(database, { db: recorder.db });
   // The first request warms the site-settings cache so both counts see the same cache state.
   await agent.get(`${ROOT}/venues?per_page=1`);
-  statements = [];
+  recorder.clear();
   const response = await agent.get(`${ROOT}${path}`);
   expect(response.status).toBe(200);
   const body = response.body as { venues?: unknown[]; organizers?: unknown[] };
-  return { count: statements.length, items: body.venues ?? body.organizers ?? [] };
+  return { count: recorder.statements.length, items: body.venues ?? body.organizers ?? [] };
 }
 
 describe.each(['venues', 'organizers'])('%s list statement count', (resource) => {

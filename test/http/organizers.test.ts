@@ -1,10 +1,7 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { insertEvent, insertOrganizer, insertVenue } from '../builders/index.js';
+import { REST_BASE, ROOT, agentFor, getArchive, type ArchiveJson } from './support.js';
 
 /**
  * Pointed checks of the organizer read API on hand-built data. The archive shares its rules with
@@ -12,30 +9,11 @@ import { insertEvent, insertOrganizer, insertVenue } from '../builders/index.js'
  * its search fields, its `_EventOrganizerID` rows (one per organizer, several per event), its
  * object shape and errors, and a multisite table prefix.
  */
-const ROOT = '/wp-json/calendar/events/v1';
-const BASE = `http://127.0.0.1:8080${ROOT}`;
-const NOW = '2026-11-21T12:00:00Z';
-
 type OrganizerJson = Record<string, unknown> & { id: number };
-interface ListJson {
-  organizers: OrganizerJson[];
-  rest_url: string;
-  next_rest_url?: string;
-  previous_rest_url?: string;
-  total: number;
-  total_pages: number;
-}
+type ListJson = ArchiveJson<'organizers', OrganizerJson>;
 
-function agentFor(database: TestDatabase, now = NOW) {
-  const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-  return supertest(createApp({ db: database.db, config, clock: fixedClock(now) }).callback());
-}
-
-async function listOrganizers(database: TestDatabase, query = '', now = NOW): Promise<ListJson> {
-  const response = await agentFor(database, now).get(`${ROOT}/organizers${query === '' ? '' : `?${query}`}`);
-  expect(response.status).toBe(200);
-  return response.body as ListJson;
-}
+const listOrganizers = (database: TestDatabase, query = '', now?: string) =>
+  getArchive<ListJson>(database, 'organizers', query, { now });
 
 const names = (list: ListJson) => list.organizers.map((organizer) => organizer.organizer);
 
@@ -71,11 +49,11 @@ describe('organizer archive', () => {
     const list = await listOrganizers(database, 'per_page=2');
     expect(names(list)).toEqual(['Dee', 'Cy']);
     expect(list.total).toBe(4);
-    expect(list.rest_url).toBe(`${BASE}/organizers/?page=1&per_page=2&status=publish`);
-    expect(list.next_rest_url).toBe(`${BASE}/organizers/?per_page=2&status=publish&page=2`);
+    expect(list.rest_url).toBe(`${REST_BASE}/organizers/?page=1&per_page=2&status=publish`);
+    expect(list.next_rest_url).toBe(`${REST_BASE}/organizers/?per_page=2&status=publish&page=2`);
     const second = await listOrganizers(database, 'per_page=2&page=2');
     expect(names(second)).toEqual(['Bob', 'Ann']);
-    expect(second.previous_rest_url).toBe(`${BASE}/organizers/?per_page=2&status=publish`);
+    expect(second.previous_rest_url).toBe(`${REST_BASE}/organizers/?per_page=2&status=publish`);
   });
 
   it('answers an empty page past the first with the organizer 404', async () => {
@@ -103,7 +81,7 @@ describe('organizer archive', () => {
   it('lists the organizers of an event, every _EventOrganizerID row counted', async () => {
     const list = await listOrganizers(database, `event=${ids.concert}`);
     expect(names(list)).toEqual(['Bob', 'Ann']);
-    expect(list.rest_url).toBe(`${BASE}/organizers/?page=1&per_page=10&event=${ids.concert}&status=publish`);
+    expect(list.rest_url).toBe(`${REST_BASE}/organizers/?page=1&per_page=10&event=${ids.concert}&status=publish`);
   });
 
   it('filters by has_events and by upcoming events', async () => {

@@ -1,39 +1,16 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { attachTerms, insertEvent, insertPost, insertTerm, setOption, type InsertedTerm } from '../builders/index.js';
+import { REST_BASE, ROOT, agentFor, getArchive, type ArchiveJson } from './support.js';
 
 /**
  * Pointed checks of GET /tags and /tags/{id}: tags are WordPress's own `post_tag`, shared with
  * ordinary posts, so the list holds tags no event uses and counts every published post.
  */
-const ROOT = '/wp-json/calendar/events/v1';
-const REST = `http://127.0.0.1:8080${ROOT}`;
-const NOW = '2026-11-21T12:00:00Z';
-
 type TagJson = { id: number; count: number; name: string; slug: string; url: string; urls: Record<string, string> };
-type ListJson = {
-  rest_url: string;
-  total: number;
-  total_pages: number;
-  tags: TagJson[];
-  next_rest_url?: string;
-  previous_rest_url?: string;
-};
+type ListJson = ArchiveJson<'tags', TagJson>;
 
-function agentFor(database: TestDatabase, env: Record<string, string> = {}) {
-  const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix, ...env });
-  return supertest(createApp({ db: database.db, config, clock: fixedClock(NOW) }).callback());
-}
-
-async function list(database: TestDatabase, query = ''): Promise<ListJson> {
-  const response = await agentFor(database).get(`${ROOT}/tags${query === '' ? '' : `?${query}`}`);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body as ListJson;
-}
+const list = (database: TestDatabase, query = '') => getArchive<ListJson>(database, 'tags', query);
 
 const names = (body: ListJson) => body.tags.map((tag) => tag.name);
 
@@ -74,7 +51,7 @@ describe('tags shared with ordinary posts', () => {
     const free = (await list(database, 'slug=free')).tags[0]!;
     expect(Object.keys(free)).toEqual(['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls']);
     expect(free).toMatchObject({ taxonomy: 'post_tag', meta: [], url: 'http://127.0.0.1:8080/tag/free/' });
-    expect(free.urls).toEqual({ self: `${REST}/tags/${tags.free.term_id}`, collection: `${REST}/tags` });
+    expect(free.urls).toEqual({ self: `${REST_BASE}/tags/${tags.free.term_id}`, collection: `${REST_BASE}/tags` });
   });
 
   it('lists the tags of one event; an ordinary post is no event', async () => {
@@ -104,12 +81,12 @@ describe('tags shared with ordinary posts', () => {
     const second = await list(database, 'per_page=2&page=2&hide_empty=0');
     expect(names(second)).toEqual(['free', 'Kids']);
     expect(second.total_pages).toBe(3);
-    expect(second.next_rest_url).toBe(`${REST}/tags/?page=3`);
-    expect(second.previous_rest_url).toBe(`${REST}/tags/`);
+    expect(second.next_rest_url).toBe(`${REST_BASE}/tags/?page=3`);
+    expect(second.previous_rest_url).toBe(`${REST_BASE}/tags/`);
     const offset = await list(database, 'per_page=2&offset=3&hide_empty=0');
     expect(names(offset)).toEqual(['Kids', 'unused']);
     // TEC's links follow `page`, which offset does not change.
-    expect(offset.next_rest_url).toBe(`${REST}/tags/?page=2`);
+    expect(offset.next_rest_url).toBe(`${REST_BASE}/tags/?page=2`);
   });
 
   it('include and exclude name tags only', async () => {
@@ -137,7 +114,7 @@ describe('tags shared with ordinary posts', () => {
       taxonomy: 'post_tag',
       meta: [],
       url: 'http://127.0.0.1:8080/tag/kids/',
-      urls: { self: `${REST}/tags/${id}`, collection: `${REST}/tags` },
+      urls: { self: `${REST_BASE}/tags/${id}`, collection: `${REST_BASE}/tags` },
       _links: {
         self: [{ href: `${wp}/tags/${id}`, targetHints: { allow: ['GET'] } }],
         collection: [{ href: `${wp}/tags` }],

@@ -1,23 +1,17 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
-import { createDb, type Db } from '../../src/db/create-db.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { insertEvent, insertTerm, type InsertedTerm } from '../builders/index.js';
+import { ROOT, agentFor, recordStatements, type StatementRecorder } from './support.js';
 
 /**
  * A category or tag list costs a fixed number of SQL statements whatever per_page is: one page
  * query and one count (plus, for the hierarchical categories, one read of the whole tree), never
  * one query per term for its count, parent or archive link.
  */
-const ROOT = '/wp-json/calendar/events/v1';
 const TERMS_EACH = 25;
 
 let database: TestDatabase;
-let db: Db;
-let statements: string[] = [];
+let recorder: StatementRecorder;
 let eventId: number;
 const termIds: Record<'categories' | 'tags', number[]> = { categories: [], tags: [] };
 
@@ -40,30 +34,23 @@ beforeAll(async () => {
       tags: tags.map((term) => term.term_taxonomy_id),
     })
   ).id;
-  db = createDb({
-    databaseUrl: database.url,
-    tablePrefix: database.prefix,
-    log: (event) => {
-      if (event.level === 'query') statements.push(event.query.sql);
-    },
-  });
+  recorder = recordStatements(database);
 });
 
 afterAll(async () => {
-  await db?.destroy();
+  await recorder?.db.destroy();
   await database?.drop();
 });
 
 async function countStatements(path: string): Promise<{ count: number; listed: number }> {
-  const app = createApp({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock('2026-11-21T23:16:07Z') });
-  const agent = supertest(app.callback());
+  const agent = agentFor(database, { db: recorder.db, now: '2026-11-21T23:16:07Z' });
   // The first request warms the site-settings cache so both counts see the same cache state.
   await agent.get(`${ROOT}/categories?per_page=1`);
-  statements = [];
+  recorder.clear();
   const response = await agent.get(`${ROOT}/${path}`);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   const body = response.body as { categories?: unknown[]; tags?: unknown[] };
-  return { count: statements.length, listed: (body.categories ?? body.tags ?? []).length };
+  return { count: recorder.statements.length, listed: (body.categories ?? body.tags ?? []).length };
 }
 
 describe('term list statement count', () => {

@@ -1,40 +1,18 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { insertEvent, insertOrganizer, insertPostMeta, insertVenue, setOption } from '../builders/index.js';
+import { REST_BASE, ROOT, agentFor, getArchive, type ArchiveJson } from './support.js';
 
 /**
  * Pointed checks of the venue read API on hand-built data: ordering and paging, the search over
  * the venue's own fields and its no-match quirk, the event filters, password handling, and a
  * multisite table prefix. The reference captures cover the common answers byte for byte.
  */
-const ROOT = '/wp-json/calendar/events/v1';
-const BASE = `http://127.0.0.1:8080${ROOT}`;
-const NOW = '2026-11-21T12:00:00Z';
-
 type VenueJson = Record<string, unknown> & { id: number };
-interface ListJson {
-  venues: VenueJson[];
-  rest_url: string;
-  next_rest_url?: string;
-  previous_rest_url?: string;
-  total: number;
-  total_pages: number;
-}
+type ListJson = ArchiveJson<'venues', VenueJson>;
 
-function agentFor(database: TestDatabase, now = NOW) {
-  const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-  return supertest(createApp({ db: database.db, config, clock: fixedClock(now) }).callback());
-}
-
-async function listVenues(database: TestDatabase, query = '', now = NOW): Promise<ListJson> {
-  const response = await agentFor(database, now).get(`${ROOT}/venues${query === '' ? '' : `?${query}`}`);
-  expect(response.status).toBe(200);
-  return response.body as ListJson;
-}
+const listVenues = (database: TestDatabase, query = '', now?: string) =>
+  getArchive<ListJson>(database, 'venues', query, { now });
 
 const titles = (list: ListJson) => list.venues.map((venue) => venue.venue);
 
@@ -64,7 +42,7 @@ describe('venue archive: order, paging and event filters', () => {
     const list = await listVenues(database);
     expect(titles(list)).toEqual(['Newest', 'Tie B', 'Tie A', 'Old']);
     expect(list.total).toBe(4);
-    expect(list.rest_url).toBe(`${BASE}/venues/?page=1&per_page=10&status=publish`);
+    expect(list.rest_url).toBe(`${REST_BASE}/venues/?page=1&per_page=10&status=publish`);
     expect(list.next_rest_url).toBeUndefined();
     expect(Object.keys(list)).toEqual(['venues', 'rest_url', 'total', 'total_pages']);
   });
@@ -76,13 +54,13 @@ describe('venue archive: order, paging and event filters', () => {
     expect(first.headers['x-tec-totalpages']).toBe('2');
     const firstBody = first.body as ListJson;
     expect(firstBody.venues.map((venue) => venue.id)).toEqual([ids.newest, ids.tieB]);
-    expect(firstBody.next_rest_url).toBe(`${BASE}/venues/?per_page=2&status=publish&page=2`);
+    expect(firstBody.next_rest_url).toBe(`${REST_BASE}/venues/?per_page=2&status=publish&page=2`);
     expect(firstBody.previous_rest_url).toBeUndefined();
 
     const second = (await agent.get(`${ROOT}/venues?per_page=2&page=2`)).body as ListJson;
     expect(second.venues.map((venue) => venue.id)).toEqual([ids.tieA, ids.old]);
-    expect(second.rest_url).toBe(`${BASE}/venues/?page=2&per_page=2&status=publish`);
-    expect(second.previous_rest_url).toBe(`${BASE}/venues/?per_page=2&status=publish`);
+    expect(second.rest_url).toBe(`${REST_BASE}/venues/?page=2&per_page=2&status=publish`);
+    expect(second.previous_rest_url).toBe(`${REST_BASE}/venues/?per_page=2&status=publish`);
     expect(second.next_rest_url).toBeUndefined();
 
     const past = await agent.get(`${ROOT}/venues?per_page=2&page=3`);
@@ -96,14 +74,14 @@ describe('venue archive: order, paging and event filters', () => {
 
   it('caps per_page at 50', async () => {
     const list = await listVenues(database, 'per_page=500');
-    expect(list.rest_url).toBe(`${BASE}/venues/?page=1&per_page=50&status=publish`);
+    expect(list.rest_url).toBe(`${REST_BASE}/venues/?page=1&per_page=50&status=publish`);
   });
 
   it('answers an empty first page with 200 and zero totals', async () => {
     const list = await listVenues(database, `event=${ids.published}&has_events=0`);
     expect(list).toEqual({
       venues: [],
-      rest_url: `${BASE}/venues/?page=1&per_page=10&event=${ids.published}&has_events=0&status=publish`,
+      rest_url: `${REST_BASE}/venues/?page=1&per_page=10&event=${ids.published}&has_events=0&status=publish`,
       total: 0,
       total_pages: 0,
     });
@@ -112,7 +90,7 @@ describe('venue archive: order, paging and event filters', () => {
   it('filters by has_events, counting trashed events but not drafts or pending ones', async () => {
     const withEvents = await listVenues(database, 'has_events=1');
     expect(titles(withEvents)).toEqual(['Newest', 'Tie B']);
-    expect(withEvents.rest_url).toBe(`${BASE}/venues/?page=1&per_page=10&has_events=1&status=publish`);
+    expect(withEvents.rest_url).toBe(`${REST_BASE}/venues/?page=1&per_page=10&has_events=1&status=publish`);
     const without = await listVenues(database, 'has_events=false');
     expect(titles(without)).toEqual(['Tie A', 'Old']);
     // Anything tribe_is_truthy does not read as yes means "without events".
@@ -122,7 +100,7 @@ describe('venue archive: order, paging and event filters', () => {
   it('filters by event and shows the event in rest_url', async () => {
     const list = await listVenues(database, `event=${ids.published}`);
     expect(titles(list)).toEqual(['Newest']);
-    expect(list.rest_url).toBe(`${BASE}/venues/?page=1&per_page=10&event=${ids.published}&status=publish`);
+    expect(list.rest_url).toBe(`${REST_BASE}/venues/?page=1&per_page=10&event=${ids.published}&status=publish`);
   });
 
   it('refuses an event ID that is not an event, and any status but publish from a visitor', async () => {
@@ -167,7 +145,7 @@ describe('venue search', () => {
   it('keeps the search out of rest_url and counts only the matches', async () => {
     const list = await listVenues(database, 'search=springfield&per_page=1');
     expect(list.total).toBe(1);
-    expect(list.rest_url).toBe(`${BASE}/venues/?page=1&per_page=1&status=publish`);
+    expect(list.rest_url).toBe(`${REST_BASE}/venues/?page=1&per_page=1&status=publish`);
     expect(list.next_rest_url).toBeUndefined();
   });
 
@@ -179,7 +157,7 @@ describe('venue search', () => {
       expect(list.venues, search).toEqual([]);
       expect(list.total, search).toBe(3);
       expect(list.total_pages, search).toBe(2);
-      expect(list.next_rest_url, search).toBe(`${BASE}/venues/?per_page=2&status=publish&page=2`);
+      expect(list.next_rest_url, search).toBe(`${REST_BASE}/venues/?per_page=2&status=publish&page=2`);
     }
     const past = await agentFor(database).get(`${ROOT}/venues?search=norway&per_page=2&page=2`);
     expect(past.status).toBe(404);
@@ -215,7 +193,7 @@ describe('venues with upcoming events', () => {
     expect(titles(list)).toEqual(['Third', 'Second', 'First']);
     expect(list.total).toBe(3);
     // The parameter is not reflected in rest_url.
-    expect(list.rest_url).toBe(`${BASE}/venues/?page=1&per_page=10&status=publish`);
+    expect(list.rest_url).toBe(`${REST_BASE}/venues/?page=1&per_page=10&status=publish`);
   });
 
   it('reads "now" from the clock', async () => {
