@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/create-db.js';
 import type { Database } from '../db/tables.js';
-import type { TermRow } from './terms.repository.js';
+import { TERM_COLUMNS, termRowsQuery, type TermRow } from './terms.repository.js';
 
 /*
  * The SQL of WP_Term_Query as WordPress's REST terms controller runs it: one page query and one
@@ -52,18 +52,6 @@ export interface TermFilter {
 }
 
 type TermQuery = SelectQueryBuilder<Database, 'terms' | 'term_taxonomy' | 'term_relationships', object>;
-
-const TERM_COLUMNS = [
-  'terms.term_id',
-  'terms.name',
-  'terms.slug',
-  'terms.term_group',
-  'term_taxonomy.term_taxonomy_id',
-  'term_taxonomy.taxonomy',
-  'term_taxonomy.description',
-  'term_taxonomy.parent',
-  'term_taxonomy.count',
-] as const;
 
 /** wpdb::esc_like: `%`, `_` and `\` taken literally in a LIKE pattern. */
 function escapeLike(text: string): string {
@@ -139,11 +127,8 @@ export async function countTerms(db: Db, filter: TermFilter): Promise<number> {
 
 /** One term of a taxonomy by ID, or undefined. */
 export async function selectTermOfTaxonomy(db: Db, termId: number, taxonomy: string): Promise<TermRow | undefined> {
-  return (await db
-    .selectFrom('terms')
-    .innerJoin('term_taxonomy', 'term_taxonomy.term_id', 'terms.term_id')
-    .select(TERM_COLUMNS)
+  return termRowsQuery(db)
     .where('terms.term_id', '=', termId)
     .where('term_taxonomy.taxonomy', '=', taxonomy)
-    .executeTakeFirst()) as TermRow | undefined;
+    .executeTakeFirst();
 }

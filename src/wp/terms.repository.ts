@@ -12,7 +12,8 @@ export interface TermRow {
   count: number;
 }
 
-const TERM_COLUMNS = [
+/** The columns of a TermRow, from `terms` joined to `term_taxonomy` (WP_Term's fields). */
+export const TERM_COLUMNS = [
   'terms.term_id',
   'terms.name',
   'terms.slug',
@@ -24,14 +25,17 @@ const TERM_COLUMNS = [
   'term_taxonomy.count',
 ] as const;
 
-/** Every term of a taxonomy (event categories and tags are small sets). */
-export async function selectTermsOfTaxonomy(db: Db, taxonomy: string): Promise<TermRow[]> {
+/** `terms` joined to `term_taxonomy`, selecting a TermRow: where every plain term query starts. */
+export function termRowsQuery(db: Db) {
   return db
     .selectFrom('terms')
     .innerJoin('term_taxonomy', 'term_taxonomy.term_id', 'terms.term_id')
-    .select(TERM_COLUMNS)
-    .where('term_taxonomy.taxonomy', '=', taxonomy)
-    .execute();
+    .select(TERM_COLUMNS);
+}
+
+/** Every term of a taxonomy (event categories and tags are small sets). */
+export async function selectTermsOfTaxonomy(db: Db, taxonomy: string): Promise<TermRow[]> {
+  return termRowsQuery(db).where('term_taxonomy.taxonomy', '=', taxonomy).execute();
 }
 
 /**
@@ -66,10 +70,7 @@ export async function selectTermsNamedBy(
   lookup: { ids: readonly number[]; slugs: readonly string[]; names: readonly string[] },
 ): Promise<TermRow[]> {
   if (lookup.ids.length + lookup.slugs.length + lookup.names.length === 0) return [];
-  return db
-    .selectFrom('terms')
-    .innerJoin('term_taxonomy', 'term_taxonomy.term_id', 'terms.term_id')
-    .select(TERM_COLUMNS)
+  return termRowsQuery(db)
     .where('term_taxonomy.taxonomy', '=', taxonomy)
     .where((eb) =>
       eb.or([

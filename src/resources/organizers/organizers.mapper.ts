@@ -1,27 +1,12 @@
-import type { PostRow } from '../../wp/posts.repository.js';
-import { allMeta, firstMeta, type MetaMap } from '../../wp/meta.js';
+import { allMeta, firstMeta } from '../../wp/meta.js';
 import { EventMeta, OrganizerMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php-empty.js';
 import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
-import type { Viewer } from '../../wp/capabilities.js';
-import { globalId, postPermalink, type SiteUrls } from '../../wp/urls.js';
+import { globalId, postPermalink } from '../../wp/urls.js';
 import { removePasswordProtectedContent } from '../../wp/password-protection.js';
-import type { ImageResource } from '../../wp/images.js';
+import type { LinkedPostMapperInput } from '../linked-posts/linked-posts.types.js';
 
 export type OrganizerResource = Record<string, unknown>;
-
-export interface OrganizerMapperInput {
-  post: PostRow;
-  meta: MetaMap;
-  urls: SiteUrls;
-  /** Who reads: private posts keep their pretty link only for readers allowed to see them. */
-  viewer?: Viewer;
-  image: ImageResource | false;
-  /** Present in the `single` context only. */
-  jsonLd?: Record<string, unknown>;
-  /** The reader may see the protected fields (see VenueMapperInput.passwordUnlocked). */
-  passwordUnlocked?: boolean;
-}
 
 /**
  * Post_Repository::get_organizer_data for one organizer: fields in the plugin's order, JSON-LD
@@ -29,15 +14,8 @@ export interface OrganizerMapperInput {
  * object array_filter'ed (empty phone, website, e-mail, description disappear);
  * password-protected organizers are blanked unless `passwordUnlocked`.
  */
-export function toOrganizerResource({
-  post,
-  meta,
-  urls,
-  viewer,
-  image,
-  jsonLd,
-  passwordUnlocked = false,
-}: OrganizerMapperInput): OrganizerResource {
+export function toOrganizerResource(input: LinkedPostMapperInput): OrganizerResource {
+  const { post, meta, urls, viewer, image, jsonLd, passwordUnlocked = false } = input;
   const field = (key: string) => firstMeta(meta, key) ?? '';
   const id = globalId(urls, post.ID);
   const organizer: Record<string, unknown> = {

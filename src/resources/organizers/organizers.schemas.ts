@@ -5,8 +5,19 @@ import { PostType } from '../../wp/constants.js';
 import { filterPostStatusList } from '../../wp/post-status.js';
 import { selectPostTypes } from '../../wp/posts.repository.js';
 import { isEventId } from '../../wp/validators.js';
-import { defaultPostsPerPage, sanitizePerPage } from '../../http/arg-validators.js';
-import { isImageOrEmpty, isPostSlugOfType, isPostStatus, isStringOrEmpty, isTimeArg, isUrlOrEmpty, isUserId, unrequired } from '../../http/arg-validators.js';
+import {
+  defaultPostsPerPage,
+  isImageOrEmpty,
+  isPostSlugOfType,
+  isPostStatus,
+  isStringOrEmpty,
+  isTimeArg,
+  isUrlOrEmpty,
+  isUserId,
+  sanitizePerPage,
+  unrequired,
+} from '../../http/arg-validators.js';
+import type { LinkedPostArchiveQuery } from '../linked-posts/linked-posts.types.js';
 
 type Args = ArgSpecs<RequestContext>;
 
@@ -134,14 +145,4 @@ export const UpdateOrganizerArgs: Args = { ...GetOrganizerArgs, ...unrequired(Cr
 export const UpdateOrganizerBySlugArgs: Args = { ...GetOrganizerBySlugArgs, ...unrequired(CreateOrganizerArgs) };
 
 /** GET /organizers after WordPress validated, defaulted and cast it. */
-export interface ListOrganizersQuery {
-  page: number;
-  per_page: number;
-  search?: string;
-  event?: number;
-  /** No type: the raw value, read with tribe_is_truthy. */
-  has_events?: unknown;
-  /** No type: the raw value (default false), read with tribe_is_truthy. */
-  only_with_upcoming: unknown;
-  status?: unknown;
-}
+export type ListOrganizersQuery = LinkedPostArchiveQuery;

@@ -3,8 +3,7 @@ import { isNonEmptyString, isPositiveInt } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { Taxonomy } from '../../wp/constants.js';
 import { areTermsOfTaxonomy, isEventId } from '../../wp/validators.js';
-import { defaultPostsPerPage, sanitizePerPage } from '../../http/arg-validators.js';
-import { unrequired } from '../../http/arg-validators.js';
+import { defaultPostsPerPage, sanitizePerPage, unrequired } from '../../http/arg-validators.js';
 
 type Args = ArgSpecs<RequestContext>;
 

@@ -1,31 +1,13 @@
-import type { PostRow } from '../../wp/posts.repository.js';
-import { allMeta, firstMeta, type MetaMap } from '../../wp/meta.js';
+import { allMeta, firstMeta } from '../../wp/meta.js';
 import { EventMeta, VenueMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php-empty.js';
 import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
-import type { Viewer } from '../../wp/capabilities.js';
-import { globalId, postPermalink, type SiteUrls } from '../../wp/urls.js';
+import { globalId, postPermalink } from '../../wp/urls.js';
 import { removePasswordProtectedContent } from '../../wp/password-protection.js';
 import { isTribeTruthy } from '../../wp/truthy.js';
-import type { ImageResource } from '../../wp/images.js';
+import type { LinkedPostMapperInput } from '../linked-posts/linked-posts.types.js';
 
 export type VenueResource = Record<string, unknown>;
-
-export interface VenueMapperInput {
-  post: PostRow;
-  meta: MetaMap;
-  urls: SiteUrls;
-  /** Who reads: private posts keep their pretty link only for readers allowed to see them. */
-  viewer?: Viewer;
-  image: ImageResource | false;
-  /** Present in the `single` context only (a single event or venue read). */
-  jsonLd?: Record<string, unknown>;
-  /**
-   * The reader may see the protected fields (can_access_password_content passed on the venue
-   * endpoints); inside events a venue's password is never unlocked.
-   */
-  passwordUnlocked?: boolean;
-}
 
 /**
  * Post_Repository::get_venue_data for one venue: the fields in the plugin's order, every empty
@@ -33,7 +15,8 @@ export interface VenueMapperInput {
  * aggregator's `_tribe_aggregator_global_id_lineage` rows); a venue with a password shows its
  * protected fields blanked unless `passwordUnlocked`.
  */
-export function toVenueResource({ post, meta, urls, viewer, image, jsonLd, passwordUnlocked = false }: VenueMapperInput): VenueResource {
+export function toVenueResource(input: LinkedPostMapperInput): VenueResource {
+  const { post, meta, urls, viewer, image, jsonLd, passwordUnlocked = false } = input;
   const field = (key: string) => firstMeta(meta, key) ?? '';
   const base: Record<string, unknown> = {
     id: post.ID,

@@ -17,6 +17,7 @@ import {
   defaultPostsPerPage,
   sanitizePerPage,
 } from '../../http/arg-validators.js';
+import type { LinkedPostArchiveQuery } from '../linked-posts/linked-posts.types.js';
 
 type Args = ArgSpecs<RequestContext>;
 
@@ -189,14 +190,4 @@ export const UpdateVenueArgs: Args = { ...GetVenueArgs, ...unrequired(CreateVenu
 export const UpdateVenueBySlugArgs: Args = { ...GetVenueBySlugArgs, ...unrequired(CreateVenueArgs) };
 
 /** GET /venues after WordPress validated, defaulted and cast it. */
-export interface ListVenuesQuery {
-  page: number;
-  per_page: number;
-  search?: string;
-  event?: number;
-  /** No type: the raw value, read with tribe_is_truthy. */
-  has_events?: unknown;
-  /** No type: the raw value (default false), read with tribe_is_truthy. */
-  only_with_upcoming: unknown;
-  status?: unknown;
-}
+export type ListVenuesQuery = LinkedPostArchiveQuery;
