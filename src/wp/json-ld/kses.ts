@@ -1,4 +1,7 @@
 import { escHtml, phpTrim } from '../formatting.js';
+import { ksesNormalizeEntities, LATIN1_ENTITY_NAMES } from '../html-entities.js';
+
+export { ksesNormalizeEntities };
 
 /**
  * The parts of WordPress's kses (wp-includes/kses.php) that TEC's JSON-LD excerpt goes
@@ -15,67 +18,17 @@ export const ALLOWED_PROTOCOLS: readonly string[] = [
 /** Element name → allowed attribute names (lower case), as wp_kses() takes them. */
 export type KsesAllowList = Readonly<Record<string, readonly string[]>>;
 
-/** `$allowedentitynames`: the HTML 4 named entities kses keeps (plus `apos`). */
-const LATIN1_ENTITY_NAMES = (
-  'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 ' +
-  'acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde ' +
-  'Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute ' +
-  'Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde ' +
-  'auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ' +
-  'ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml'
-).split(' ');
-const OTHER_ENTITY_NAMES = (
-  'quot amp lt gt apos OElig oelig Scaron scaron Yuml circ tilde ensp emsp thinsp zwnj zwj lrm rlm ndash ' +
-  'mdash lsquo rsquo sbquo ldquo rdquo bdquo dagger Dagger permil lsaquo rsaquo euro fnof Alpha Beta ' +
-  'Gamma Delta Epsilon Zeta Eta Theta Iota Kappa Lambda Mu Nu Xi Omicron Pi Rho Sigma Tau Upsilon Phi ' +
-  'Chi Psi Omega alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho ' +
-  'sigmaf sigma tau upsilon phi chi psi omega thetasym upsih piv bull hellip prime Prime oline frasl ' +
-  'weierp image real trade alefsym larr uarr rarr darr harr crarr lArr uArr rArr dArr hArr forall part ' +
-  'exist empty nabla isin notin ni prod sum minus lowast radic prop infin ang and or cap cup int sim ' +
-  'cong asymp ne equiv le ge sub sup nsub sube supe oplus otimes perp sdot lceil rceil lfloor rfloor ' +
-  'lang rang loz spades clubs hearts diams there4'
-).split(' ');
-const ALLOWED_ENTITY_NAMES: ReadonlySet<string> = new Set([...LATIN1_ENTITY_NAMES, ...OTHER_ENTITY_NAMES]);
-
 /** Code points of the named references decoded in attribute values (Latin-1 and the basics). */
 const NAMED_CODE_POINTS: ReadonlyMap<string, number> = new Map<string, number>([
   ...LATIN1_ENTITY_NAMES.map((name, i): [string, number] => [name, 160 + i]),
   ['quot', 34], ['amp', 38], ['lt', 60], ['gt', 62], ['apos', 39],
 ]);
 
-/** valid_unicode(): code points an XML/HTML numeric reference may name. */
-function isValidUnicode(code: number): boolean {
-  return (
-    code === 0x9 || code === 0xa || code === 0xd ||
-    (code >= 0x20 && code <= 0xd7ff) ||
-    (code >= 0xe000 && code <= 0xfffd) ||
-    (code >= 0x10000 && code <= 0x10ffff)
-  );
-}
-
 /** wp_kses_no_null(); `slashZero: 'remove'` also drops `\0`-style sequences. */
 export function ksesNoNull(text: string, slashZero: 'keep' | 'remove' = 'remove'): string {
   // eslint-disable-next-line no-control-regex
   const cleaned = text.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F]/g, '');
   return slashZero === 'remove' ? cleaned.replace(/\\+0+/g, '') : cleaned;
-}
-
-/**
- * wp_kses_normalize_entities(): every `&` escaped unless it starts a valid numeric reference or
- * one of the allowed named ones; numeric references are normalized (`&#39;` → `&#039;`).
- */
-export function ksesNormalizeEntities(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/&amp;#(0*[1-9][0-9]{0,6});/g, (_m, digits: string) =>
-      isValidUnicode(Number(digits)) ? `&#${digits.replace(/^0+/, '').padStart(3, '0')};` : `&amp;#${digits};`,
-    )
-    .replace(/&amp;#[Xx](0*[1-9A-Fa-f][0-9A-Fa-f]{0,5});/g, (_m, hex: string) =>
-      isValidUnicode(parseInt(hex, 16)) ? `&#x${hex.replace(/^0+/, '')};` : `&amp;#x${hex};`,
-    )
-    .replace(/&amp;([A-Za-z]{2,8}[0-9]{0,2});/g, (_m, name: string) =>
-      ALLOWED_ENTITY_NAMES.has(name) ? `&${name};` : `&amp;${name};`,
-    );
 }
 
 /** wp_kses_decode_entities(): numeric references only, each to one byte as PHP's chr() does. */
