@@ -84,6 +84,18 @@ export function createApp({ db, config, clock = systemClock, logError = console.
     });
   };
 
+  // Sites without pretty permalinks publish their API as `/?rest_route=/...` and PATHINFO ones
+  // as `/index.php/wp-json/...`; both are served as the REST root path they stand for.
+  app.use(async (ctx, next) => {
+    const restRoute = ctx.query.rest_route;
+    if (typeof restRoute === 'string' && restRoute.startsWith('/') && (ctx.path === '/' || ctx.path === '/index.php')) {
+      ctx.path = `${config.restRoot}${restRoute}`;
+    } else if (ctx.path.startsWith(`/index.php${config.restRoot}`)) {
+      ctx.path = ctx.path.slice('/index.php'.length);
+    }
+    await next();
+  });
+
   const router = new Router();
   router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
     const rawPath = ctx.path.slice(namespaceRoot.length);

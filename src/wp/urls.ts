@@ -13,6 +13,8 @@ export interface SiteUrls {
   /** `{base}{REST_ROOT}/`, the WordPress REST root as get_rest_url() prints it. */
   restRoot: string;
   prettyPermalinks: boolean;
+  /** `/index.php` on PATHINFO sites (WP_Rewrite::$root), which TEC's links carry; '' otherwise. */
+  permalinkRoot: string;
   trailingSlash: boolean;
   eventSlugBase: string;
 }
@@ -22,11 +24,23 @@ export function toSiteUrls(settings: SiteSettings, restRootPath: string, publicU
   return {
     home: settings.home,
     base,
-    restRoot: `${base}${restRootPath}/`,
+    restRoot: restRootUrl(base, restRootPath, settings.permalinkStructure),
     prettyPermalinks: settings.permalinkStructure !== '',
+    permalinkRoot: settings.permalinkStructure.startsWith('/index.php') ? '/index.php' : '',
     trailingSlash: settings.permalinkStructure.endsWith('/'),
     eventSlugBase: settings.tec.singleEventSlug,
   };
+}
+
+/**
+ * get_rest_url() for the site's permalink setting: `{base}/wp-json/` with pretty permalinks,
+ * `{base}/index.php/wp-json/` with "PATHINFO" ones, and `{base}/?rest_route=/` with plain ones,
+ * which is where such a site's REST API lives (and where this service answers as well).
+ */
+export function restRootUrl(base: string, restRootPath: string, permalinkStructure: string): string {
+  if (permalinkStructure === '') return `${base}/?rest_route=/`;
+  if (permalinkStructure.startsWith('/index.php')) return `${base}/index.php${restRootPath}/`;
+  return `${base}${restRootPath}/`;
 }
 
 /** tribe_events_rest_url(path): `{rest root}calendar/events/v1/{path}`. */
@@ -65,7 +79,8 @@ export function postPermalink(
   const struct = permastructFor(urls, post.post_type);
   const plain = !hasPublicLink({ ...post, post_author: post.post_author ?? 0 }, viewer);
   if (struct && urls.prettyPermalinks && !plain) {
-    return `${urls.base}/${struct.base}/${post.post_name}${urls.trailingSlash ? '/' : ''}`;
+    // TEC registers its types without the permalink front, so only the PATHINFO root precedes them.
+    return `${urls.base}${urls.permalinkRoot}/${struct.base}/${post.post_name}${urls.trailingSlash ? '/' : ''}`;
   }
   if (struct && !plain) return `${urls.base}/?${struct.queryVar}=${post.post_name}`;
   return `${urls.base}/?post_type=${post.post_type}&p=${post.ID}`;
