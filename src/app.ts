@@ -5,6 +5,7 @@ import type { Db } from './db/create-db.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import { errorHandler } from './http/error-handler.js';
+import { wordpressGlobalParams } from './http/global-params.js';
 import { CoreErrors } from './http/errors.js';
 import { dispatch } from './http/dispatcher.js';
 import { compileRoute } from './http/rest-route.js';
@@ -37,6 +38,7 @@ export function createApp({ db, config, clock = systemClock, logError = console.
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
   const namespaceRoot = `${config.restRoot}/${API_NAMESPACE}`;
 
+  app.use(wordpressGlobalParams());
   app.use(errorHandler(logError));
   app.use(
     bodyParser({

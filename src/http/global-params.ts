@@ -1,0 +1,113 @@
+import type Koa from 'koa';
+import { AppError } from './errors.js';
+
+/**
+ * WordPress's global REST parameters, applied around every REST answer the way
+ * WP_REST_Server::serve_request and rest_filter_response_fields apply them:
+ * `_fields` keeps only the named fields of a successful answer, `_envelope` wraps the answer
+ * in `{body, status, headers}` with status 200, `_jsonp` wraps the JSON in a callback.
+ */
+
+/** The headers a WP_REST_Response holds (the handler's and Allow), with WordPress's casing. */
+const ENVELOPE_HEADERS: readonly [string, string][] = [
+  ['x-tec-total', 'X-TEC-Total'],
+  ['x-tec-totalpages', 'X-TEC-TotalPages'],
+  ['x-wp-total', 'X-WP-Total'],
+  ['x-wp-totalpages', 'X-WP-TotalPages'],
+  ['location', 'Location'],
+  ['allow', 'Allow'],
+];
+
+type FieldTree = { [key: string]: FieldTree | true };
+
+/** `events.id,total` as the nested tree rest_filter_response_fields builds. */
+function fieldTree(fields: readonly string[]): FieldTree {
+  const tree: FieldTree = {};
+  for (const field of fields) {
+    const parts = field.split('.');
+    let node = tree;
+    let skipped = false;
+    while (parts.length > 1) {
+      const next = parts.shift()!;
+      const existing = node[next];
+      // A parent already included whole makes its sub-fields moot.
+      if (existing === true) {
+        skipped = true;
+        break;
+      }
+      node[next] = existing ?? {};
+      node = node[next] as FieldTree;
+    }
+    if (!skipped) node[parts[0]!] = true;
+  }
+  return tree;
+}
+
+/** _rest_array_intersect_key_recursive: keys of `value` named in `tree`, recursing into objects. */
+function intersect(value: unknown, tree: FieldTree): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  // PHP lists have integer keys, which no field name matches.
+  if (Array.isArray(value)) {
+    const kept = Object.entries(value).filter(([key]) => key in tree);
+    // PHP encodes an array with keys 0..n-1 (or none) as a JSON list, anything else as an object.
+    return kept.every(([key], index) => key === String(index)) ? kept.map(([, item]) => item) : Object.fromEntries(kept);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const wanted = tree[key];
+    if (wanted === undefined) continue;
+    out[key] = wanted === true ? child : intersect(child, wanted);
+  }
+  return out;
+}
+
+function filterFields(data: unknown, rawFields: string | string[]): unknown {
+  const fields = (Array.isArray(rawFields) ? rawFields : rawFields.split(/[\s,]+/))
+    .map((field) => field.trim())
+    .filter((field) => field !== '');
+  if (fields.length === 0) return data;
+  const tree = fieldTree(fields);
+  return Array.isArray(data) ? data.map((item) => intersect(item, tree)) : intersect(data, tree);
+}
+
+/**
+ * Koa middleware, outside the error handler so that error answers are enveloped too; the inner
+ * handlers set a JSON string body.
+ */
+export function wordpressGlobalParams(): Koa.Middleware {
+  return async (ctx, next) => {
+    const jsonp = ctx.query._jsonp;
+    if (jsonp !== undefined && (typeof jsonp !== 'string' || !/^[\w.]+$/.test(jsonp))) {
+      // WordPress answers this before anything else runs, so it is rendered right here.
+      const error = new AppError(400, 'rest_callback_invalid', 'Invalid JSONP callback function.');
+      ctx.status = error.status;
+      ctx.type = 'application/json; charset=UTF-8';
+      ctx.body = JSON.stringify(error.toBody());
+      return;
+    }
+    await next();
+    const { _fields: fields, _envelope: envelope } = ctx.query;
+    if (fields === undefined && envelope === undefined && jsonp === undefined) return;
+    if (typeof ctx.body !== 'string' || !ctx.response.is('json')) return;
+
+    let data: unknown = JSON.parse(ctx.body);
+    if (fields !== undefined && ctx.status < 400) data = filterFields(data, fields);
+    if (envelope !== undefined) {
+      const headers: Record<string, string> = {};
+      for (const [name, wpName] of ENVELOPE_HEADERS) {
+        const value = ctx.response.get(name);
+        if (value !== undefined && value !== '') headers[wpName] = String(value);
+      }
+      data = { body: data, status: ctx.status, headers };
+      ctx.status = 200;
+    }
+    const json = JSON.stringify(data);
+    if (typeof jsonp === 'string') {
+      ctx.type = 'application/javascript; charset=UTF-8';
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.body = `/**/${jsonp}(${json})`;
+    } else {
+      ctx.body = json;
+    }
+  };
+}
