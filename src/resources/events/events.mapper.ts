@@ -11,22 +11,11 @@ import type { TermRow } from '../../wp/terms.repository.js';
 import type { ImageResource } from '../../wp/images.js';
 import { isTribeTruthy } from '../../wp/truthy.js';
 import { isPhpEmpty } from '../../wp/php-empty.js';
+import type { EventResource, TermResource } from './events.types.js';
+import type { VenueResource } from '../venues/venues.mapper.js';
+import type { OrganizerResource } from '../organizers/organizers.mapper.js';
 
-export type EventResource = Record<string, unknown>;
-
-export interface TermResource {
-  name: string;
-  slug: string;
-  term_group: number;
-  term_taxonomy_id: number;
-  taxonomy: string;
-  description: string;
-  parent: number;
-  count: number;
-  filter: 'raw';
-  id: number;
-  urls: { self: string; collection: string; up?: string };
-}
+export type { EventResource, TermResource } from './events.types.js';
 
 /**
  * Post_Repository::prepare_term_data: a WP_Term cast to an array, `term_id` moved to the end as
@@ -59,8 +48,8 @@ export interface EventMapperInput {
   categories: readonly TermRow[];
   tags: readonly TermRow[];
   /** The event's venues, already mapped, in `_EventVenueID` order. */
-  venues: readonly Record<string, unknown>[];
-  organizers: readonly Record<string, unknown>[];
+  venues: readonly VenueResource[];
+  organizers: readonly OrganizerResource[];
   image: ImageResource | false;
   urls: SiteUrls;
   site: SiteSettings;
@@ -155,7 +144,7 @@ export function toEventResource(input: EventMapperInput): EventResource {
     featured: featured !== undefined && Number(featured) === 1,
     categories: input.categories.map((term) => toEventTermResource(term, 'categories', urls)),
     tags: input.tags.map((term) => toEventTermResource(term, 'tags', urls)),
-    venue: input.venues.length === 1 ? input.venues[0] : [...input.venues],
+    venue: input.venues.length === 1 ? input.venues[0]! : [...input.venues],
     organizer: [...input.organizers],
     custom_fields: customFields(meta, site),
   };
