@@ -124,4 +124,8 @@ export const OptionName = {
   blogdescription: 'blogdescription',
   /** The tag permalink base (Settings > Permalinks), stored with a leading slash; empty for `tag`. */
   tagBase: 'tag_base',
+  /** TEC 6's custom-tables migration state (phase `migration-complete` / `migration-not-required`). */
+  ct1MigrationState: 'tec_ct1_migration_state',
+  /** Written when TEC 6 created `{prefix}tec_occurrences`. */
+  ct1OccurrencesSchemaVersion: 'tec_ct1_occurrences_table_schema_version',
 } as const;

@@ -39,6 +39,11 @@ export interface SiteSettings {
   language: string;
   /** The `tag_base` permalink option (`/topics`), empty for WordPress's default `tag`. */
   tagBase: string;
+  /**
+   * TEC 6 keeps event dates in `{prefix}tec_occurrences` and queries that table instead of the
+   * date meta once its migration is complete (or was not required).
+   */
+  occurrencesTableActive: boolean;
 }
 
 function isTruthyTribe(value: unknown): boolean {
@@ -81,6 +86,8 @@ const SITE_OPTION_NAMES = [
   OptionName.tecOptions,
   OptionName.language,
   OptionName.tagBase,
+  OptionName.ct1MigrationState,
+  OptionName.ct1OccurrencesSchemaVersion,
 ];
 
 /** Reads the site settings in one query. */
@@ -96,6 +103,11 @@ export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
     tec: toTecOptions(asRecord(maybeUnserialize(get(OptionName.tecOptions)))),
     language: get(OptionName.language),
     tagBase: get(OptionName.tagBase),
+    occurrencesTableActive:
+      options.has(OptionName.ct1OccurrencesSchemaVersion) &&
+      ['migration-complete', 'migration-not-required'].includes(
+        String(asRecord(maybeUnserialize(get(OptionName.ct1MigrationState))).phase ?? ''),
+      ),
   };
 }
 

@@ -58,6 +58,8 @@ export interface ContractSuite {
    * (the auth contract's "a refused write wrote nothing").
    */
   beforeReplay?: (testCase: ReferenceCase, database: TestDatabase) => Promise<(() => Promise<void>) | undefined>;
+  /** Changes the freshly loaded reference database before any case runs (e.g. a site variant). */
+  prepareDatabase?: (database: TestDatabase) => Promise<void>;
 }
 
 /** The part of a case's path below the namespace root, or null for a case outside the namespace. */
@@ -94,6 +96,7 @@ export function defineContractSuite(suite: ContractSuite): readonly ReferenceCas
   beforeAll(async () => {
     database = await createTestDatabase({ dump: 'reference' });
     config = loadConfig({ DATABASE_URL: database.url });
+    await suite.prepareDatabase?.(database);
   });
 
   afterAll(async () => {

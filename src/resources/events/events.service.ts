@@ -174,6 +174,7 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
     statuses,
     filterOnUtcDates: siteMode || isUtcZone(ctx.site.timezone),
     orderByUtcStart: siteMode,
+    useOccurrencesTable: ctx.site.occurrencesTableActive,
     ...toNormalZone(ctx, siteMode, dateFilters(ctx, query)),
   };
   if (query.search !== undefined) filter.searchTerms = parseSearchTerms(query.search);
