@@ -42,8 +42,14 @@ export function toVenueResource(input: LinkedPostMapperInput): VenueResource {
     website: field(VenueMeta.url),
     stateprovince: field(VenueMeta.stateProvince),
   };
-  // geo_lat/geo_lng come from Events Calendar Pro's tribe_get_coordinates(); without Pro the
-  // plugin never prints them, and neither do we.
+  // tribe_get_coordinates(): Events Calendar Pro geocodes venues into `_VenueLat` / `_VenueLng`
+  // and the API prints both when both are set. Sites without Pro have no such rows.
+  const lat = phpFloat(firstMeta(meta, VenueMeta.lat));
+  const lng = phpFloat(firstMeta(meta, VenueMeta.lng));
+  if (lat !== 0 && lng !== 0) {
+    base.geo_lat = lat;
+    base.geo_lng = lng;
+  }
   if (jsonLd) base.json_ld = jsonLd;
   const showMap = firstMeta(meta, VenueMeta.showMap);
   const showMapLink = firstMeta(meta, VenueMeta.showMapLink);
@@ -56,4 +62,10 @@ export function toVenueResource(input: LinkedPostMapperInput): VenueResource {
     global_id_lineage: [id, ...allMeta(meta, EventMeta.globalIdLineage)],
   };
   return post.post_password !== '' && !passwordUnlocked ? removePasswordProtectedContent(venue) : venue;
+}
+
+/** PHP's (float) of a meta value: the leading number, 0 when there is none. */
+function phpFloat(value: string | undefined): number {
+  const match = value === undefined ? null : /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(value);
+  return match ? Number(match[0]) : 0;
 }
