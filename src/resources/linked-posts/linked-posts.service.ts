@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../http/request-context.js';
 import { canReadPost, type PostForCaps, type Viewer } from '../../wp/capabilities.js';
-import { PostStatus, TrashMeta } from '../../wp/constants.js';
+import { PostStatus, TrashMeta, EventMeta } from '../../wp/constants.js';
 import type { ImageResource } from '../../wp/images.js';
 import { isJsonLdVisible, type JsonLdPost } from '../../wp/json-ld.js';
 import {
@@ -40,7 +40,7 @@ function resourceOf<R>(summary: LinkedSummary<R> | undefined): R[] {
 /** The image URL JSON-LD wants: null without a thumbnail, else the attachment's URL. */
 export function jsonLdImageUrl(image: ImageResource | false | undefined, loaded: LoadedPost): string | false | null {
   if (image) return typeof image.url === 'string' ? image.url : false;
-  return loaded.meta.has('_thumbnail_id') ? false : null;
+  return loaded.meta.has(EventMeta.thumbnailId) ? false : null;
 }
 
 /**
