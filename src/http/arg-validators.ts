@@ -8,9 +8,10 @@ import { AttachmentMeta } from '../wp/images.js';
 import { loadPostsWithMeta } from '../wp/linked-posts.js';
 import { firstMeta } from '../wp/meta.js';
 import { isPhpEmpty } from '../wp/php-empty.js';
-import { selectPostBySlug, selectPostTypes } from '../wp/posts.repository.js';
+import { selectPostBySlug } from '../wp/posts.repository.js';
 import { selectUserIdExists } from '../wp/users.repository.js';
 import { isValidUrl } from '../wp/url-validation.js';
+import { arePostIdsOfType } from '../wp/validators.js';
 
 /*
  * Argument validators and defaults shared by the routes (Tribe__Validator__Base,
@@ -108,12 +109,9 @@ export async function isImageOrEmpty(value: unknown, ctx: RequestContext): Promi
   return isEmptyParam(value) || isImage(value, ctx);
 }
 
-/** tribe_is_venue / tribe_is_organizer for a numeric value: the post with that (int) ID has the type. */
-export async function isPostOfType(db: Db, value: unknown, postType: string): Promise<boolean> {
-  if (!isNumeric(value)) return false;
-  const id = toPostId(value);
-  if (id < 1) return false;
-  return (await selectPostTypes(db, [id])).get(id) === postType;
+/** tribe_is_venue / tribe_is_organizer for one value (is_venue_id, is_organizer_id). */
+export function isPostOfType(db: Db, value: unknown, postType: string): Promise<boolean> {
+  return arePostIdsOfType(db, [value], postType);
 }
 
 /** is_venue_slug and kin: a non-empty slug get_page_by_path finds among posts of the type. */

@@ -27,13 +27,22 @@ function safeUrlDecode(value: string): string {
   }
 }
 
-/** Whether every ID of a CSV/list names a post of the given type (is_venue_id_list and kin). */
-export async function arePostsOfType(db: Db, value: unknown, postType: string): Promise<boolean> {
-  const items = listToTypedArray(value);
-  if (items.length === 0) return false;
-  if (!items.every((item) => typeof item === 'number' && Number.isSafeInteger(item) && item > 0)) return false;
-  const types = await selectPostTypes(db, items as number[]);
-  return items.every((id) => types.get(id as number) === postType);
+/**
+ * tribe_is_venue / tribe_is_organizer on each value: numeric, and `get_post((int) $value)` is a
+ * post of the type. One query for the whole list; false for an empty list.
+ */
+export async function arePostIdsOfType(db: Db, values: readonly unknown[], postType: string): Promise<boolean> {
+  if (values.length === 0 || !values.every(isNumeric)) return false;
+  const ids = values.map((value) => Math.trunc(Number(value)));
+  // Past JavaScript's exact-integer range no ID can match (PHP's cast saturates there too).
+  if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) return false;
+  const types = await selectPostTypes(db, ids);
+  return ids.every((id) => types.get(id) === postType);
+}
+
+/** is_venue_id_list / is_organizer_id_list: every item of a CSV or list names a post of the type. */
+export function arePostsOfType(db: Db, value: unknown, postType: string): Promise<boolean> {
+  return arePostIdsOfType(db, listToTypedArray(value).filter((item) => item !== ''), postType);
 }
 
 /**

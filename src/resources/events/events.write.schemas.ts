@@ -2,7 +2,7 @@ import type { ArgSpecs, ValidationResult } from '../../http/rest-args.js';
 import { isNonEmptyString, isNumeric } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { PostType } from '../../wp/constants.js';
-import { selectPostTypes } from '../../wp/posts.repository.js';
+import { arePostIdsOfType } from '../../wp/validators.js';
 import { CreateOrganizerArgs } from '../organizers/organizers.schemas.js';
 import { CreateVenueArgs } from '../venues/venues.schemas.js';
 import { isEmptyParam, isImage, isPostSlugOfType, isPostStatus, isTimeArg, isUrlOrEmpty, isUserId, unrequired } from '../../http/arg-validators.js';
@@ -57,14 +57,6 @@ function phpString(value: unknown): string {
   return String(value);
 }
 
-/** Whether every value is numeric and the (int) ID of a post of the type; one query. */
-async function areIdsOfType(values: readonly unknown[], postType: string, ctx: RequestContext): Promise<boolean> {
-  if (!values.every(isNumeric)) return false;
-  const ids = values.map((value) => Math.trunc(Number(value)));
-  const types = await selectPostTypes(ctx.db, ids.filter((id) => id > 0));
-  return ids.every((id) => types.get(id) === postType);
-}
-
 function isInvalid(result: ValidationResult): boolean {
   return result === false || typeof result === 'object';
 }
@@ -98,23 +90,25 @@ async function isLinkedPostIdOrEntry(
   createArgs: Args,
   ctx: RequestContext,
 ): Promise<boolean> {
-  if (!isPhpArray(value)) return areIdsOfType(phpString(value).split(/\s*,\s*/), postType, ctx);
+  if (!isPhpArray(value)) return arePostIdsOfType(ctx.db, phpString(value).split(/\s*,\s*/), postType);
   const entries = isPhpList(value) ? Object.values(value) : [value];
+  // Entries naming an existing post (an ID, or `{id}`) are checked together in one query.
+  const namedIds: unknown[] = [];
   for (const entry of entries) {
     if (isNumeric(entry)) {
-      if (!(await areIdsOfType([entry], postType, ctx))) return false;
+      namedIds.push(entry);
       continue;
     }
     if (!isPhpArray(entry)) return false;
     const id = Object.hasOwn(entry, 'id') ? (entry as Record<string, unknown>).id : undefined;
     if (!isEmptyParam(id)) {
-      if (await areIdsOfType([id], postType, ctx)) continue;
-      return false;
+      namedIds.push(id);
+      continue;
     }
     if (isPhpList(entry)) return false;
     if (!(await entryHasValidParams(entry as Record<string, unknown>, createArgs, ctx))) return false;
   }
-  return true;
+  return namedIds.length === 0 || arePostIdsOfType(ctx.db, namedIds, postType);
 }
 
 /** is_linked_post_id_or_entry_or_empty: empty, or an array of only empty values, passes. */

@@ -1,10 +1,9 @@
 import type { ArgSpec, ArgSpecs } from '../../http/rest-args.js';
-import { isNonEmptyString, isNumeric, isPositiveInt } from '../../http/rest-args.js';
+import { isNonEmptyString, isPositiveInt } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { PostType } from '../../wp/constants.js';
 import { filterPostStatusList } from '../../wp/post-status.js';
-import { selectPostTypes } from '../../wp/posts.repository.js';
-import { isEventId } from '../../wp/validators.js';
+import { arePostIdsOfType, isEventId } from '../../wp/validators.js';
 import {
   defaultPostsPerPage,
   isImageOrEmpty,
@@ -28,12 +27,8 @@ export const MAX_ORGANIZERS_PER_PAGE = 50;
  * Validator::is_organizer_id: the value, or each item of a list, numeric and an organizer's ID
  * (one query for the whole list).
  */
-export async function isOrganizerId(value: unknown, ctx: RequestContext): Promise<boolean> {
-  const items = Array.isArray(value) ? value : [value];
-  if (items.length === 0 || !items.every(isNumeric)) return false;
-  const ids = items.map((item) => Math.trunc(Number(item)));
-  const types = await selectPostTypes(ctx.db, ids.filter((id) => id > 0));
-  return ids.every((id) => types.get(id) === PostType.organizer);
+export function isOrganizerId(value: unknown, ctx: RequestContext): Promise<boolean> {
+  return arePostIdsOfType(ctx.db, Array.isArray(value) ? value : [value], PostType.organizer);
 }
 
 /**
