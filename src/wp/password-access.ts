@@ -1,5 +1,14 @@
 import { canEditPost, type PostForCaps, type Viewer } from './capabilities.js';
 import { hashEquals } from './auth/password-hashes.js';
+import { isPhpEmpty } from './php-empty.js';
+
+/**
+ * post_password_required() for a REST request (which carries no post-password cookie): the post
+ * has a password, in PHP's empty() sense, so a password of "0" protects nothing.
+ */
+export function postPasswordRequired(post: { post_password: string }): boolean {
+  return !isPhpEmpty(post.post_password);
+}
 
 /**
  * WP_REST_Posts_Controller::can_access_password_content: whether a reader may see a
@@ -13,7 +22,7 @@ export function canAccessPasswordContent(
   viewer: Viewer,
   request: { context?: unknown; password?: unknown },
 ): boolean {
-  if (post.post_password === '') return false;
+  if (!postPasswordRequired(post)) return false;
   if (request.context === 'edit' && canEditPost(viewer, post)) return true;
   const password = request.password;
   if (typeof password !== 'string' || password === '' || password === '0') return false;

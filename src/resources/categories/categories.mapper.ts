@@ -1,4 +1,5 @@
-import { restUrl, type SiteUrls } from '../../wp/urls.js';
+import type { SiteUrls } from '../../wp/urls.js';
+import { termRestUrls } from '../../wp/post-rest-fields.js';
 import type { SiteSettings } from '../../wp/site.js';
 import { termLink, type TaxonomyRestSettings } from '../../wp/terms-controller.js';
 import type { TermRow } from '../../wp/terms.repository.js';
@@ -22,8 +23,6 @@ export interface TermMapperEnv {
  */
 export function toTermResource(term: TermRow, env: TermMapperEnv): TermResource {
   const hierarchical = env.settings.hierarchical;
-  const self = restUrl(env.urls, `${env.namespace}/${term.term_id}`);
-  const collection = restUrl(env.urls, env.namespace);
   return {
     id: term.term_id,
     count: term.count,
@@ -34,9 +33,6 @@ export function toTermResource(term: TermRow, env: TermMapperEnv): TermResource 
     ...(hierarchical ? { parent: term.parent } : {}),
     meta: [],
     url: termLink(env.urls, env.site, env.settings, term, env.family),
-    urls:
-      hierarchical && term.parent > 0
-        ? { self, collection, up: restUrl(env.urls, `${env.namespace}/${term.parent}`) }
-        : { self, collection },
+    urls: termRestUrls(env.urls, env.namespace, term.term_id, hierarchical ? term.parent : 0),
   };
 }

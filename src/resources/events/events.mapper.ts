@@ -4,29 +4,25 @@ import { EventMeta } from '../../wp/constants.js';
 import { dateDetails } from '../../wp/dates.js';
 import { escHtml, theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
 import { eventCostValues, formatEventCost } from '../../wp/cost.js';
-import { globalId, postPermalink, restUrl, type SiteUrls } from '../../wp/urls.js';
+import { postPermalink, restUrl, type SiteUrls } from '../../wp/urls.js';
 import type { SiteSettings } from '../../wp/site.js';
 import type { Viewer } from '../../wp/capabilities.js';
 import type { TermRow } from '../../wp/terms.repository.js';
 import type { ImageResource } from '../../wp/images.js';
 import { isTribeTruthy } from '../../wp/truthy.js';
 import { isPhpEmpty } from '../../wp/php-empty.js';
-import type { EventResource, TermResource } from './events.types.js';
+import type { EventResource, EventTermResource } from './events.types.js';
+import { globalIdFields, termRestUrls } from '../../wp/post-rest-fields.js';
 import type { VenueResource } from '../venues/venues.mapper.js';
 import type { OrganizerResource } from '../organizers/organizers.mapper.js';
 
-export type { EventResource, TermResource } from './events.types.js';
+export type { EventResource, EventTermResource } from './events.types.js';
 
 /**
  * Post_Repository::prepare_term_data: a WP_Term cast to an array, `term_id` moved to the end as
  * `id`, plus REST URLs (`up` only for child terms).
  */
-export function toEventTermResource(term: TermRow, collection: 'categories' | 'tags', urls: SiteUrls): TermResource {
-  const links: TermResource['urls'] = {
-    self: restUrl(urls, `${collection}/${term.term_id}`),
-    collection: restUrl(urls, collection),
-  };
-  if (term.parent !== 0) links.up = restUrl(urls, `${collection}/${term.parent}`);
+export function toEventTermResource(term: TermRow, collection: 'categories' | 'tags', urls: SiteUrls): EventTermResource {
   return {
     name: term.name,
     slug: term.slug,
@@ -38,7 +34,7 @@ export function toEventTermResource(term: TermRow, collection: 'categories' | 't
     count: term.count,
     filter: 'raw',
     id: term.term_id,
-    urls: links,
+    urls: termRestUrls(urls, collection, term.term_id, term.parent),
   };
 }
 
@@ -87,12 +83,10 @@ export function toEventResource(input: EventMapperInput): EventResource {
   const showMapLink = meta1(EventMeta.showMapLink);
   const allDay = meta1(EventMeta.allDay);
   const featured = meta1(EventMeta.featured);
-  const id = globalId(urls, post.ID);
-
   const event: EventResource = {
     id: post.ID,
-    global_id: id,
-    global_id_lineage: [id, ...allMeta(meta, EventMeta.globalIdLineage)],
+    // add_global_id_fields overwrites the `global_id: false` placeholder in place: key 2.
+    ...globalIdFields(urls, post.ID, meta),
     author: String(post.post_author),
     status: post.post_status,
     date: post.post_date,

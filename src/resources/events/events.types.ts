@@ -1,10 +1,11 @@
+import type { TermRestUrls } from '../../wp/post-rest-fields.js';
 import type { DateDetails } from '../../wp/dates.js';
 import type { ImageResource } from '../../wp/images.js';
 import type { VenueResource } from '../venues/venues.mapper.js';
 import type { OrganizerResource } from '../organizers/organizers.mapper.js';
 
 /** A term inside an event (Post_Repository::prepare_term_data): WP_Term's fields, `id` last. */
-export interface TermResource {
+export interface EventTermResource {
   name: string;
   slug: string;
   term_group: number;
@@ -15,7 +16,7 @@ export interface TermResource {
   count: number;
   filter: 'raw';
   id: number;
-  urls: { self: string; collection: string; up?: string };
+  urls: TermRestUrls;
 }
 
 export interface CostDetails {
@@ -66,8 +67,8 @@ export interface EventResource {
   hide_from_listings: boolean | null;
   sticky: boolean | null;
   featured: boolean | null;
-  categories: TermResource[];
-  tags: TermResource[];
+  categories: EventTermResource[];
+  tags: EventTermResource[];
   /** One venue as an object; several (legacy data) or none as a list. */
   venue: VenueResource | VenueResource[];
   organizer: OrganizerResource[];

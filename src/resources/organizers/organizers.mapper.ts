@@ -1,8 +1,10 @@
-import { allMeta, firstMeta } from '../../wp/meta.js';
-import { EventMeta, OrganizerMeta } from '../../wp/constants.js';
+import { firstMeta } from '../../wp/meta.js';
+import { globalIdFields } from '../../wp/post-rest-fields.js';
+import { postPasswordRequired } from '../../wp/password-access.js';
+import { OrganizerMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php-empty.js';
 import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
-import { globalId, postPermalink } from '../../wp/urls.js';
+import { postPermalink } from '../../wp/urls.js';
 import { removePasswordProtectedContent } from '../../wp/password-protection.js';
 import type { LinkedPostMapperInput } from '../linked-posts/linked-posts.types.js';
 
@@ -17,7 +19,6 @@ export type OrganizerResource = Record<string, unknown>;
 export function toOrganizerResource(input: LinkedPostMapperInput): OrganizerResource {
   const { post, meta, urls, viewer, image, jsonLd, passwordUnlocked = false } = input;
   const field = (key: string) => firstMeta(meta, key) ?? '';
-  const id = globalId(urls, post.ID);
   const organizer: Record<string, unknown> = {
     id: post.ID,
     author: String(post.post_author),
@@ -37,8 +38,7 @@ export function toOrganizerResource(input: LinkedPostMapperInput): OrganizerReso
     email: field(OrganizerMeta.email),
   };
   if (jsonLd) organizer.json_ld = jsonLd;
-  organizer.global_id = id;
-  organizer.global_id_lineage = [id, ...allMeta(meta, EventMeta.globalIdLineage)];
+  Object.assign(organizer, globalIdFields(urls, post.ID, meta));
   const filtered = phpArrayFilter(organizer);
-  return post.post_password !== '' && !passwordUnlocked ? removePasswordProtectedContent(filtered) : filtered;
+  return postPasswordRequired(post) && !passwordUnlocked ? removePasswordProtectedContent(filtered) : filtered;
 }

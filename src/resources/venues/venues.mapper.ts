@@ -1,8 +1,10 @@
-import { allMeta, firstMeta } from '../../wp/meta.js';
-import { EventMeta, VenueMeta } from '../../wp/constants.js';
+import { firstMeta } from '../../wp/meta.js';
+import { globalIdFields } from '../../wp/post-rest-fields.js';
+import { postPasswordRequired } from '../../wp/password-access.js';
+import { VenueMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php-empty.js';
 import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
-import { globalId, postPermalink } from '../../wp/urls.js';
+import { postPermalink } from '../../wp/urls.js';
 import { removePasswordProtectedContent } from '../../wp/password-protection.js';
 import { isTribeTruthy } from '../../wp/truthy.js';
 import type { LinkedPostMapperInput } from '../linked-posts/linked-posts.types.js';
@@ -53,15 +55,13 @@ export function toVenueResource(input: LinkedPostMapperInput): VenueResource {
   if (jsonLd) base.json_ld = jsonLd;
   const showMap = firstMeta(meta, VenueMeta.showMap);
   const showMapLink = firstMeta(meta, VenueMeta.showMapLink);
-  const id = globalId(urls, post.ID);
   const venue: VenueResource = {
     ...phpArrayFilter(base),
     show_map: showMap === undefined ? true : isTribeTruthy(showMap),
     show_map_link: showMapLink === undefined ? true : isTribeTruthy(showMapLink),
-    global_id: id,
-    global_id_lineage: [id, ...allMeta(meta, EventMeta.globalIdLineage)],
+    ...globalIdFields(urls, post.ID, meta),
   };
-  return post.post_password !== '' && !passwordUnlocked ? removePasswordProtectedContent(venue) : venue;
+  return postPasswordRequired(post) && !passwordUnlocked ? removePasswordProtectedContent(venue) : venue;
 }
 
 /** PHP's (float) of a meta value: the leading number, 0 when there is none. */

@@ -1,4 +1,5 @@
 import { isLoggedIn, userCan, type Viewer } from '../capabilities.js';
+import { postPasswordRequired } from '../password-access.js';
 import { PostStatus } from '../constants.js';
 import { escJs, theTitle } from '../formatting.js';
 import type { MetaMap } from '../meta.js';
@@ -28,7 +29,7 @@ type TitledPost = Pick<PostRow, 'post_title' | 'post_password' | 'post_status'>;
  */
 export function getTheTitle(post: TitledPost): string {
   let title = post.post_title;
-  if (post.post_password !== '') title = `Protected: ${title}`;
+  if (postPasswordRequired(post)) title = `Protected: ${title}`;
   else if (post.post_status === PostStatus.private) title = `Private: ${title}`;
   return theTitle(title);
 }
@@ -40,7 +41,7 @@ export function getTheTitle(post: TitledPost): string {
  * post-password cookie, so post_password_required() is always true for them).
  */
 export function isJsonLdVisible(post: Pick<PostRow, 'post_status' | 'post_password'>, viewer: Viewer): boolean {
-  if (post.post_password !== '') return false;
+  if (postPasswordRequired(post)) return false;
   if (!isLoggedIn(viewer)) return post.post_status === PostStatus.publish;
   return userCan(viewer, post.post_status === PostStatus.private ? 'read_private_posts' : 'read');
 }
