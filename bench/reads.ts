@@ -12,6 +12,8 @@ import { createTestDatabase } from '../test/setup/database.js';
  * DURATION seconds with CONNECTIONS connections to 127.0.0.1, then everything stops.
  *
  * Usage: npx tsx bench/reads.ts [seconds per route, default 5]
+ * Exits with 1 when any route answered anything but 2xx (or a request failed): a throughput
+ * figure for error answers means nothing.
  */
 
 const DURATION = Number(process.argv[2] ?? 5);
@@ -31,10 +33,14 @@ async function main(): Promise<void> {
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const failedRoutes: string[] = [];
   try {
     console.log(`route                          req/s     p50 ms   p99 ms   non-2xx`);
     for (const [name, path] of ROUTES) {
       const result = await autocannon({ url: base + path, connections: CONNECTIONS, duration: DURATION });
+      if (result.non2xx > 0 || result.errors > 0) {
+        failedRoutes.push(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} failed requests (${path})`);
+      }
       const line = [
         name.padEnd(30),
         result.requests.average.toFixed(0).padStart(6),
@@ -48,6 +54,13 @@ async function main(): Promise<void> {
     await new Promise((resolve) => server.close(resolve));
     await database.drop();
   }
+  if (failedRoutes.length > 0) {
+    console.error(`\nnot every answer was 2xx:\n${failedRoutes.join('\n')}`);
+    process.exitCode = 1;
+  }
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

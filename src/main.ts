@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { loadConfig, ConfigError } from './config.js';
 import { createDb } from './db/create-db.js';
 import { createApp } from './app.js';
+import { API_NAMESPACE } from './wp/urls.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     // With PORT=0 the system picks the port; print the one actually bound.
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(`calendar-sidecar listening on http://${config.host}:${port}${config.restRoot}/calendar/events/v1`);
+    console.log(`calendar-sidecar listening on http://${config.host}:${port}${config.restRoot}/${API_NAMESPACE}`);
   });
 
   const shutdown = (signal: string) => {

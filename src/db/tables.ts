@@ -98,6 +98,17 @@ export interface UsermetaTable {
   meta_value: string | null;
 }
 
+/**
+ * A multisite network's options (get_site_option / get_network_option), one row per network
+ * (`site_id`) and key. Single sites have no such table: their network options are plain options.
+ */
+export interface SitemetaTable {
+  meta_id: Generated<number>;
+  site_id: number;
+  meta_key: string | null;
+  meta_value: string | null;
+}
+
 /** TEC 6 custom tables ("CT1"); present only on sites that migrated. */
 export interface TecEventsTable {
   event_id: Generated<number>;
@@ -135,6 +146,7 @@ export interface Database {
   options: OptionsTable;
   users: UsersTable;
   usermeta: UsermetaTable;
+  sitemeta: SitemetaTable;
   tec_events: TecEventsTable;
   tec_occurrences: TecOccurrencesTable;
 }
@@ -150,12 +162,13 @@ export const WORDPRESS_TABLES: ReadonlySet<string> = new Set<keyof Database>([
   'options',
   'users',
   'usermeta',
+  'sitemeta',
   'tec_events',
   'tec_occurrences',
 ]);
 
 /**
  * Tables a multisite network shares between its sites: they keep the network's base prefix
- * (`wp_users`) while every other table of sub-site 2 is `wp_2_...`.
+ * (`wp_users`, `wp_sitemeta`) while every other table of sub-site 2 is `wp_2_...`.
  */
-export const NETWORK_TABLES: ReadonlySet<string> = new Set<keyof Database>(['users', 'usermeta']);
+export const NETWORK_TABLES: ReadonlySet<string> = new Set<keyof Database>(['users', 'usermeta', 'sitemeta']);

@@ -1,17 +1,17 @@
 import type { Db } from '../db/create-db.js';
+import { findPostBySlugOnce } from './request-context.js';
 import type { ArgSpecs } from './rest-args.js';
-import { isNonEmptyString, isNumeric } from './rest-args.js';
 import type { RequestContext } from './request-context.js';
 import { REGISTERED_POST_STATUSES } from '../wp/constants.js';
 import { isTime } from '../wp/dates.js';
 import { AttachmentMeta } from '../wp/images.js';
 import { loadPostsWithMeta } from '../wp/linked-posts.js';
 import { firstMeta } from '../wp/meta.js';
-import { isPhpEmpty } from '../wp/php-empty.js';
-import { selectPostBySlug } from '../wp/posts.repository.js';
+import { isEmptyParam, isPhpEmpty } from '../wp/php-empty.js';
+import { isPhpNumeric, phpIntval } from '../wp/php-values.js';
 import { selectUserIdExists } from '../wp/users.repository.js';
 import { isValidUrl } from '../wp/url-validation.js';
-import { arePostIdsOfType } from '../wp/validators.js';
+import { arePostIdsOfType, isNonEmptyString } from '../wp/validators.js';
 
 /*
  * Argument validators and defaults shared by the routes (Tribe__Validator__Base,
@@ -31,19 +31,11 @@ export function defaultPostsPerPage(ctx: RequestContext): string | number {
 
 /** Archive_Base::sanitize_per_page: an integer, capped at the maximum. */
 export function sanitizePerPage(max: number) {
-  return (value: unknown): number => Math.min(max, Math.trunc(Number(value)) || 0);
+  return (value: unknown): number => Math.min(max, phpIntval(value));
 }
 
-/** PHP `empty()` of a request value: also an empty JSON object, which PHP decodes to `[]`. */
-export function isEmptyParam(value: unknown): boolean {
-  if (isPhpEmpty(value)) return true;
-  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
-}
-
-/** PHP `(int)` of a request value that passed is_numeric. */
-function toPostId(value: unknown): number {
-  return Math.trunc(Number(value));
-}
+/** Moved to src/wp/php-empty.ts; re-exported for src/http/permissions.ts, which imports it from here. */
+export { isEmptyParam };
 
 /** EDIT_args: every argument of CREATE_args, none required (Endpoints/Base::unrequire_arg). */
 export function unrequired(args: Args): Args {
@@ -52,13 +44,13 @@ export function unrequired(args: Args): Args {
 
 /** Validator::is_time: numeric, or a string PHP's strtotime() reads (and not as the epoch). */
 export function isTimeArg(value: unknown, ctx: RequestContext): boolean {
-  return isNumeric(value) || (typeof value === 'string' && isTime(value, ctx.now));
+  return isPhpNumeric(value) || (typeof value === 'string' && isTime(value, ctx.now));
 }
 
 /** Validator::is_user_id: numeric and `get_user_by('ID')` finds the user ((int) of the value, at least 1). */
 export async function isUserId(value: unknown, ctx: RequestContext): Promise<boolean> {
-  if (!isNumeric(value)) return false;
-  const id = Math.trunc(Number(value));
+  if (!isPhpNumeric(value)) return false;
+  const id = phpIntval(value);
   if (id < 1) return false;
   return (await selectUserIdExists(ctx.db, id));
 }
@@ -91,8 +83,8 @@ const IMPORT_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jpe', 'gif', 'png', 'webp', 'av
  * outbound requests from a validator, so URLs are refused.
  */
 export async function isImage(value: unknown, ctx: RequestContext): Promise<boolean> {
-  if (!isNumeric(value)) return false;
-  const id = toPostId(value);
+  if (!isPhpNumeric(value)) return false;
+  const id = phpIntval(value);
   if (id < 1) return false;
   const attachment = (await loadPostsWithMeta(ctx.db, [id])).get(id);
   if (!attachment) return false;
@@ -114,8 +106,9 @@ export function isPostOfType(db: Db, value: unknown, postType: string): Promise<
   return arePostIdsOfType(db, [value], postType);
 }
 
-/** is_venue_slug and kin: a non-empty slug get_page_by_path finds among posts of the type. */
-export async function isPostSlugOfType(db: Db, value: unknown, postType: string): Promise<boolean> {
+/** is_venue_slug and kin: a non-empty slug for which get_page_by_path finds a post of the type. */
+export async function isPostSlugOfType(ctx: RequestContext, value: unknown, postType: string): Promise<boolean> {
   if (isEmptyParam(value) || typeof value !== 'string') return false;
-  return (await selectPostBySlug(db, value, postType)) !== undefined;
+  // Through the request's memo: the handler looks the same slug up next.
+  return (await findPostBySlugOnce(ctx, value, postType)) !== undefined;
 }

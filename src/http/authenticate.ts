@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { ANONYMOUS, type Viewer } from '../wp/capabilities.js';
 import { OptionName } from '../wp/constants.js';
 import { selectOptions } from '../wp/options.repository.js';
+import { selectNetworkOptions } from '../wp/network-options.repository.js';
 import { parseRoleDefinitions, toViewer, userRolesOptionName } from '../wp/roles.js';
 import { authenticateApplicationPassword, type SignedInUser } from '../wp/auth/application-password-auth.js';
 import { parseBasicAuthorization, type BasicCredentials } from '../wp/auth/basic-auth.js';
@@ -27,6 +28,10 @@ import { parsePhpQuery, type PhpValue } from './php-query.js';
  *
  * Cookies and nonces need the site's keys and salts; without them in the configuration cookie
  * authentication is off: cookies and nonces are ignored and only application passwords count.
+ *
+ * Some of what this reads are network options (get_site_option / get_network_option): the
+ * `siteurl` COOKIEHASH is made from, `using_application_passwords` and wp_salt()'s fallbacks. On a
+ * single site they are rows of its options table; on a multisite network, of `{base}sitemeta`.
  */
 
 /** What the request carries that authentication reads. */
@@ -48,7 +53,7 @@ export interface AuthResult {
 
 export interface AuthenticatorDeps {
   db: Db;
-  config: Pick<Config, 'tablePrefix' | 'authKeys'>;
+  config: Pick<Config, 'tablePrefix' | 'baseTablePrefix' | 'authKeys'>;
   /** Where a failure to record an application password's use goes; the request goes on. */
   logError: (error: unknown) => void;
 }
@@ -73,14 +78,14 @@ export async function authenticate(deps: AuthenticatorDeps, input: AuthInput, no
   if (!credentials && !mayCarryWordPressCookie && nonce === undefined) return { viewer: ANONYMOUS, headers: {} };
 
   const rolesOption = userRolesOptionName(deps.config.tablePrefix);
-  const options = await selectOptions(deps.db, [
-    OptionName.siteurl,
-    OptionName.usingApplicationPasswords,
-    rolesOption,
-    ...(configuredKeys ? refusedSalts(configuredKeys) : []),
-  ]);
-  const keys = configuredKeys ? resolveAuthKeys(configuredKeys, options) : undefined;
-  const siteUrl = options.get(OptionName.siteurl) ?? '';
+  const { site: options, network } = await selectAuthOptions(
+    deps,
+    [rolesOption],
+    [OptionName.siteurl, OptionName.usingApplicationPasswords, ...(configuredKeys ? refusedSalts(configuredKeys) : [])],
+  );
+  const keys = configuredKeys ? resolveAuthKeys(configuredKeys, network) : undefined;
+  // wp_cookie_constants: COOKIEHASH is md5( get_site_option( 'siteurl' ) ), the network's URL.
+  const siteUrl = network.get(OptionName.siteurl) ?? '';
   const loggedInCookie = cookies.get(loggedInCookieName(siteUrl));
 
   let signedIn: SignedInUser | undefined;
@@ -92,7 +97,8 @@ export async function authenticate(deps: AuthenticatorDeps, input: AuthInput, no
     ]);
     signedInByCookie = signedIn !== undefined;
   }
-  if (!signedIn && credentials && isTruthyOption(options.get(OptionName.usingApplicationPasswords))) {
+  // WP_Application_Passwords::is_in_use: get_network_option( get_main_network_id(), ... ).
+  if (!signedIn && credentials && isTruthyOption(network.get(OptionName.usingApplicationPasswords))) {
     signedIn = await signInByApplicationPassword(deps, credentials, input.remoteAddress, nowSeconds);
   }
 
@@ -111,6 +117,45 @@ export async function authenticate(deps: AuthenticatorDeps, input: AuthInput, no
   if (!signedIn) return { viewer: ANONYMOUS, headers };
   const roles = parseRoleDefinitions(options.get(rolesOption));
   return { viewer: toViewer(signedIn.user.ID, signedIn.capabilitiesMeta, roles), headers };
+}
+
+/**
+ * The network whose options are read: get_main_network_id() (application passwords) and the
+ * current network (get_site_option) are both network 1 on a single-network install. Installs with
+ * several networks (PRIMARY_NETWORK_ID, sub-sites of network 2) are not reproduced.
+ */
+const MAIN_NETWORK_ID = 1;
+
+/**
+ * is_multisite(). WordPress reads the MULTISITE constant of wp-config.php, which the sidecar is not
+ * given; it infers it from the prefixes instead: tables under a prefix other than the network's
+ * base prefix (`wp_2_` under `wp_`) can only be a sub-site's. The network's main site shares the
+ * base prefix, so it counts as a single site and its network options are read from its options
+ * table, where WordPress does not keep them.
+ */
+export function isMultisiteNetwork(config: Pick<Config, 'tablePrefix' | 'baseTablePrefix'>): boolean {
+  return config.baseTablePrefix !== config.tablePrefix;
+}
+
+/**
+ * The site options (get_option) and network options (get_site_option / get_network_option) of
+ * the given names: on a single site both are rows of its options table, read in one query; on a
+ * multisite network the network ones are rows of `{base}sitemeta`, read alongside.
+ */
+async function selectAuthOptions(
+  deps: AuthenticatorDeps,
+  siteNames: readonly string[],
+  networkNames: readonly string[],
+): Promise<{ site: Map<string, string>; network: Map<string, string> }> {
+  if (!isMultisiteNetwork(deps.config)) {
+    const options = await selectOptions(deps.db, [...siteNames, ...networkNames]);
+    return { site: options, network: options };
+  }
+  const [site, network] = await Promise.all([
+    selectOptions(deps.db, siteNames),
+    selectNetworkOptions(deps.db, MAIN_NETWORK_ID, networkNames),
+  ]);
+  return { site, network };
 }
 
 async function signInByCookies(

@@ -7,7 +7,7 @@ import type { SiteUrls } from '../wp/urls.js';
 import { AppError, CoreErrors, invalidParams, type InvalidParam } from './errors.js';
 import { castToType, type ArgSpec } from './rest-args.js';
 import type { CompiledRoute, EndpointDefinition, RestResponse } from './rest-route.js';
-import type { RequestContext } from './request-context.js';
+import { createRequestMemo, type RequestContext } from './request-context.js';
 import { parsePhpQuery, type PhpValue } from './php-query.js';
 
 /** What the dispatcher needs per request besides the Koa context. */
@@ -28,6 +28,9 @@ export interface DispatchEnvironment {
 
 type Endpoint = EndpointDefinition<RequestContext>;
 type Route = CompiledRoute<RequestContext>;
+
+/** Methods that never write: they carry no body, and what they read stays true for the request. */
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 /**
  * WP_REST_Server::dispatch for our namespace: match the route, then the method; reject a bad
@@ -57,7 +60,7 @@ export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: 
   const { route, endpoint, urlParams } = matched;
   // WordPress reads a parameter from the JSON body, the form body, the query, the URL, then the
   // defaults, first found winning; GET requests have no body.
-  const body = method === 'GET' || method === 'HEAD' ? {} : (env.body ?? {});
+  const body = READ_METHODS.has(method) ? {} : (env.body ?? {});
   const supplied: Record<string, unknown> = { ...urlParams, ...query, ...body };
   const context = buildContext(env, method, query, supplied, endpoint);
 
@@ -69,6 +72,9 @@ export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: 
       throw CoreErrors.forbidden(isLoggedIn(env.viewer));
     }
     const response = await endpoint.handler(context);
+    // WordPress builds the Allow header after the handler ran, so after a write it sees the
+    // post as the write left it, not as the permission check read it.
+    if (!READ_METHODS.has(method)) context.forgetMemo();
     await setAllowHeader(koa, route, context);
     send(koa, response);
   } catch (error) {
@@ -128,6 +134,9 @@ function buildContext(
     params,
     query,
     supplied: (name: string) => Object.prototype.hasOwnProperty.call(supplied, name),
+    // One memo per request: the validator, permission checks, handler and Allow header share
+    // their reads of the same post, and nothing is kept once the request is answered.
+    ...createRequestMemo(),
   };
   // Defaults first, then what the client sent: WordPress reads defaults last in its param order.
   for (const [name, spec] of Object.entries(endpoint.args)) {

@@ -1,5 +1,8 @@
 import type Koa from 'koa';
+import { parseList } from '../wp/lists.js';
+import { phpTrim } from '../wp/php-values.js';
 import { AppError } from './errors.js';
+import { parsePhpQuery } from './php-query.js';
 
 /**
  * WordPress's global REST parameters, applied around every REST answer the way
@@ -61,10 +64,12 @@ function intersect(value: unknown, tree: FieldTree): unknown {
   return out;
 }
 
-function filterFields(data: unknown, rawFields: string | string[]): unknown {
-  const fields = (Array.isArray(rawFields) ? rawFields : rawFields.split(/[\s,]+/))
-    .map((field) => field.trim())
-    .filter((field) => field !== '');
+/**
+ * rest_filter_response_fields: `_fields` read as wp_parse_list reads it (`a,b`, or `_fields[]=a`
+ * repeated), each name trimmed; no names leaves the data whole.
+ */
+function filterFields(data: unknown, rawFields: unknown): unknown {
+  const fields = parseList(rawFields).map((field) => phpTrim(String(field)));
   if (fields.length === 0) return data;
   const tree = fieldTree(fields);
   return Array.isArray(data) ? data.map((item) => intersect(item, tree)) : intersect(data, tree);
@@ -86,7 +91,9 @@ export function wordpressGlobalParams(): Koa.Middleware {
       return;
     }
     await next();
-    const { _fields: fields, _envelope: envelope } = ctx.query;
+    // PHP's $_GET: `_fields[]=id&_fields[]=title` is a list, a repeated `_fields=` keeps its last value.
+    const fields = parsePhpQuery(ctx.querystring)._fields;
+    const envelope = ctx.query._envelope;
     if (fields === undefined && envelope === undefined && jsonp === undefined) return;
     if (typeof ctx.body !== 'string' || !ctx.response.is('json')) return;
 

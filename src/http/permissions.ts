@@ -1,22 +1,28 @@
-import type { Db } from '../db/create-db.js';
 import { notImplemented } from './errors.js';
-import type { RequestContext } from './request-context.js';
+import { loadPostMetaOnce, loadPostOnce, type RequestContext } from './request-context.js';
 import type { RestResponse } from './rest-route.js';
 import { canDeletePost, canEditPost, POST_TYPE_CAPS, userCan, type PostForCaps } from '../wp/capabilities.js';
-import { PostStatus, TrashMeta } from '../wp/constants.js';
-import { selectMetaForPosts, selectPostById } from '../wp/posts.repository.js';
-import { isEmptyParam } from './arg-validators.js';
+import { PostStatus, PostType, TrashMeta } from '../wp/constants.js';
+import { firstMeta } from '../wp/meta.js';
+import { phpIntval } from '../wp/php-values.js';
+import { isEmptyParam } from '../wp/php-empty.js';
 
 /*
  * Permission callbacks shared by the routes: WordPress's current_user_can() on the post a
- * request names, with map_meta_cap's view of that post.
+ * request names, with map_meta_cap's view of that post. The dispatcher asks them once for the
+ * endpoint and again for every endpoint of the route to build the Allow header, so the post they
+ * look at is read through the request's memo.
  */
 
+type PermissionCheck = (ctx: RequestContext) => boolean | Promise<boolean>;
 
-/** A post as map_meta_cap sees it, or undefined when there is none. */
-export async function selectPostForCaps(db: Db, id: number): Promise<PostForCaps | undefined> {
-  if (!Number.isInteger(id) || id < 1) return undefined;
-  const post = await selectPostById(db, id);
+/**
+ * A post as map_meta_cap sees it (with the status a trashed post had), or undefined when there
+ * is none. Read once per request whatever asks.
+ */
+export async function selectPostForCaps(ctx: RequestContext, id: number): Promise<PostForCaps | undefined> {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  const post = await loadPostOnce(ctx, id);
   if (!post) return undefined;
   const forCaps: PostForCaps = {
     ID: post.ID,
@@ -25,20 +31,26 @@ export async function selectPostForCaps(db: Db, id: number): Promise<PostForCaps
     post_author: post.post_author,
   };
   if (post.post_status !== PostStatus.trash) return forCaps;
-  const [trashed] = await selectMetaForPosts(db, [id], [TrashMeta.status]);
-  return { ...forCaps, trashedFrom: trashed?.meta_value ?? undefined };
+  return { ...forCaps, trashedFrom: firstMeta(await loadPostMetaOnce(ctx, id), TrashMeta.status) };
 }
 
-/** PHP's `(int)` of a request value. */
-function phpIntval(value: unknown): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'string') {
-    const leading = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(value);
-    return leading ? Math.trunc(Number(leading[0])) || 0 : 0;
-  }
-  if (Array.isArray(value)) return value.length > 0 ? 1 : 0;
-  return 0;
+/**
+ * Single_Event / Single_Venue / Single_Organizer ::can_create: the post type's `edit_posts`
+ * capability (`edit_tribe_events`, `edit_tribe_venues`, `edit_tribe_organizers`).
+ */
+export function canCreatePostOfType(postType: string): PermissionCheck {
+  const cap = POST_TYPE_CAPS[postType]?.edit_posts;
+  return (ctx) => cap !== undefined && userCan(ctx.viewer, cap);
+}
+
+/**
+ * Term_Single_Base::can_create, which its can_edit and can_delete return too: the event type's
+ * `edit_posts` and the taxonomy's `manage_terms` capability (can_manage_terms), which the caller
+ * names because each taxonomy registers its own.
+ */
+export function canManageTerms(manageTermsCap: string): PermissionCheck {
+  const editEvents = POST_TYPE_CAPS[PostType.event]!.edit_posts;
+  return (ctx) => userCan(ctx.viewer, editEvents) && userCan(ctx.viewer, manageTermsCap);
 }
 
 /**
@@ -55,12 +67,15 @@ export async function canActOnRequestedPost(
   postType: string,
   onMissingPost: 'deny' | 'general',
 ): Promise<boolean> {
+  // Every answer below needs at least one capability (map_meta_cap never maps edit_post or
+  // delete_post to none), so a viewer without any, such as an anonymous one, is refused unread.
+  if (ctx.viewer.capabilities.size === 0) return false;
   const caps = POST_TYPE_CAPS[postType];
   const generalCap = verb === 'edit' ? caps?.edit_posts : caps?.delete_posts;
   const hasGeneralCap = generalCap !== undefined && userCan(ctx.viewer, generalCap);
   const requested = ctx.params.id;
   if (isEmptyParam(requested)) return hasGeneralCap;
-  const post = await selectPostForCaps(ctx.db, phpIntval(requested));
+  const post = await selectPostForCaps(ctx, phpIntval(requested));
   if (!post) return onMissingPost === 'general' ? hasGeneralCap : false;
   return verb === 'edit' ? canEditPost(ctx.viewer, post) : canDeletePost(ctx.viewer, post);
 }

@@ -1,3 +1,5 @@
+import { phpUrldecode } from '../wp/php-values.js';
+
 /**
  * Parses a raw query string the way PHP fills $_GET, which is what WordPress validates:
  * `a[]=1&a[]=2` is a list, `a[k]=v` a map, a repeated plain key keeps its last value, and
@@ -5,22 +7,14 @@
  */
 export type PhpValue = string | PhpValue[] | { [key: string]: PhpValue };
 
-function decode(part: string): string {
-  try {
-    return decodeURIComponent(part.replace(/\+/g, ' '));
-  } catch {
-    return part.replace(/\+/g, ' ');
-  }
-}
-
 export function parsePhpQuery(raw: string): Record<string, PhpValue> {
   const out: Record<string, PhpValue> = {};
   if (!raw) return out;
   for (const pair of raw.split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
-    const rawKey = decode(eq === -1 ? pair : pair.slice(0, eq));
-    const value = eq === -1 ? '' : decode(pair.slice(eq + 1));
+    const rawKey = phpUrldecode(eq === -1 ? pair : pair.slice(0, eq));
+    const value = eq === -1 ? '' : phpUrldecode(pair.slice(eq + 1));
     const bracket = rawKey.indexOf('[');
     if (bracket <= 0 || !rawKey.endsWith(']')) {
       // PHP turns dots and spaces in top-level names into underscores.

@@ -1,5 +1,8 @@
 import type { Db } from '../db/create-db.js';
 import type { Viewer } from '../wp/capabilities.js';
+import { groupMetaRows, type MetaMap } from '../wp/meta.js';
+import type { LoadedPost } from '../wp/linked-posts.js';
+import { selectMetaForPosts, selectPostById, selectPostBySlug, type PostRow } from '../wp/posts.repository.js';
 import type { SiteSettings } from '../wp/site.js';
 import type { SiteUrls } from '../wp/urls.js';
 import type { PhpValue } from './php-query.js';
@@ -22,4 +25,67 @@ export interface RequestContext {
   readonly query: Readonly<Record<string, PhpValue>>;
   /** Whether the client sent the parameter (as opposed to it coming from a default). */
   supplied(name: string): boolean;
+  /**
+   * The value `load` gives for `key`, loaded once per request: later calls with the same key get
+   * the first call's promise (a rejection included). WordPress reads a post in the validator, the
+   * permission check, the handler and again for the Allow header, all from its object cache; this
+   * is that cache, scoped to one request so nothing outlives it.
+   */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Drops everything memo() holds, so reads after a write see the database again. */
+  forgetMemo(): void;
+}
+
+/** A fresh per-request memo for the dispatcher to put on a RequestContext. */
+export function createRequestMemo(): Pick<RequestContext, 'memo' | 'forgetMemo'> {
+  const entries = new Map<string, Promise<unknown>>();
+  return {
+    memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+      let entry = entries.get(key) as Promise<T> | undefined;
+      if (entry === undefined) {
+        entry = load();
+        entries.set(key, entry);
+      }
+      return entry;
+    },
+    forgetMemo: () => entries.clear(),
+  };
+}
+
+/*
+ * The single-record reads that several steps of one request share, each through the memo. Keys
+ * are built here only, so two loaders never mean different things by the same key.
+ */
+const postKey = (id: number) => `post:${id}`;
+const postMetaKey = (id: number) => `post-meta:${id}`;
+const slugKey = (postType: string, slug: string) => `post-slug:${postType}:${slug}`;
+
+/** The post with this ID (any type or status), read once per request; undefined when none. */
+export function loadPostOnce(ctx: RequestContext, id: number): Promise<PostRow | undefined> {
+  return ctx.memo(postKey(id), () => selectPostById(ctx.db, id));
+}
+
+/** All meta of the post with this ID (get_post_custom), read once per request; empty when none. */
+export function loadPostMetaOnce(ctx: RequestContext, id: number): Promise<MetaMap> {
+  return ctx.memo(postMetaKey(id), async () => {
+    const rows = await selectMetaForPosts(ctx.db, [id]);
+    return groupMetaRows(rows).get(id) ?? new Map<string, readonly string[]>();
+  });
+}
+
+/** The post with this ID and all its meta, each read once per request; undefined when no post. */
+export async function loadPostWithMetaOnce(ctx: RequestContext, id: number): Promise<LoadedPost | undefined> {
+  const [post, meta] = await Promise.all([loadPostOnce(ctx, id), loadPostMetaOnce(ctx, id)]);
+  return post ? { post, meta } : undefined;
+}
+
+/**
+ * get_page_by_path(slug, OBJECT, type), read once per request: the validator and the handler of a
+ * by-slug route ask the same question. The post found is also remembered under its ID, so the
+ * by-ID read the handler hands over to does not load it again.
+ */
+export async function findPostBySlugOnce(ctx: RequestContext, slug: string, postType: string): Promise<PostRow | undefined> {
+  const post = await ctx.memo(slugKey(postType, slug), () => selectPostBySlug(ctx.db, slug, postType));
+  if (post) await ctx.memo(postKey(post.ID), async () => post);
+  return post;
 }

@@ -1,4 +1,12 @@
+import { parseList } from '../wp/lists.js';
+import { isPhpNumeric } from '../wp/php-values.js';
 import type { InvalidParam } from './errors.js';
+
+/**
+ * list_to_array moved to src/wp/lists.ts; re-exported for the modules that still import it from
+ * here (src/wp/archive-links.ts, src/resources/events/events.urls.ts).
+ */
+export { listToArray } from '../wp/lists.js';
 
 /**
  * One route argument as WordPress registers it (`register_rest_route` args). The same
@@ -40,25 +48,6 @@ export function parseRestBoolean(value: unknown): boolean | undefined {
   return undefined;
 }
 
-/** wp_parse_list: a list, or a string split on commas and spaces. */
-export function parseList(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (typeof value === 'string') return value.split(/[\s,]+/).filter((part) => part !== '');
-  if (value && typeof value === 'object') return Object.values(value);
-  return value === undefined || value === null ? [] : [value];
-}
-
-/** Tribe__Utils__Array::list_to_array: arrays as they are, strings split on commas and trimmed. */
-export function listToArray(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (value && typeof value === 'object') return Object.values(value);
-  if (typeof value === 'number') return [value];
-  if (typeof value !== 'string' || value === '') return [];
-  return value.split(',').map((part) => part.trim());
-}
-
-const NUMERIC_STRING = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
-
 function typeError(name: string, type: string): InvalidParam {
   const message = `${name} is not of type ${type}.`;
   return { message, detail: { code: 'rest_invalid_type', message, data: { param: name } } };
@@ -82,14 +71,14 @@ export function castToType(
     case 'integer': {
       if (typeof value === 'number' && Number.isInteger(value)) return { ok: true, value };
       // rest_is_integer: numeric and equal to its rounded value, so `1e3` and `12.0` pass.
-      if (typeof value === 'string' && NUMERIC_STRING.test(value) && Number.isInteger(Number(value))) {
+      if (typeof value === 'string' && isPhpNumeric(value) && Number.isInteger(Number(value))) {
         return { ok: true, value: Number(value) };
       }
       return { ok: false, error: typeError(name, 'integer') };
     }
     case 'number': {
       if (typeof value === 'number') return { ok: true, value };
-      if (typeof value === 'string' && NUMERIC_STRING.test(value)) return { ok: true, value: Number(value) };
+      if (typeof value === 'string' && isPhpNumeric(value)) return { ok: true, value: Number(value) };
       return { ok: false, error: typeError(name, 'number') };
     }
     case 'string': {
@@ -97,7 +86,12 @@ export function castToType(
       return { ok: false, error: typeError(name, 'string') };
     }
     case 'array': {
-      const list = parseList(value);
+      // rest_sanitize_array: a list or map as it is (nested values then fail the item check);
+      // only a scalar goes through wp_parse_list.
+      const list =
+        Array.isArray(value) ? value
+        : value !== null && typeof value === 'object' ? Object.values(value)
+        : parseList(value);
       if (!items) return { ok: true, value: list };
       const cast: unknown[] = [];
       for (const [index, item] of list.entries()) {
@@ -113,31 +107,4 @@ export function castToType(
       return { ok: false, error: typeError(name, 'object') };
     }
   }
-}
-
-/** Validator::is_positive_int: numeric, integral and above zero. */
-export function isPositiveInt(value: unknown): boolean {
-  const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string' || !NUMERIC_STRING.test(text)) return false;
-  const n = Number(text);
-  // PHP compares `(int) $value == $value`; past the integer range the cast no longer equals the
-  // value, so huge numbers are invalid there too (we stop at JavaScript's exact-integer range).
-  return Number.isSafeInteger(n) && n > 0;
-}
-
-/** Validator::is_string: a non-empty string (PHP's `! empty()` also refuses "0"). */
-export function isNonEmptyString(value: unknown): boolean {
-  return typeof value === 'string' && value !== '' && value !== '0';
-}
-
-/** Validator::is_positive_int_list: every item of a CSV or list is a positive integer. */
-export function isPositiveIntList(value: unknown): boolean {
-  const list = listToArray(value);
-  return list.length > 0 && list.every(isPositiveInt);
-}
-
-/** PHP is_numeric for request values. */
-export function isNumeric(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value);
-  return typeof value === 'string' && NUMERIC_STRING.test(value);
 }

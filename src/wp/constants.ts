@@ -6,6 +6,8 @@ export const PostType = {
   organizer: 'tribe_organizer',
   post: 'post',
   attachment: 'attachment',
+  /** TEC's calendar embeds (registered since TEC 6.11); only their term links name them here. */
+  calendarEmbed: 'tec_calendar_embed',
 } as const;
 export type PostTypeName = (typeof PostType)[keyof typeof PostType];
 
@@ -34,24 +36,20 @@ export const PostStatus = {
 } as const;
 export type PostStatusName = (typeof PostStatus)[keyof typeof PostStatus];
 
-/** Statuses WordPress knows; anything else in a `status` filter is invalid. */
-export const REGISTERED_POST_STATUSES: readonly string[] = [
-  'publish',
-  'future',
-  'draft',
-  'pending',
-  'private',
-  'trash',
-  'auto-draft',
-  'inherit',
-  'request-pending',
-  'request-confirmed',
-  'request-failed',
-  'request-completed',
-];
+/** The statuses of personal-data requests, which WordPress registers too (wp-includes/post.php). */
+const REQUEST_POST_STATUSES = ['request-pending', 'request-confirmed', 'request-failed', 'request-completed'] as const;
+
+/** Statuses WordPress knows, in registration order; anything else in a `status` filter is invalid. */
+export const REGISTERED_POST_STATUSES: readonly string[] = [...Object.values(PostStatus), ...REQUEST_POST_STATUSES];
 
 /** What WP_Query's `post_status=any` covers: every status without exclude_from_search. */
-export const ANY_POST_STATUSES: readonly string[] = ['publish', 'future', 'draft', 'pending', 'private'];
+export const ANY_POST_STATUSES: readonly string[] = [
+  PostStatus.publish,
+  PostStatus.future,
+  PostStatus.draft,
+  PostStatus.pending,
+  PostStatus.private,
+];
 
 /** User meta keys; `capabilities` is stored as `{table prefix}capabilities`. */
 export const UserMeta = {
@@ -82,7 +80,18 @@ export const EventMeta = {
   featured: '_tribe_featured',
   thumbnailId: '_thumbnail_id',
   globalIdLineage: '_tribe_aggregator_global_id_lineage',
+  /** Event Status (Tribe\Events\Event_Status\Event_Meta::$key_status): one of EventStatus, or empty. */
+  eventStatus: '_tribe_events_status',
 } as const;
+
+/** The `_tribe_events_status` values JSON-LD reports; anything else is a scheduled event. */
+export const EventStatus = {
+  canceled: 'canceled',
+  postponed: 'postponed',
+} as const;
+
+/** The value TEC stores in `_EventHideFromUpcoming` for an event hidden from listings. */
+export const HIDDEN_FROM_LISTINGS = 'yes';
 
 export const VenueMeta = {
   address: '_VenueAddress',
@@ -128,4 +137,10 @@ export const OptionName = {
   ct1MigrationState: 'tec_ct1_migration_state',
   /** Written when TEC 6 created `{prefix}tec_occurrences`. */
   ct1OccurrencesSchemaVersion: 'tec_ct1_occurrences_table_schema_version',
+} as const;
+
+/** Phases of `tec_ct1_migration_state` (TEC\Events\Custom_Tables\V1\Migration\State::PHASE_*). */
+export const MigrationPhase = {
+  complete: 'migration-complete',
+  notRequired: 'migration-not-required',
 } as const;

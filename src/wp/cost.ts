@@ -1,5 +1,6 @@
-import { isNumericString } from './dates.js';
 import { escHtml } from './formatting.js';
+import { isPhpEmpty } from './php-empty.js';
+import { isPhpNumeric, phpFloatval } from './php-values.js';
 import { sanitizeTitle } from './slugs.js';
 
 /**
@@ -39,17 +40,6 @@ export interface EventCostInput {
   currencyPosition?: string;
 }
 
-/** PHP's empty() for a string. */
-function isEmptyPhp(value: string): boolean {
-  return value === '' || value === '0';
-}
-
-/** PHP's (float) cast of a string: the leading numeric part, or 0. */
-function phpFloatval(value: string): number {
-  const m = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(value);
-  return m ? Number(m[0]) : 0;
-}
-
 /** PHP's round() (half away from zero, with its pre-rounding to 15 significant digits). */
 function phpRound(value: number, places: number): number {
   const factor = 10 ** places;
@@ -76,15 +66,15 @@ function isIntKey(key: string): boolean {
  * value, anything else as strings.
  */
 function compareKeys(a: string, b: string): number {
-  const aNumeric = isIntKey(a) || isNumericString(a);
-  const bNumeric = isIntKey(b) || isNumericString(b);
+  const aNumeric = isIntKey(a) || isPhpNumeric(a);
+  const bNumeric = isIntKey(b) || isPhpNumeric(b);
   if (aNumeric && bNumeric) return Math.sign(Number(a) - Number(b));
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** PHP's loose `==` between two strings. */
 function looseEquals(a: string, b: string): boolean {
-  if (isNumericString(a) && isNumericString(b)) return Number(a) === Number(b);
+  if (isPhpNumeric(a) && isPhpNumeric(b)) return Number(a) === Number(b);
   return a === b;
 }
 
@@ -111,7 +101,7 @@ function parseCostRange(costs: readonly string[]): Map<string, string> {
   const output = new Map<string, string>();
   for (const piece of pieces) {
     const numericCost = piece.replace(/[,.]/g, '.');
-    const index = isNumericString(numericCost)
+    const index = isPhpNumeric(numericCost)
       ? numberFormat(Number(numericCost), maxDecimals).replace(/[.,]/g, '')
       : sanitizeTitle(numericCost);
     // A repeated key keeps its first position and takes the last value, as in a PHP array.
@@ -172,7 +162,7 @@ export function eventCostValues(costRows: readonly string[]): (string | number)[
     const [decimal, thousands] = parseSeparators(piece);
     const normalized = piece.split(thousands).join('').split(decimal).join('.');
     // A key PHP holds as an integer (`,51,` sanitizes to `51`) is printed as a JSON number.
-    values.push(isNumericString(normalized) ? normalized : isIntKey(key) ? Number(key) : key);
+    values.push(isPhpNumeric(normalized) ? normalized : isIntKey(key) ? Number(key) : key);
   }
   const numeric = (value: string | number) => (typeof value === 'number' ? value : phpFloatval(value));
   return values.sort((a, b) => Math.sign(numeric(a) - numeric(b)));
@@ -184,20 +174,20 @@ export function eventCostValues(costRows: readonly string[]): (string | number)[
  */
 function costByFunc(costs: readonly string[], pick: 'min' | 'max'): string {
   const parsed = [...parseCostRange(costs)];
-  if (parsed.length === 1 && !isNumericString(parsed[0]![1])) return parsed[0]![1];
-  const numeric = parsed.filter(([, value]) => isNumericString(value));
+  if (parsed.length === 1 && !isPhpNumeric(parsed[0]![1])) return parsed[0]![1];
+  const numeric = parsed.filter(([, value]) => isPhpNumeric(value));
   if (numeric.length === 0) return '0';
   const [, cost] = numeric.reduce((best, entry) => {
     const order = compareKeys(entry[0], best[0]);
     return (pick === 'min' ? order < 0 : order > 0) ? entry : best;
   });
-  return isEmptyPhp(cost) ? '0' : cost;
+  return isPhpEmpty(cost) ? '0' : cost;
 }
 
 /** Tribe__Events__Cost_Utils::maybe_replace_cost_with_free: anything that rounds to 0.00 is `Free`. */
 function replaceZeroWithFree(cost: string): string {
   const withPeriod = cost.replace(/[.,]/g, '.');
-  if (isNumericString(withPeriod) && numberFormat(Number(withPeriod), 2) === '0.00') return 'Free';
+  if (isPhpNumeric(withPeriod) && numberFormat(Number(withPeriod), 2) === '0.00') return 'Free';
   return cost;
 }
 
@@ -206,9 +196,9 @@ function replaceZeroWithFree(cost: string): string {
  * its separators are dropped) gets the symbol; `prefix` puts it first, any other position after.
  */
 function withCurrency(cost: string, symbol: string, position: string, options: CostFormatOptions): string {
-  if (!isNumericString(cost.replace(/[,.]/g, ''))) return cost;
+  if (!isPhpNumeric(cost.replace(/[,.]/g, ''))) return cost;
   const reverse = position !== '' && position !== 'prefix';
-  const currencySymbol = isEmptyPhp(symbol) ? options.defaultCurrencySymbol : symbol;
+  const currencySymbol = isPhpEmpty(symbol) ? options.defaultCurrencySymbol : symbol;
   return reverse ? `${cost}${currencySymbol}` : `${currencySymbol}${cost}`;
 }
 
@@ -220,7 +210,7 @@ function formatCost(input: EventCostInput, options: CostFormatOptions | null): s
     let cost = replaceZeroWithFree(costByFunc(values, pick));
     if (options) {
       let position = input.currencyPosition ?? '';
-      if (isEmptyPhp(position)) position = options.reverseCurrencyPosition ? 'suffix' : 'prefix';
+      if (isPhpEmpty(position)) position = options.reverseCurrencyPosition ? 'suffix' : 'prefix';
       cost = withCurrency(cost, input.currencySymbol ?? '', position, options);
     }
     return escHtml(cost);

@@ -1,3 +1,5 @@
+import { isPhpNumeric } from './php-values.js';
+
 /**
  * Date rules of WordPress and TEC, without PHP. WordPress runs PHP with the default timezone set
  * to UTC, so `strtotime()` and `date()` in plugin code read and write UTC; conversions to the
@@ -31,14 +33,9 @@ export function formatUtc(unixSeconds: number): string {
   );
 }
 
-/** PHP `is_numeric` for request strings: optional sign, digits, optional fraction/exponent. */
-export function isNumericString(value: string): boolean {
-  return /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/.test(value);
-}
-
 /** Tribe__Date_Utils::is_timestamp: an integer-valued number. */
 export function isTimestamp(value: string): boolean {
-  return isNumericString(value) && Number.isInteger(Number(value));
+  return isPhpNumeric(value) && Number.isInteger(Number(value));
 }
 
 function utcSeconds(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number {
@@ -182,7 +179,7 @@ export function strtotime(input: string, now: Date): number | null {
  * epoch) is falsy in PHP, so it is invalid too.
  */
 export function isTime(value: string, now: Date): boolean {
-  if (isNumericString(value)) return true;
+  if (isPhpNumeric(value)) return true;
   const parsed = strtotime(value, now);
   return parsed !== null && parsed !== 0;
 }

@@ -14,6 +14,9 @@
  */
 
 import { ALLOWED_ENTITY_NAMES, ksesNormalizeEntities } from './html-entities.js';
+import { phpTrim } from './php-values.js';
+
+export { phpTrim };
 
 /** PCRE's `\s` without the UTF flag, as the contents of a character class. */
 const WS_CHARS = '\\t\\n\\v\\f\\r ';
@@ -24,7 +27,6 @@ const SPACES = '[\\r\\n\\t ]|\\u00a0|&nbsp;';
 /** PCRE's `\Z`, and `$` without the D modifier: the end, or just before a final newline. */
 const END = '(?=\\n?$)';
 /** The characters PHP's trim() removes by default. */
-const PHP_TRIM_CHARS = ' \t\n\r\0\x0B';
 
 /**
  * The shortcodes a bare WordPress registers on every request, in registration order: `embed`
@@ -52,15 +54,6 @@ export interface FormattingOptions {
   readonly includesUrl?: string;
   /** The keys of `$shortcode_tags`; defaults to the shortcodes WordPress core registers. */
   readonly shortcodeTags?: readonly string[];
-}
-
-/** PHP trim(): strips only the given characters (by default space, \t, \n, \r, \0, \x0B). */
-export function phpTrim(text: string, chars: string = PHP_TRIM_CHARS): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && chars.includes(text.charAt(start))) start++;
-  while (end > start && chars.includes(text.charAt(end - 1))) end--;
-  return text.slice(start, end);
 }
 
 /** PHP str_replace() with one search string. */

@@ -1,3 +1,5 @@
+import { isPhpEmpty } from './php-empty.js';
+
 /**
  * HTML entity rules of WordPress's kses.php shared by the text filters and the JSON-LD port:
  * the named entities kses keeps, valid_unicode() and wp_kses_normalize_entities().
@@ -36,9 +38,6 @@ export function isValidUnicode(codePoint: number): boolean {
     (codePoint >= 0x10000 && codePoint <= 0x10ffff)
   );
 }
-
-/** PHP's empty() on a captured string: '' and '0' are empty. */
-const isPhpEmpty = (value: string) => value === '' || value === '0';
 
 /**
  * wp_kses_normalize_entities(): every & becomes &amp; unless it starts an allowed named entity

@@ -1,13 +1,15 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/create-db.js';
 import type { Database } from '../db/tables.js';
-import { EventMeta, PostStatus, PostType } from './constants.js';
+import { PostStatus, PostType } from './constants.js';
+import { escLike } from './sql-like.js';
 
 /**
  * The SQL behind the venue and organizer archives: TEC's Linked_Posts base class (find_like,
  * find_for_event, find_with_events, find_with_upcoming_events) and the WP_Query that
  * tribe_get_venues() / tribe_get_organizers() run over its results. Each finder becomes a
- * condition of one query, so a list is a count and a page query whatever its filters.
+ * condition of one query, so a list is a count and a page query whatever its filters. The
+ * upcoming events themselves come from tribe_get_events()'s query, in events-query.ts.
  */
 
 /** What sets venues and organizers apart in these queries. */
@@ -42,7 +44,7 @@ const LIKE_EXCLUDED_STATUSES = [PostStatus.trash, 'autodraft'];
 const HAS_EVENTS_EXCLUDED_STATUSES = [PostStatus.pending, PostStatus.draft];
 
 function likePattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${escLike(word)}%`;
 }
 
 /**
@@ -168,52 +170,6 @@ export async function selectLinkedPostIdsPage(
     .orderBy('posts.ID', 'desc')
     .limit(page.limit)
     .offset(page.offset)
-    .execute();
-  return rows.map((row) => row.ID);
-}
-
-export interface UpcomingEventsQuery {
-  statuses: readonly string[];
-  /** Compared with `filterKey`'s value: events starting at or after it. */
-  startsOnOrAfter: string;
-  /** `_EventStartDate`, or `_EventStartDateUTC` when the ORM's normal zone is UTC. */
-  filterKey: string;
-  /** `_EventStartDate`, or `_EventStartDateUTC` in TEC's `site` timezone mode. */
-  orderKey: string;
-  limit: number;
-}
-
-/**
- * The IDs tribe_get_events() returns for find_with_upcoming_events: events starting at or after
- * the cutoff, hidden ones left out, earliest first (ties by ID), one default-sized page of them.
- */
-export async function selectUpcomingEventIds(db: Db, query: UpcomingEventsQuery): Promise<number[]> {
-  const rows = await db
-    .selectFrom('posts')
-    .innerJoin('postmeta as start_meta', (join) =>
-      join.onRef('start_meta.post_id', '=', 'posts.ID').on('start_meta.meta_key', '=', query.filterKey),
-    )
-    .innerJoin('postmeta as order_meta', (join) =>
-      join.onRef('order_meta.post_id', '=', 'posts.ID').on('order_meta.meta_key', '=', query.orderKey),
-    )
-    .select('posts.ID')
-    .where('posts.post_type', '=', PostType.event)
-    .where('posts.post_status', 'in', query.statuses.length > 0 ? [...query.statuses] : [PostStatus.publish])
-    .where('start_meta.meta_value', '>=', query.startsOnOrAfter)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('postmeta as hidden_meta')
-            .select(sql`1`.as('one'))
-            .whereRef('hidden_meta.post_id', '=', 'posts.ID')
-            .where('hidden_meta.meta_key', '=', EventMeta.hideFromUpcoming),
-        ),
-      ),
-    )
-    .orderBy('order_meta.meta_value', 'asc')
-    .orderBy('posts.ID', 'asc')
-    .limit(query.limit)
     .execute();
   return rows.map((row) => row.ID);
 }

@@ -25,7 +25,7 @@ export function canAccessPasswordContent(
   if (!postPasswordRequired(post)) return false;
   if (request.context === 'edit' && canEditPost(viewer, post)) return true;
   const password = request.password;
-  if (typeof password !== 'string' || password === '' || password === '0') return false;
+  if (typeof password !== 'string' || isPhpEmpty(password)) return false;
   // hash_equals, as the plugin compares: no timing hint about how much of a guess was right.
   return hashEquals(post.post_password, password);
 }

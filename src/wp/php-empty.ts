@@ -10,6 +10,15 @@ export function isPhpEmpty(value: unknown): boolean {
   return false;
 }
 
+/**
+ * PHP `empty()` of a request value: isPhpEmpty, and also an empty JSON object (`{}`), which PHP
+ * decodes to an empty array.
+ */
+export function isEmptyParam(value: unknown): boolean {
+  if (isPhpEmpty(value)) return true;
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+}
+
 /** array_filter without a callback: the entries whose values are not empty, order kept. */
 export function phpArrayFilter<T extends Record<string, unknown>>(record: T): Partial<T> {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => !isPhpEmpty(value))) as Partial<T>;

@@ -19,19 +19,111 @@ export function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+// PHP's numeric strings allow only space, \t, \n, \r, \v and \f around the number (not
+// JavaScript's wider `\s`, which takes in a non-breaking space).
+const LEADING_NUMBER = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/;
+const NUMERIC_STRING = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
+
 /**
- * PHP's `(int)` of a request value: the leading number of a string (`"6abc"` is 6, `"abc"` 0),
- * 1 for a non-empty array or object and 0 for an empty one, booleans as 0 or 1.
+ * PHP 8's is_numeric: a finite number, or a string that is one decimal number (optional sign,
+ * fraction and exponent) with only PHP's whitespace (space, \t, \n, \r, \v, \f) around it.
+ * `" 1e3 "` is numeric; `"0x1A"`, `"1e"`, `""` and a non-breaking space are not.
+ */
+export function isPhpNumeric(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  return typeof value === 'string' && NUMERIC_STRING.test(value);
+}
+
+/**
+ * PHP's `(int)` of a request value: the leading number of a string (`"6abc"` is 6, `"1e3"` 1000,
+ * `"abc"` 0), 1 for a non-empty array or object and 0 for an empty one, booleans as 0 or 1.
  */
 export function phpIntval(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'string') {
-    const leading = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(value);
+    const leading = LEADING_NUMBER.exec(value);
     return leading ? Math.trunc(Number(leading[0])) || 0 : 0;
   }
   if (value && typeof value === 'object') return Object.keys(value).length > 0 ? 1 : 0;
   return 0;
+}
+
+/**
+ * PHP's `(float)` (and what `+` makes of an operand): the leading number of a string or 0,
+ * booleans as 0 or 1, null as 0, 1 for a non-empty array or object and 0 for an empty one.
+ */
+export function phpFloatval(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string') {
+    const leading = LEADING_NUMBER.exec(value);
+    return leading ? Number(leading[0]) : 0;
+  }
+  if (value && typeof value === 'object') return Object.keys(value).length > 0 ? 1 : 0;
+  return 0;
+}
+
+/** PHP trim()'s default characters: space, \t, \n, \r, NUL and vertical tab. */
+export const PHP_TRIM_CHARS = ' \t\n\r\0\x0B';
+
+/** PHP trim(): strips only the given characters (by default PHP_TRIM_CHARS) from both ends. */
+export function phpTrim(text: string, chars: string = PHP_TRIM_CHARS): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && chars.includes(text.charAt(start))) start++;
+  while (end > start && chars.includes(text.charAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
+/**
+ * PHP's urldecode: `+` is a space and each `%XX` one byte, the bytes read as UTF-8; a malformed
+ * escape (`%zz`, a trailing `%`) stays as it is while the rest is still decoded. Never throws.
+ */
+export function phpUrldecode(text: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    const hex = text.slice(i + 1, i + 3);
+    if (char === '%' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else if (char === '+') {
+      bytes.push(0x20);
+    } else {
+      const code = text.codePointAt(i)!;
+      // A surrogate pair is one character: encode it whole and skip its second half.
+      if (code > 0xffff) i++;
+      bytes.push(...Buffer.from(String.fromCodePoint(code), 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Bytes of the UTF-8 text, each outside `keep` written `%XX` (upper-case hex). */
+function percentEncode(text: string, keep: RegExp, space: string): string {
+  let out = '';
+  for (const byte of Buffer.from(text, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    if (keep.test(char)) out += char;
+    else if (byte === 0x20) out += space;
+    else out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/**
+ * PHP's urlencode: every byte but letters, digits, `-`, `_` and `.` percent-encoded, a space as
+ * `+`. Works on the UTF-8 bytes, so a lone surrogate becomes `%EF%BF%BD` instead of throwing as
+ * encodeURIComponent does.
+ */
+export function phpUrlencode(text: string): string {
+  return percentEncode(text, /[A-Za-z0-9_.-]/, '+');
+}
+
+/** PHP's rawurlencode (RFC 3986): as phpUrlencode, but `~` is kept and a space is `%20`. */
+export function phpRawurlencode(text: string): string {
+  return percentEncode(text, /[A-Za-z0-9_.~-]/, '%20');
 }
 
 // PHP turns a decimal-integer string key into an integer key; serialize() then writes `i:`.

@@ -1,6 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/create-db.js';
 import type { PostsTable } from '../db/tables.js';
+import { PostType } from './constants.js';
+import { phpRawurlencode, phpTrim, phpUrldecode } from './php-values.js';
+import { sanitizeTitleForQuery } from './slugs.js';
 
 export type PostRow = Selectable<PostsTable>;
 
@@ -26,20 +29,54 @@ export async function selectPostTypes(db: Db, ids: readonly number[]): Promise<M
 }
 
 /**
- * get_page_by_path(slug, OBJECT, type) for a non-hierarchical type: the post with that
- * post_name, published ones first as WordPress's query orders them, trashed ones excluded
- * only through their `__trashed` suffixed names.
+ * The post names get_page_by_path looks for, leaf last: the path URL-decoded and re-encoded
+ * (rawurlencode, keeping `/` and spaces), trimmed of slashes, split on `/`, and each part put
+ * through sanitize_title_for_query.
  */
-export async function selectPostBySlug(db: Db, slug: string, postType: string): Promise<PostRow | undefined> {
+function pagePathParts(path: string): string[] {
+  const encoded = phpRawurlencode(phpUrldecode(path)).replaceAll('%2F', '/').replaceAll('%20', ' ');
+  return phpTrim(encoded, '/').split('/').map(sanitizeTitleForQuery);
+}
+
+/**
+ * get_page_by_path(path, OBJECT, postType) for a non-hierarchical post type, as TEC's by-slug
+ * routes and slug validators call it: one query for posts of the type or attachments named by any
+ * part of the path, whatever their status; the post whose name is the last part and whose
+ * parents match the earlier ones (none for a plain slug). The first such post of the type wins
+ * (rows come in ID order, as MySQL reads them off the post_name index). WordPress falls back to a
+ * matching attachment, which every TEC caller (is_event_slug and kin, checked before any by-slug
+ * handler runs) then refuses for its type; here that is undefined, as when nothing matches.
+ */
+export async function selectPostBySlug(db: Db, path: string, postType: string): Promise<PostRow | undefined> {
+  const parts = pagePathParts(path);
   const rows = await db
     .selectFrom('posts')
     .selectAll()
-    .where('post_name', '=', slug)
-    .where('post_type', '=', postType)
-    .where('post_status', '!=', 'auto-draft')
+    .where('post_name', 'in', [...new Set(parts)])
+    .where('post_type', 'in', [postType, PostType.attachment])
     .orderBy('ID', 'asc')
     .execute();
-  return rows.find((row) => row.post_status === 'publish') ?? rows[0];
+  const byId = new Map(rows.map((row) => [row.ID, row]));
+  const reversed = [...parts].reverse();
+  let found: PostRow | undefined;
+  for (const row of rows) {
+    // The database collation matched loosely; PHP then compares names exactly.
+    if (row.post_name !== reversed[0]) continue;
+    let depth = 0;
+    let current = row;
+    let parent = byId.get(current.post_parent);
+    while (current.post_parent !== 0 && parent !== undefined) {
+      depth += 1;
+      if (reversed[depth] === undefined || parent.post_name !== reversed[depth]) break;
+      current = parent;
+      parent = byId.get(current.post_parent);
+    }
+    if (current.post_parent === 0 && reversed.length === depth + 1 && current.post_name === reversed[depth]) {
+      found = row;
+      if (row.post_type === postType) break;
+    }
+  }
+  return found?.post_type === postType ? found : undefined;
 }
 
 /** Meta rows of the given posts, in meta_id order (get_post_custom's order). */

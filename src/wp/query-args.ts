@@ -1,3 +1,5 @@
+import { phpUrldecode, phpUrlencode } from './php-values.js';
+
 /**
  * WordPress's add_query_arg / remove_query_arg, quirks included: values already in the URL are
  * decoded and re-encoded with PHP's urlencode (space as `+`, `:` as `%3A`), while newly added
@@ -5,21 +7,6 @@
  * and an empty value leaves a bare key (`?a&b=1`).
  */
 export type QueryArgValue = string | number | boolean | null | undefined;
-
-/** PHP urlencode: everything but letters, digits, `-`, `_` and `.` percent-encoded, space as `+`. */
-export function phpUrlencode(text: string): string {
-  return encodeURIComponent(text)
-    .replace(/[!'()*~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%20/g, '+');
-}
-
-function phpUrldecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-}
 
 function splitUrl(url: string): { base: string; query: string } {
   const index = url.indexOf('?');

@@ -1,10 +1,11 @@
 import type { Db } from '../db/create-db.js';
 import type { Clock } from '../clock.js';
-import { OptionName } from './constants.js';
+import { MigrationPhase, OptionName } from './constants.js';
 import { selectOptions } from './options.repository.js';
 import { asRecord, maybeUnserialize } from './php-values.js';
 import { siteTimezoneString } from './dates.js';
 import { sanitizeTitle } from './slugs.js';
+import { isTribeTruthy } from './truthy.js';
 
 /** The TEC settings (`tribe_events_calendar_options`) the REST API consults, with TEC's defaults. */
 export interface TecOptions {
@@ -17,7 +18,7 @@ export interface TecOptions {
   reverseCurrencyPosition: boolean;
   customFields: readonly { name: string; label: string }[];
   restDisabled: boolean;
-  /** Rewrite slug of single events (`singleEventSlug`, default `event`). */
+  /** Rewrite slug of single events (`singleEventSlug`, default `event`), sanitized as a title. */
   singleEventSlug: string;
   /** Rewrite slug of the events archive (`eventsSlug`, default `events`), sanitized as a title. */
   eventsSlug: string;
@@ -46,11 +47,8 @@ export interface SiteSettings {
   occurrencesTableActive: boolean;
 }
 
-function isTruthyTribe(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string') return ['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true'].includes(value.toLowerCase());
-  return Boolean(value);
-}
+/** The migration phases after which TEC 6 reads event dates from `{prefix}tec_occurrences`. */
+const OCCURRENCES_ACTIVE_PHASES: readonly string[] = [MigrationPhase.complete, MigrationPhase.notRequired];
 
 function toTecOptions(raw: Record<string, unknown>): TecOptions {
   const text = (key: string, fallback: string): string => {
@@ -68,10 +66,11 @@ function toTecOptions(raw: Record<string, unknown>): TecOptions {
     timezoneMode: raw.tribe_events_timezone_mode === 'site' ? 'site' : 'event',
     defaultCurrencySymbol: text('defaultCurrencySymbol', '$'),
     defaultCurrencyCode: text('defaultCurrencyCode', 'USD'),
-    reverseCurrencyPosition: isTruthyTribe(raw.reverseCurrencyPosition),
+    reverseCurrencyPosition: isTribeTruthy(raw.reverseCurrencyPosition),
     customFields,
-    restDisabled: isTruthyTribe(raw['rest-v1-disabled']),
-    singleEventSlug: text('singleEventSlug', 'event') || 'event',
+    restDisabled: isTribeTruthy(raw['rest-v1-disabled']),
+    // Main::getRewriteSlugSingular sanitizes it as a title, like the archive slug.
+    singleEventSlug: sanitizeTitle(text('singleEventSlug', 'event')) || 'event',
     eventsSlug: sanitizeTitle(text('eventsSlug', 'events')),
   };
 }
@@ -105,7 +104,7 @@ export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
     tagBase: get(OptionName.tagBase),
     occurrencesTableActive:
       options.has(OptionName.ct1OccurrencesSchemaVersion) &&
-      ['migration-complete', 'migration-not-required'].includes(
+      OCCURRENCES_ACTIVE_PHASES.includes(
         String(asRecord(maybeUnserialize(get(OptionName.ct1MigrationState))).phase ?? ''),
       ),
   };

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/create-db.js';
 import type { Database } from '../db/tables.js';
+import { escLike } from './sql-like.js';
 import { TERM_COLUMNS, termRowsQuery, type TermRow } from './terms.repository.js';
 
 /*
@@ -53,11 +54,6 @@ export interface TermFilter {
 
 type TermQuery = SelectQueryBuilder<Database, 'terms' | 'term_taxonomy' | 'term_relationships', object>;
 
-/** wpdb::esc_like: `%`, `_` and `\` taken literally in a LIKE pattern. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 function filteredTerms(db: Db, filter: TermFilter): TermQuery {
   let query = db
     .selectFrom('terms')
@@ -85,7 +81,7 @@ function filteredTerms(db: Db, filter: TermFilter): TermQuery {
     );
   }
   if (filter.search !== undefined) {
-    const like = `%${escapeLike(filter.search)}%`;
+    const like = `%${escLike(filter.search)}%`;
     query = query.where((eb) => eb.or([eb('terms.name', 'like', like), eb('terms.slug', 'like', like)]));
   }
   return query;

@@ -1,7 +1,8 @@
 import type { Db } from '../db/create-db.js';
 import { userCan, type Viewer } from './capabilities.js';
-import { Taxonomy, type TaxonomyName } from './constants.js';
-import { isPhpEmpty } from './php-empty.js';
+import { PostType, Taxonomy, type TaxonomyName } from './constants.js';
+import { parseList } from './lists.js';
+import { isEmptyParam, isPhpEmpty } from './php-empty.js';
 import { phpIntval } from './php-values.js';
 import type { SiteSettings } from './site.js';
 import { sanitizeTitle } from './slugs.js';
@@ -14,7 +15,7 @@ import {
   type TermOrdering,
 } from './terms-controller.repository.js';
 import { selectTermsOfTaxonomy, type TermRow } from './terms.repository.js';
-import type { SiteUrls } from './urls.js';
+import { usingIndexPermalinks, type SiteUrls } from './urls.js';
 
 /**
  * WordPress's REST terms controller (WP_REST_Terms_Controller) as TEC's term endpoints call it:
@@ -48,7 +49,7 @@ const TEC_CATEGORY_SLUG = 'category';
 function rewriteBases(site: SiteSettings): { front: string; root: string; usingIndex: boolean } {
   const structure = site.permalinkStructure;
   const firstTag = structure.indexOf('%');
-  const usingIndex = /^\/*index\.php/.test(structure);
+  const usingIndex = usingIndexPermalinks(structure);
   return { front: firstTag === -1 ? '' : structure.slice(0, firstTag), root: usingIndex ? 'index.php/' : '', usingIndex };
 }
 
@@ -60,7 +61,8 @@ export const EVENT_CATEGORY_REST: TaxonomyRestSettings = {
   taxonomy: Taxonomy.eventCategory,
   hierarchical: true,
   restBase: Taxonomy.eventCategory,
-  postTypeRestBases: ['tribe_events', 'tec_calendar_embed'],
+  // TEC's post types keep WordPress's default rest_base, their name.
+  postTypeRestBases: [PostType.event, PostType.calendarEmbed],
   editTermsCap: 'publish_tribe_events',
   deleteTermsCap: 'publish_tribe_events',
   queryVar: Taxonomy.eventCategory,
@@ -77,7 +79,7 @@ export const TAG_REST: TaxonomyRestSettings = {
   taxonomy: Taxonomy.tag,
   hierarchical: false,
   restBase: 'tags',
-  postTypeRestBases: ['posts', 'tribe_events', 'tec_calendar_embed'],
+  postTypeRestBases: ['posts', PostType.event, PostType.calendarEmbed],
   editTermsCap: 'manage_categories',
   deleteTermsCap: 'manage_categories',
   queryVar: 'tag',
@@ -117,19 +119,13 @@ export interface TermsCollection {
   family: readonly TermRow[] | undefined;
 }
 
-/** PHP's empty() of a list argument, which may also arrive as an empty map (`{}`). */
-function isEmptyList(value: unknown): boolean {
-  return isPhpEmpty(value) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
-}
-
-/** wp_parse_id_list: a CSV (commas or spaces) or list, each item absint'ed, duplicates dropped. */
+/**
+ * wp_parse_id_list: wp_parse_list (a CSV split on commas and spaces, or a list's scalar items),
+ * each item absint'ed, duplicates dropped.
+ */
 function parseIdList(value: unknown): number[] {
-  const items =
-    Array.isArray(value) ? value
-    : value !== null && typeof value === 'object' ? Object.values(value)
-    : String(value).split(/[\s,]+/).filter((item) => item !== '');
   // PHP saturates an out-of-range ID at PHP_INT_MAX, which names no term either.
-  const ids = items.map((item) => {
+  const ids = parseList(value).map((item) => {
     const id = Math.abs(phpIntval(item));
     return Number.isSafeInteger(id) ? id : Number.MAX_SAFE_INTEGER;
   });
@@ -200,11 +196,11 @@ export async function queryTermsCollection(
 
   const filter: TermFilter = { taxonomy: settings.taxonomy };
   let includeIds: number[] = [];
-  if (!isEmptyList(request.include)) {
+  if (!isEmptyParam(request.include)) {
     includeIds = parseIdList(request.include);
     // `IN (0)` is never written: PHP's empty() takes the imploded "0" for no list at all.
     if (includeIds.join(',') !== '0') filter.includeIds = includeIds;
-  } else if (!isEmptyList(request.exclude)) {
+  } else if (!isEmptyParam(request.exclude)) {
     filter.excludeIds = parseIdList(request.exclude);
   }
   if (request.slug !== undefined && request.slug !== '') filter.slug = sanitizeTitle(request.slug);

@@ -4,6 +4,15 @@ import type { SiteSettings } from './site.js';
 
 export const API_NAMESPACE = 'calendar/events/v1';
 
+/**
+ * WP_Rewrite::using_index_permalinks: a permalink structure that starts with `index.php` after
+ * any slashes ("PATHINFO" permalinks). WordPress builds the pattern from `$this->index` without
+ * escaping it, so its dot matches any character, as here.
+ */
+export function usingIndexPermalinks(permalinkStructure: string): boolean {
+  return /^\/*index.php/.test(permalinkStructure);
+}
+
 /** The URL bases of a response: the site's `home` (or PUBLIC_URL), its REST root and our namespace. */
 export interface SiteUrls {
   /** `home` as stored: the site's identity in global IDs. */
@@ -26,7 +35,7 @@ export function toSiteUrls(settings: SiteSettings, restRootPath: string, publicU
     base,
     restRoot: restRootUrl(base, restRootPath, settings.permalinkStructure),
     prettyPermalinks: settings.permalinkStructure !== '',
-    permalinkRoot: settings.permalinkStructure.startsWith('/index.php') ? '/index.php' : '',
+    permalinkRoot: usingIndexPermalinks(settings.permalinkStructure) ? '/index.php' : '',
     trailingSlash: settings.permalinkStructure.endsWith('/'),
     eventSlugBase: settings.tec.singleEventSlug,
   };
@@ -39,7 +48,7 @@ export function toSiteUrls(settings: SiteSettings, restRootPath: string, publicU
  */
 export function restRootUrl(base: string, restRootPath: string, permalinkStructure: string): string {
   if (permalinkStructure === '') return `${base}/?rest_route=/`;
-  if (permalinkStructure.startsWith('/index.php')) return `${base}/index.php${restRootPath}/`;
+  if (usingIndexPermalinks(permalinkStructure)) return `${base}/index.php${restRootPath}/`;
   return `${base}${restRootPath}/`;
 }
 
@@ -48,11 +57,11 @@ export function restUrl(urls: SiteUrls, path = ''): string {
   return `${urls.restRoot}${API_NAMESPACE}/${path}`;
 }
 
-/** Rewrite bases and query vars of TEC's post types. */
+/** Rewrite bases and query vars of TEC's post types (each registers its name as its query var). */
 function permastructFor(urls: SiteUrls, postType: string): { base: string; queryVar: string } | undefined {
-  if (postType === PostType.event) return { base: urls.eventSlugBase, queryVar: 'tribe_events' };
-  if (postType === PostType.venue) return { base: 'venue', queryVar: 'tribe_venue' };
-  if (postType === PostType.organizer) return { base: 'organizer', queryVar: 'tribe_organizer' };
+  if (postType === PostType.event) return { base: urls.eventSlugBase, queryVar: PostType.event };
+  if (postType === PostType.venue) return { base: 'venue', queryVar: PostType.venue };
+  if (postType === PostType.organizer) return { base: 'organizer', queryVar: PostType.organizer };
   return undefined;
 }
 

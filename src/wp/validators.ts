@@ -1,30 +1,47 @@
 import type { Db } from '../db/create-db.js';
 import { PostType } from './constants.js';
-import { isNumeric, isPositiveInt, listToArray } from '../http/rest-args.js';
 import { selectPostTypes } from './posts.repository.js';
 import { selectTermsNamedBy, type TermRow } from './terms.repository.js';
 import { sanitizeTitle } from './slugs.js';
 import { isPhpEmpty } from './php-empty.js';
-import { phpIntval } from './php-values.js';
+import { isPhpNumeric, phpIntval, phpTrim } from './php-values.js';
+import { listToArray } from './lists.js';
 
 /**
  * TEC's request validators (Tribe__Validator__Base, Tribe__Events__Validator__Base), each
  * answering with one query whatever the list length.
  */
 
-/** Tribe__Utils__Array::list_to_array also turns numeric strings into numbers. */
-export function listToTypedArray(value: unknown): (string | number)[] {
-  return listToArray(typeof value === 'string' ? safeUrlDecode(value) : value).map((item) =>
-    typeof item === 'string' && isNumeric(item) ? Number(item) : (item as string | number),
-  );
+/** Validator::is_positive_int: numeric, integral and above zero. */
+export function isPositiveInt(value: unknown): boolean {
+  if (!isPhpNumeric(value)) return false;
+  const n = Number(value);
+  // PHP compares `(int) $value == $value`; past the integer range the cast no longer equals the
+  // value, so huge numbers are invalid there too (we stop at JavaScript's exact-integer range).
+  return Number.isSafeInteger(n) && n > 0;
 }
 
-function safeUrlDecode(value: string): string {
-  try {
-    return decodeURIComponent(value.replace(/\+/g, ' '));
-  } catch {
-    return value;
-  }
+/** Validator::is_string: a non-empty string (PHP's `! empty()` also refuses "0"). */
+export function isNonEmptyString(value: unknown): boolean {
+  return typeof value === 'string' && !isPhpEmpty(value);
+}
+
+/**
+ * Validator::is_positive_int_list: list_to_array of the value is not empty and every item is a
+ * positive integer (`1,2,` is 1 and 2, so valid).
+ */
+export function isPositiveIntList(value: unknown): boolean {
+  const list = listToArray(value);
+  return list.length > 0 && list.every(isPositiveInt);
+}
+
+/**
+ * list_to_array narrowed to its string and number items, for lists a validator has already
+ * checked (term and post ID filters). Nested arrays and booleans, which no validator lets
+ * through, are left out.
+ */
+export function listToTypedArray(value: unknown): (string | number)[] {
+  return listToArray(value).filter((item): item is string | number => typeof item === 'string' || typeof item === 'number');
 }
 
 /**
@@ -32,8 +49,8 @@ function safeUrlDecode(value: string): string {
  * post of the type. One query for the whole list; false for an empty list.
  */
 export async function arePostIdsOfType(db: Db, values: readonly unknown[], postType: string): Promise<boolean> {
-  if (values.length === 0 || !values.every(isNumeric)) return false;
-  const ids = values.map((value) => Math.trunc(Number(value)));
+  if (values.length === 0 || !values.every(isPhpNumeric)) return false;
+  const ids = values.map(phpIntval);
   // Past JavaScript's exact-integer range no ID can match (PHP's cast saturates there too).
   if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) return false;
   const types = await selectPostTypes(db, ids);
@@ -42,7 +59,7 @@ export async function arePostIdsOfType(db: Db, values: readonly unknown[], postT
 
 /** is_venue_id_list / is_organizer_id_list: every item of a CSV or list names a post of the type. */
 export function arePostsOfType(db: Db, value: unknown, postType: string): Promise<boolean> {
-  return arePostIdsOfType(db, listToTypedArray(value).filter((item) => item !== ''), postType);
+  return arePostIdsOfType(db, listToArray(value), postType);
 }
 
 /**
@@ -64,7 +81,7 @@ export async function isEventId(db: Db, value: unknown): Promise<boolean> {
  */
 export function findTerm(terms: readonly TermRow[], item: string | number): TermRow | undefined {
   if (typeof item === 'number') return terms.find((term) => term.term_id === item);
-  const trimmed = item.trim();
+  const trimmed = phpTrim(item);
   if (trimmed === '') return undefined;
   const slug = sanitizeTitle(trimmed);
   // Names compare as MySQL's case-insensitive collation compares them.
@@ -73,18 +90,18 @@ export function findTerm(terms: readonly TermRow[], item: string | number): Term
 
 export async function areTermsOfTaxonomy(db: Db, value: unknown, taxonomy: string): Promise<boolean> {
   // list_to_array skips empty items, so `7,` names term 7 alone.
-  const items = listToTypedArray(value).filter((item) => item !== '');
+  const items = listToArray(value);
   if (items.length === 0) return false;
   // Nested arrays (`categories[][]=1`) are no term PHP's term_exists() could find.
-  if (!items.every((item) => typeof item === 'string' || typeof item === 'number')) return false;
-  const terms = await selectTermsNamedByItems(db, taxonomy, items as (string | number)[]);
+  if (!items.every((item): item is string | number => typeof item === 'string' || typeof item === 'number')) return false;
+  const terms = await selectTermsNamedByItems(db, taxonomy, items);
   return items.every((item) => findTerm(terms, item) !== undefined);
 }
 
 /** The candidate terms for a list of IDs, slugs and names (one query; see findTerm, resolveTermIds). */
 export function selectTermsNamedByItems(db: Db, taxonomy: string, items: readonly (string | number)[]): Promise<TermRow[]> {
   const ids = items.filter((item): item is number => typeof item === 'number' && Number.isSafeInteger(item));
-  const texts = items.map((item) => String(item).trim()).filter((text) => text !== '');
+  const texts = items.map((item) => phpTrim(String(item))).filter((text) => text !== '');
   return selectTermsNamedBy(db, taxonomy, { ids, slugs: texts.map(sanitizeTitle), names: texts });
 }
 
@@ -99,7 +116,7 @@ export function resolveTermIds(terms: readonly TermRow[], items: readonly (strin
       return (
         terms.find((term) => term.slug === slug) ??
         (typeof item === 'number' ? terms.find((term) => term.term_id === item) : undefined) ??
-        terms.find((term) => term.name === String(item).trim())
+        terms.find((term) => term.name === phpTrim(String(item)))
       );
     })
     .filter((term): term is TermRow => term !== undefined)
@@ -121,5 +138,3 @@ export function withDescendants(terms: readonly TermRow[], ids: readonly number[
   }
   return [...result];
 }
-
-export { isPositiveInt };

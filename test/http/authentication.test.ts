@@ -1,7 +1,4 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { verifyNonce } from '../../src/wp/auth/nonces.js';
 import type { AuthKeys } from '../../src/wp/auth/salts.js';
@@ -9,6 +6,8 @@ import { maybeUnserialize } from '../../src/wp/php-values.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { basicAuth, insertUserMeta } from '../builders/users.js';
 import { AUTH_VECTORS, secondsInTick } from '../unit/wp/auth/vectors.js';
+import { RECORDING_INSTANT } from '../contract/suite.js';
+import { ROOT, agentFor } from './support.js';
 
 /**
  * Signing in against the reference site (users 1-5 of db.sql): application passwords over HTTP
@@ -16,7 +15,6 @@ import { AUTH_VECTORS, secondsInTick } from '../unit/wp/auth/vectors.js';
  * errors WordPress answers with, and what it writes (`last_used`, `last_ip`).
  */
 
-const ROOT = '/wp-json/calendar/events/v1';
 // The June 2027 events hold drafts, private and pending ones: the list shows who is asking.
 const JUNE = `${ROOT}/events?start_date=2027-06-01&end_date=2027-06-30`;
 const ADMIN_PASSWORD = 'E27IumCUdDXJtmrFb9Wja80M';
@@ -39,14 +37,13 @@ const KEYS: AuthKeys = {
 };
 const IN_NONCE_TICK = secondsInTick(cookieVector.nonce_tick, cookieVector.nonce_life_seconds);
 const COOKIE = `${cookieVector.logged_in_cookie_name}=${encodeURIComponent(cookieVector.logged_in_cookie_value)}`;
-const RECORDING_DAY = '2026-11-21T23:16:07Z';
 
 let database: TestDatabase;
 
+/** An agent at `now` (an ISO instant or Unix seconds; the recording instant unless set), with the vectors' keys if asked. */
 function agent(options: { now?: string | number; keys?: boolean } = {}) {
-  const config = loadConfig({ DATABASE_URL: database.url, ...(options.keys ? KEY_SETTINGS : {}) });
-  const now = typeof options.now === 'number' ? new Date(options.now * 1000) : (options.now ?? RECORDING_DAY);
-  return supertest(createApp({ db: database.db, config, clock: fixedClock(now) }).callback());
+  const now = typeof options.now === 'number' ? new Date(options.now * 1000).toISOString() : (options.now ?? RECORDING_INSTANT);
+  return agentFor(database, { now, env: options.keys ? KEY_SETTINGS : {} });
 }
 
 function eventIds(body: unknown): number[] {
@@ -128,7 +125,7 @@ describe('application passwords over HTTP Basic', () => {
   it('records the first use of a password: last_used and last_ip, once a day', async () => {
     const editorId = 2;
     expect((await applicationPasswordsOf(editorId))[0]).toMatchObject({ last_used: null, last_ip: null });
-    const firstUse = Math.floor(Date.parse(RECORDING_DAY) / 1000);
+    const firstUse = Math.floor(Date.parse(RECORDING_INSTANT) / 1000);
     await agent().get(JUNE).set('Authorization', basicAuth('editor', EDITOR_PASSWORD)).expect(200);
     const [recorded] = await applicationPasswordsOf(editorId);
     expect(recorded).toMatchObject({ last_used: firstUse, last_ip: '127.0.0.1' });

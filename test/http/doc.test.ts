@@ -1,29 +1,24 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
 import { CATALOGUES, type Catalogue } from '../../src/i18n/index.js';
 import type { RequestContext } from '../../src/http/request-context.js';
 import type { ArgSpec } from '../../src/http/rest-args.js';
-import type { HttpMethod } from '../../src/http/rest-route.js';
 import { toOpenApiPath } from '../../src/resources/index/doc.swagger.js';
 import { createNamespaceRoutes } from '../../src/routes.js';
 import { OptionName } from '../../src/wp/constants.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { setOption } from '../builders/index.js';
+import { ROOT, agentFor } from './support.js';
 
 /**
  * /doc against the route definitions that validate requests (so a parameter added, renamed,
  * retyped or made required in a schema file without the document following fails here), and the
  * site language: descriptions in German, French and Spanish in /doc, the namespace index and the
  * REST root index, with every name, type and default unchanged; English for an unknown locale.
+ * The German, French and Spanish texts are this service's own translations: no capture was
+ * recorded from a site in those languages, so nothing here proves they match the plugin's.
  */
 
 const REST_ROOT = '/wp-json';
-const NAMESPACE_ROOT = `${REST_ROOT}/calendar/events/v1`;
-// The index prints date defaults computed from the clock; both languages must see the same ones.
-const NOW = '2026-11-21T12:00:00Z';
 
 type Parameter = { name: string; in: string; required: boolean; schema: { type: unknown; items?: unknown } };
 type BodyProperty = { type: unknown; items?: unknown; description: string };
@@ -35,19 +30,15 @@ type OpenApiDocument = { paths: Record<string, Partial<Record<'get' | 'post' | '
 
 let database: TestDatabase;
 
-function agent() {
-  const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-  return supertest(createApp({ db: database.db, config, clock: fixedClock(NOW) }).callback());
-}
-
 /** The document, namespace index and root index, with WPLANG set to `locale` first. */
 async function fetchAll(locale: string): Promise<{ doc: unknown; index: unknown; root: unknown }> {
   await setOption(database.db, OptionName.language, locale);
-  // A new app per language: the site settings (WPLANG among them) are cached per app.
-  const client = agent();
+  // A new app per language: the site settings (WPLANG among them) are cached per app. Its clock
+  // is fixed, so every language sees the same date defaults in the index.
+  const client = agentFor(database);
   const [doc, index, root] = await Promise.all([
-    client.get(`${NAMESPACE_ROOT}/doc`),
-    client.get(NAMESPACE_ROOT),
+    client.get(`${ROOT}/doc`),
+    client.get(ROOT),
     client.get(`${REST_ROOT}/`),
   ]);
   for (const response of [doc, index, root]) expect(response.status).toBe(200);
@@ -140,7 +131,6 @@ describe('/doc against the route definitions', () => {
           .filter(([name, spec]) => !posts.some((post) => documents(post, name, spec)))
           .map(([name]) => name);
         expect(undocumented).toEqual([]);
-        expect((endpoint.methods as HttpMethod[]).every((method) => method !== 'GET')).toBe(true);
       });
     }
   }
@@ -218,6 +208,9 @@ describe('descriptions in the site language (WPLANG)', () => {
     english = await fetchAll('');
   });
 
+  /** How many texts each answer prints, all of them translated (the same in every language). */
+  const TRANSLATED_TEXTS = { doc: 431, index: 255, root: 255 } as const;
+
   const samples = {
     de_DE: { page: 'Die zurückzugebende Archivseite', title: 'Die REST-API von The Events Calendar' },
     fr_FR: { page: 'La page d’archive à renvoyer', title: 'L’API REST de The Events Calendar' },
@@ -245,8 +238,9 @@ describe('descriptions in the site language (WPLANG)', () => {
       for (const part of ['doc', 'index', 'root'] as const) {
         const { problems, translated } = compareTranslated(part, english[part], localized[part], catalogue);
         expect(problems, part).toEqual([]);
-        // Every argument of every route is described, in every index.
-        expect(translated, part).toBeGreaterThan(part === 'doc' ? 400 : 250);
+        // Every argument of every route is described, in every index: a text left in English, or
+        // a description that stops being printed, changes these counts.
+        expect(translated, part).toBe(TRANSLATED_TEXTS[part]);
       }
     });
   }

@@ -1,26 +1,21 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { insertEvent } from '../builders/index.js';
+import { ROOT, agentFor } from './support.js';
 
 /**
  * WordPress's request handling around the routes: OPTIONS answered with the route's index entry
  * (what browsers' preflight and API explorers read), and the `_method` / X-HTTP-Method-Override
  * tunnel for clients that can only POST.
  */
-const ROOT = '/wp-json/calendar/events/v1';
 let database: TestDatabase;
-let agent: ReturnType<typeof supertest>;
+let agent: ReturnType<typeof agentFor>;
 let eventId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   eventId = (await insertEvent(database.db, { post_title: 'Tunnel' })).id;
-  const app = createApp({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock('2026-11-21T12:00:00Z') });
-  agent = supertest(app.callback());
+  agent = agentFor(database);
 });
 
 afterAll(() => database?.drop());

@@ -1,10 +1,7 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { insertEvent, setOption } from '../builders/index.js';
+import { agentFor } from './support.js';
 
 /**
  * Sites without pretty permalinks publish their REST API as `/?rest_route=/...`, PATHINFO sites
@@ -20,10 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => database?.drop());
 
-function agent() {
-  const app = createApp({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock('2026-11-21T12:00:00Z') });
-  return supertest(app.callback());
-}
+// A new app per request: the site settings (permalink_structure among them) are cached per app.
+const agent = () => agentFor(database);
 
 describe('plain permalinks (permalink_structure empty)', () => {
   beforeAll(() => setOption(database.db, 'permalink_structure', ''));

@@ -1,11 +1,9 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { fixedClock } from '../../src/clock.js';
-import { loadConfig, type Config } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { insertEvent, insertOrganizer, insertVenue } from '../builders/index.js';
 import { basicAuth, insertDefaultRoles, insertUser, type InsertedUser, type RoleName } from '../builders/users.js';
+import { RECORDING_INSTANT } from '../contract/suite.js';
+import { ROOT, agentFor } from './support.js';
 
 /**
  * Who may do what, cell by cell: role × route × post status × method, on an empty site built with
@@ -14,8 +12,6 @@ import { basicAuth, insertDefaultRoles, insertUser, type InsertedUser, type Role
  * roles' capabilities, not computed by the code under test.
  */
 
-const ROOT = '/wp-json/calendar/events/v1';
-const NOW = '2026-11-21T23:16:07Z';
 // The events the table reads and lists start in December 2026; those a write cell creates start
 // later, so that a write route that really writes can never change what the list cells see.
 const LIST_WINDOW = 'start_date=2026-11-25&end_date=2026-12-31&per_page=50';
@@ -135,7 +131,6 @@ const CREATE_BODIES: Readonly<Record<PostTypeRoute, Record<string, string>>> = {
 };
 
 let database: TestDatabase;
-let config: Config;
 const users = new Map<Role | 'owner', InsertedUser>();
 /** The events the read and list cells use: owner key -> status -> post ID. */
 const readEvents = new Map<string, Map<Status, number>>();
@@ -145,8 +140,7 @@ function ownerKey(role: Role, owner: Owner): Role | 'owner' {
 }
 
 function request(role: Role, method: 'get' | 'post' | 'delete', path: string) {
-  const app = createApp({ db: database.db, config, clock: fixedClock(NOW) });
-  const pending = supertest(app.callback())[method](path);
+  const pending = agentFor(database, { now: RECORDING_INSTANT })[method](path);
   const user = role === 'anonymous' ? undefined : users.get(role)!;
   return user ? pending.set('Authorization', basicAuth(user.login, user.appPassword!)) : pending;
 }
@@ -156,6 +150,17 @@ async function insertOfType(type: PostTypeRoute, author: number, status: Status)
   if (type === 'events') return (await insertEvent(database.db, { ...post, start_date: WRITE_CELL_START })).id;
   if (type === 'venues') return (await insertVenue(database.db, post)).id;
   return (await insertOrganizer(database.db, post)).id;
+}
+
+/**
+ * What an allowed write answers today: every write route passes its permission check and then
+ * reaches a handler that is not ported yet. Update when the write handlers land.
+ */
+const NOT_IMPLEMENTED = { status: 501, code: 'rest_not_implemented' } as const;
+
+function expectAllowedWrite(response: { status: number; body: { code?: unknown; data?: unknown } }): void {
+  expect(response.status, JSON.stringify(response.body)).toBe(NOT_IMPLEMENTED.status);
+  expect(response.body).toMatchObject({ code: NOT_IMPLEMENTED.code, data: { status: NOT_IMPLEMENTED.status } });
 }
 
 function forbidden(role: Role) {
@@ -170,7 +175,6 @@ function ownersOf(role: Role): Owner[] {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
   await insertDefaultRoles(database.db, database.prefix);
   for (const role of ROLES) {
     if (role === 'anonymous') continue;
@@ -233,7 +237,7 @@ describe.each(ROLES)('%s', (role) => {
   describe.each(TYPES)('writes to /%s', (type) => {
     it(`POST /${type}: ${expected.create.includes(type) ? 'allowed' : 'refused'}`, async () => {
       const response = await request(role, 'post', `${ROOT}/${type}`).send(CREATE_BODIES[type]);
-      if (expected.create.includes(type)) expect(response.body.code).not.toBe('rest_forbidden');
+      if (expected.create.includes(type)) expectAllowedWrite(response);
       else expect(response.body).toEqual(forbidden(role));
     });
 
@@ -246,8 +250,7 @@ describe.each(ROLES)('%s', (role) => {
             const id = await insertOfType(type, users.get(ownerKey(role, owner))!.id, status);
             const response = await request(role, method, `${ROOT}/${type}/${id}`);
             if (allowed) {
-              expect(response.status).not.toBe(401);
-              expect(response.body.code).not.toBe('rest_forbidden');
+              expectAllowedWrite(response);
             } else {
               expect(response.status).toBe(role === 'anonymous' ? 401 : 403);
               expect(response.body).toEqual(forbidden(role));

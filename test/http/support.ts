@@ -51,23 +51,77 @@ export async function getArchive<T>(
   return response.body as T;
 }
 
+export interface RecordedQuery {
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+}
+
 export interface StatementRecorder {
   /** A Kysely instance of its own on the test database; destroy it in afterAll. */
   readonly db: Db;
   /** Every SQL statement `db` ran since the last `clear()`, in order. */
   readonly statements: string[];
+  /** The same statements with their bound parameters, for "which row did it read" questions. */
+  readonly queries: RecordedQuery[];
   clear(): void;
 }
 
 /** A second connection to `database` that records the SQL it runs, for statement-count tests. */
 export function recordStatements(database: TestDatabase): StatementRecorder {
   const statements: string[] = [];
+  const queries: RecordedQuery[] = [];
   const db = createDb({
     databaseUrl: database.url,
     tablePrefix: database.prefix,
     log: (event) => {
-      if (event.level === 'query') statements.push(event.query.sql);
+      if (event.level !== 'query') return;
+      statements.push(event.query.sql);
+      queries.push({ sql: event.query.sql, parameters: event.query.parameters });
     },
   });
-  return { db, statements, clear: () => statements.splice(0) };
+  return {
+    db,
+    statements,
+    queries,
+    clear: () => {
+      statements.splice(0);
+      queries.splice(0);
+    },
+  };
+}
+
+export interface CountedRequest<T> {
+  /** How many SQL statements the request ran. */
+  count: number;
+  /** The statements themselves, in order, for a failure message. */
+  statements: string[];
+  /** The answer's JSON body. */
+  body: T;
+}
+
+export interface CountOptions {
+  /** A path under ROOT requested first, so the site-settings cache is warm for the counted request. */
+  warmUp: string;
+  /** The instant the app's clock stops at; NOW unless set. */
+  now?: string;
+}
+
+/**
+ * GETs `<ROOT><path>` through `recorder`'s connection after one warm-up request on the same app,
+ * and returns how many SQL statements the counted request alone ran, with its body. Fails the
+ * test unless the answer is 200. For the "a list costs a fixed number of statements" tests.
+ */
+export async function countStatements<T = unknown>(
+  database: TestDatabase,
+  recorder: StatementRecorder,
+  path: string,
+  options: CountOptions,
+): Promise<CountedRequest<T>> {
+  const agent = agentFor(database, { db: recorder.db, now: options.now });
+  // Both counts of a comparison must see the same cache state: one request fills the site settings.
+  await agent.get(`${ROOT}${options.warmUp}`);
+  recorder.clear();
+  const response = await agent.get(`${ROOT}${path}`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return { count: recorder.statements.length, statements: [...recorder.statements], body: response.body as T };
 }

@@ -1,7 +1,8 @@
-import { notServedYet } from '../../http/permissions.js';
+import { canManageTerms, notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
-import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
+import { archiveHeaders } from '../../wp/archive-links.js';
+import { POST_TYPE_CAPS } from '../../wp/capabilities.js';
 import { PostType } from '../../wp/constants.js';
 import {
   CreateCategoryArgs,
@@ -14,14 +15,10 @@ import { getCategory, listCategories } from './categories.service.js';
 import type { ListTermsQuery } from './categories.types.js';
 
 /**
- * Term_Single_Base::can_create, also its can_edit and can_delete: the event type's `edit_posts`
- * and the taxonomy's `manage_terms`, which TEC registers for tribe_events_cat as
- * `publish_tribe_events`.
+ * Term_Single_Base's create, edit and delete check for tribe_events_cat, whose `manage_terms` TEC
+ * registers as `publish_tribe_events`.
  */
-function canManageCategories(ctx: RequestContext): boolean {
-  const caps = POST_TYPE_CAPS[PostType.event];
-  return caps !== undefined && userCan(ctx.viewer, caps.edit_posts) && userCan(ctx.viewer, caps.publish_posts);
-}
+const canManageCategories = canManageTerms(POST_TYPE_CAPS[PostType.event]!.publish_posts);
 
 /** The category routes in registration order; `/categories/{id}` has GET, then edit, then DELETE. */
 export function createCategoriesRoutes(): RouteDefinition<RequestContext>[] {
@@ -34,10 +31,7 @@ export function createCategoriesRoutes(): RouteDefinition<RequestContext>[] {
           args: ListCategoriesArgs,
           handler: async (ctx) => {
             const list = await listCategories(ctx, ctx.params as unknown as ListTermsQuery);
-            return {
-              body: list,
-              headers: { 'X-TEC-Total': String(list.total), 'X-TEC-TotalPages': String(list.total_pages) },
-            };
+            return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
         },
         {

@@ -1,8 +1,7 @@
 import type { ArgSpecs } from '../../http/rest-args.js';
-import { isNonEmptyString, isPositiveInt } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { Taxonomy } from '../../wp/constants.js';
-import { areTermsOfTaxonomy, isEventId } from '../../wp/validators.js';
+import { areTermsOfTaxonomy, isEventId, isNonEmptyString, isPositiveInt } from '../../wp/validators.js';
 import { defaultPostsPerPage, sanitizePerPage, unrequired } from '../../http/arg-validators.js';
 
 type Args = ArgSpecs<RequestContext>;

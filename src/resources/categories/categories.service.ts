@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { addQueryArgs, removeQueryArg } from '../../wp/query-args.js';
+import { termArchiveNeighbours } from '../../wp/archive-links.js';
 import {
   EVENT_CATEGORY_REST,
   getTermWithFamily,
@@ -62,19 +62,13 @@ export async function listTermArchive(
     family: collection.family,
   };
   const base = restUrl(ctx.urls, `${endpoint.namespace}/`);
-  const list: TermArchiveList = {
+  return {
     rest_url: base,
     total: collection.total,
     total_pages: collection.totalPages,
     [endpoint.namespace]: collection.terms.map((term) => toTermResource(term, env)),
+    ...termArchiveNeighbours(base, query.page, collection.totalPages),
   };
-  const page = query.page;
-  if (page < collection.totalPages) list.next_rest_url = addQueryArgs(removeQueryArg(base, 'page'), { page: page + 1 });
-  if (page > 1) {
-    const withoutPage = removeQueryArg(base, 'page');
-    list.previous_rest_url = page === 2 ? withoutPage : addQueryArgs(withoutPage, { page: page - 1 });
-  }
-  return list;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { PostRow } from '../../wp/posts.repository.js';
 import { allMeta, firstMeta, type MetaMap } from '../../wp/meta.js';
-import { EventMeta } from '../../wp/constants.js';
+import { EventMeta, HIDDEN_FROM_LISTINGS } from '../../wp/constants.js';
 import { dateDetails } from '../../wp/dates.js';
 import { escHtml, theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
 import { eventCostValues, formatEventCost } from '../../wp/cost.js';
@@ -133,7 +133,7 @@ export function toEventResource(input: EventMapperInput): EventResource {
     // PHP's (bool) cast: only '' and '0' are false; a missing row means "show".
     show_map: showMap === undefined ? true : !isPhpEmpty(showMap),
     show_map_link: showMapLink === undefined ? true : !isPhpEmpty(showMapLink),
-    hide_from_listings: meta1(EventMeta.hideFromUpcoming) === 'yes',
+    hide_from_listings: meta1(EventMeta.hideFromUpcoming) === HIDDEN_FROM_LISTINGS,
     sticky: post.menu_order === -1,
     featured: featured !== undefined && Number(featured) === 1,
     categories: input.categories.map((term) => toEventTermResource(term, 'categories', urls)),

@@ -1,12 +1,18 @@
-import type { RequestContext } from '../../http/request-context.js';
+import { findPostBySlugOnce, type RequestContext } from '../../http/request-context.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
+import { archiveHeaders } from '../../wp/archive-links.js';
+import { PostType } from '../../wp/constants.js';
 import { GetEventArgs, ListEventsArgs, getEventBySlugArgs, type ListEventsQuery } from './events.schemas.js';
-import { findEventIdBySlug, getEvent, listEvents } from './events.service.js';
+import { getEvent, listEvents } from './events.service.js';
 import { createEventWriteEndpoints } from './events.write.routes.js';
 
 /** `/events`, `/events/{id}` and `/events/by-slug/{slug}`, endpoints in the plugin's order. */
 export function createEventsRoutes(): RouteDefinition<RequestContext>[] {
   const write = createEventWriteEndpoints();
+  // get_page_by_path runs in the validator and again in the handler; the request memo answers
+  // the second time.
+  const findEventIdBySlug = async (ctx: RequestContext, slug: string) =>
+    (await findPostBySlugOnce(ctx, slug, PostType.event))?.ID;
   const isEventSlug = async (slug: string, ctx: RequestContext) => (await findEventIdBySlug(ctx, slug)) !== undefined;
   return [
     {
@@ -17,10 +23,7 @@ export function createEventsRoutes(): RouteDefinition<RequestContext>[] {
           args: ListEventsArgs,
           handler: async (ctx) => {
             const list = await listEvents(ctx, ctx.params as unknown as ListEventsQuery);
-            return {
-              body: list,
-              headers: { 'X-TEC-Total': String(list.total), 'X-TEC-TotalPages': String(list.total_pages) },
-            };
+            return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
         },
         write.create,

@@ -1,11 +1,20 @@
 import type { ArgSpecs } from '../../http/rest-args.js';
-import { isNonEmptyString, isPositiveInt, isPositiveIntList, listToArray, parseRestBoolean } from '../../http/rest-args.js';
+import { parseRestBoolean } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { PostType, Taxonomy } from '../../wp/constants.js';
 import { formatInZone, formatUtc, localizeDate } from '../../wp/dates.js';
-import { arePostsOfType, areTermsOfTaxonomy, isEventId } from '../../wp/validators.js';
+import {
+  arePostsOfType,
+  areTermsOfTaxonomy,
+  isEventId,
+  isNonEmptyString,
+  isPositiveInt,
+  isPositiveIntList,
+} from '../../wp/validators.js';
+import { listToArray } from '../../wp/lists.js';
+import { isPhpNumeric, phpIntval } from '../../wp/php-values.js';
+import { isTribeTruthy } from '../../wp/truthy.js';
 import { filterPostStatusList } from '../../wp/post-status.js';
-import { isNumeric } from '../../http/rest-args.js';
 import type { InvalidParam } from '../../http/errors.js';
 import { defaultPostsPerPage, isTimeArg, sanitizePerPage } from '../../http/arg-validators.js';
 
@@ -26,8 +35,7 @@ export function defaultEndDate(ctx: RequestContext): string {
 
 /** Validator::supports_ticketed: false is fine; true needs Event Tickets, which we are not. */
 function supportsTicketed(value: unknown): boolean | InvalidParam {
-  const truthy = typeof value === 'string' ? ['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true'].includes(value.toLowerCase()) : Boolean(value);
-  if (!truthy) return true;
+  if (!isTribeTruthy(value)) return true;
   const message = 'Event Tickets plugin is not activated.';
   return { message, detail: { code: 'event-tickets-not-active', message, data: { status: 400 } } };
 }
@@ -176,7 +184,7 @@ export const ListEventsArgs: ArgSpecs<RequestContext> = {
     items: { type: 'integer' },
     collectionFormat: 'csv',
     validate: isPositiveIntList,
-    sanitize: (value) => listToArray(value).map((item) => Math.trunc(Number(item))),
+    sanitize: (value) => listToArray(value).map(phpIntval),
   },
   post_parent: {
     required: false,
@@ -200,7 +208,7 @@ export const GetEventArgs: ArgSpecs<RequestContext> = {
     description: 'the event post ID',
     required: true,
     // is_event_id_format: anything numeric; the route pattern already wants digits.
-    validate: (value) => value !== '' && value !== false && isNumeric(value),
+    validate: (value) => value !== '' && value !== false && isPhpNumeric(value),
   },
   password: {
     in: 'path',

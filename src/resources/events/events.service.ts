@@ -1,31 +1,35 @@
 import type { RequestContext } from '../../http/request-context.js';
+import { loadPostWithMetaOnce } from '../../http/request-context.js';
 import { AppError } from '../../http/errors.js';
 import { EventMeta, PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
 import { allMeta, firstMeta } from '../../wp/meta.js';
-import { beginningOfDay, endOfDay, localizeDate, siteWallTimeToUtc } from '../../wp/dates.js';
+import { beginningOfDay, endOfDay, localizeDate } from '../../wp/dates.js';
 import { loadFeaturedImages, loadPostsWithMeta, type LoadedPost } from '../../wp/linked-posts.js';
 import { selectTermsForPosts, selectTermsOfTaxonomy, type TermRow } from '../../wp/terms.repository.js';
 import { listToTypedArray, resolveTermIds, selectTermsNamedByItems, withDescendants } from '../../wp/validators.js';
-import { filterPostStatusList } from '../../wp/post-status.js';
-import { canReadPost, POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
+import { canReadPost } from '../../wp/capabilities.js';
 import { removePasswordProtectedContent } from '../../wp/password-protection.js';
-import { canAccessPasswordContent } from '../../wp/password-access.js';
-import { selectPostById, selectPostBySlug } from '../../wp/posts.repository.js';
+import { canAccessPasswordContent, postPasswordRequired } from '../../wp/password-access.js';
 import { parseSearchTerms } from '../../wp/search.js';
 import { toEventJsonLd } from '../../wp/json-ld.js';
 import { getVenueSummaries, jsonLdImageUrl, type LinkedResourceEnv } from '../venues/venues.service.js';
 import { getOrganizerSummaries } from '../organizers/organizers.service.js';
 import { postPermalink } from '../../wp/urls.js';
-import { countEvents, selectEventIdsPage, type EventListFilter } from './events.repository.js';
+import {
+  countEvents,
+  eventStorageOf,
+  selectEventIdsPage,
+  toNormalZone,
+  type EventDateFilters,
+  type EventListFilter,
+} from '../../wp/events-query.js';
+import { postArchiveNeighbours, resolveArchiveStatuses, totalPages, type ArchiveLinks } from '../../wp/archive-links.js';
 import { toEventResource, type EventResource } from './events.mapper.js';
 import { defaultEndDate, defaultStartDate, type ListEventsQuery } from './events.schemas.js';
 import { buildEventsRestUrl } from './events.urls.js';
 
-export interface EventList {
+export interface EventList extends ArchiveLinks {
   events: EventResource[];
-  rest_url: string;
-  next_rest_url?: string;
-  previous_rest_url?: string;
   total: number;
   total_pages: number;
 }
@@ -98,7 +102,7 @@ async function buildEvents(ctx: RequestContext, posts: readonly LoadedPost[], si
 }
 
 /** How the list's date parameters become filters (Archive_Event::get, steps 1 to 6). */
-function dateFilters(ctx: RequestContext, query: ListEventsQuery): Partial<EventListFilter> {
+function dateFilters(ctx: RequestContext, query: ListEventsQuery): EventDateFilters {
   const inclusive = !isPhpTrueBoolean(query.strict_dates);
   const zone = ctx.site.timezone;
   const cutoff = ctx.site.tec.multiDayCutoff;
@@ -108,7 +112,7 @@ function dateFilters(ctx: RequestContext, query: ListEventsQuery): Partial<Event
   const widenEnd = (value: string | undefined) => (value === undefined ? undefined : endOfDay(value, ctx.now, cutoff) ?? undefined);
 
   const relative = [query.starts_before, query.starts_after, query.ends_before, query.ends_after].some((v) => v !== undefined);
-  const filters: Partial<EventListFilter> = {};
+  const filters: EventDateFilters = {};
   const pick = (value: string | number | undefined, widen: (v: string | undefined) => string | undefined) =>
     inclusive ? widen(raw(value)) : localized(raw(value));
 
@@ -132,30 +136,10 @@ function dateFilters(ctx: RequestContext, query: ListEventsQuery): Partial<Event
     if (!('start_date' in ctx.query)) delete filters.startsOnOrAfter;
     if (!('end_date' in ctx.query)) delete filters.endsOnOrBefore;
   }
-  for (const key of Object.keys(filters) as (keyof EventListFilter)[]) {
+  for (const key of Object.keys(filters) as (keyof EventDateFilters)[]) {
     if (filters[key] === undefined) delete filters[key];
   }
   return filters;
-}
-
-/** Zones PHP names `UTC` once TEC built them (`UTC`, `UTC+0`). */
-function isUtcZone(zone: string): boolean {
-  return /^(UTC|GMT)([+-]0+(\.0+)?)?$/i.test(zone);
-}
-
-/**
- * The ORM reads filter dates in the site's zone and converts them to its "normal" zone: UTC in
- * TEC's `site` timezone mode, the site's zone (no change) otherwise.
- */
-function toNormalZone(ctx: RequestContext, siteMode: boolean, filters: Partial<EventListFilter>): Partial<EventListFilter> {
-  if (!siteMode || isUtcZone(ctx.site.timezone)) return filters;
-  const keys = ['startsOnOrAfter', 'endsOnOrBefore', 'startsBefore', 'startsAfter', 'endsBefore', 'endsAfter'] as const;
-  const converted: Partial<EventListFilter> = { ...filters };
-  for (const key of keys) {
-    const value = filters[key];
-    if (value !== undefined) converted[key] = siteWallTimeToUtc(value, ctx.site.timezone);
-  }
-  return converted;
 }
 
 /** FILTER_VALIDATE_BOOLEAN: "1", "true", "on", "yes" (any case, trimmed) are true. */
@@ -168,14 +152,11 @@ function isPhpTrueBoolean(value: unknown): boolean {
  * page past the first.
  */
 export async function listEvents(ctx: RequestContext, query: ListEventsQuery): Promise<EventList> {
-  const statuses = resolveStatuses(ctx, query.status);
-  const siteMode = ctx.site.tec.timezoneMode === 'site';
+  const { statuses, urlValue } = resolveArchiveStatuses(ctx.viewer, PostType.event, query.status);
   const filter: EventListFilter = {
     statuses,
-    filterOnUtcDates: siteMode || isUtcZone(ctx.site.timezone),
-    orderByUtcStart: siteMode,
-    useOccurrencesTable: ctx.site.occurrencesTableActive,
-    ...toNormalZone(ctx, siteMode, dateFilters(ctx, query)),
+    ...eventStorageOf(ctx.site),
+    ...toNormalZone(ctx.site, dateFilters(ctx, query)),
   };
   if (query.search !== undefined) filter.searchTerms = parseSearchTerms(query.search);
   if (query.categories !== undefined || query.tags !== undefined) {
@@ -216,24 +197,14 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
     hidePasswordProtected(ctx, posts[index]!, event),
   );
 
-  const restUrl = buildEventsRestUrl(ctx, query, filter, statuses);
-  const list: EventList = { events, rest_url: restUrl.current } as EventList;
-  // The plugin re-runs the query for the neighbouring pages; the total answers the same question.
-  if (total > page * perPage) list.next_rest_url = restUrl.withPage(page + 1);
-  if (page !== 1 && total > (page - 2) * perPage) list.previous_rest_url = restUrl.withPage(page - 1);
-  list.total = total;
-  list.total_pages = total > 0 ? Math.ceil(total / perPage) : 0;
-  return list;
-}
-
-/** The statuses a list covers: the request's, else `any` for editors and `publish` for others. */
-function resolveStatuses(ctx: RequestContext, requested: unknown): string[] {
-  if (requested !== undefined && requested !== null) {
-    return filterPostStatusList(requested, ctx.viewer, PostType.event) || [PostStatus.publish];
-  }
-  return userCan(ctx.viewer, POST_TYPE_CAPS[PostType.event]!.edit_posts)
-    ? ['publish', 'future', 'draft', 'pending', 'private']
-    : [PostStatus.publish];
+  const restUrl = buildEventsRestUrl(ctx, query, filter, urlValue);
+  return {
+    events,
+    rest_url: restUrl,
+    ...postArchiveNeighbours(restUrl, page, perPage, total),
+    total,
+    total_pages: totalPages(total, perPage),
+  };
 }
 
 /**
@@ -248,7 +219,7 @@ function hidePasswordProtected(ctx: RequestContext, loaded: LoadedPost, event: E
 /** No password, or one this request unlocks (Validator::can_access_password_content). */
 function mayReadContent(ctx: RequestContext, { post }: LoadedPost): boolean {
   return (
-    post.post_password === '' ||
+    !postPasswordRequired(post) ||
     canAccessPasswordContent(post, ctx.viewer, { context: ctx.params.context, password: ctx.params.password })
   );
 }
@@ -258,19 +229,15 @@ function mayReadContent(ctx: RequestContext, { post }: LoadedPost): boolean {
  * in order: exists (404), is an event (400), not trashed (403), readable (403), password (403).
  */
 export async function getEvent(ctx: RequestContext, id: number): Promise<EventResource> {
-  const post = await selectPostById(ctx.db, id);
-  if (!post) throw EventErrors.notFound(id);
+  // Through the request's memo: the permission checks of the Allow header read the same row.
+  const event = await loadPostWithMetaOnce(ctx, id);
+  if (!event) throw EventErrors.notFound(id);
+  const { post } = event;
   if (post.post_type !== PostType.event) throw EventErrors.notAnEvent();
   if (post.post_status === PostStatus.trash) throw EventErrors.trashed();
   if (post.post_status !== PostStatus.publish && !canReadPost(ctx.viewer, post)) throw EventErrors.notAccessible();
-  const loaded = await loadPostsWithMeta(ctx.db, [id]);
-  const event = loaded.get(id)!;
   if (!mayReadContent(ctx, event)) throw EventErrors.passwordProtected();
   const [resource] = await buildEvents(ctx, [event], true);
   return resource!;
 }
 
-/** The ID of the event a slug names (get_page_by_path), or undefined. */
-export async function findEventIdBySlug(ctx: RequestContext, slug: string): Promise<number | undefined> {
-  return (await selectPostBySlug(ctx.db, slug, PostType.event))?.ID;
-}

@@ -1,9 +1,7 @@
-import { notServedYet } from '../../http/permissions.js';
+import { canActOnRequestedPost, canCreatePostOfType, notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { EDITABLE, type EndpointDefinition} from '../../http/rest-route.js';
-import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
+import { EDITABLE, type EndpointDefinition } from '../../http/rest-route.js';
 import { PostType } from '../../wp/constants.js';
-import { canActOnRequestedPost } from '../../http/permissions.js';
 import {
   CreateEventArgs,
   DeleteEventArgs,
@@ -29,10 +27,7 @@ export interface EventWriteEndpoints {
 }
 
 /** Single_Event::can_create: the event type's `edit_posts` capability. */
-function canCreateEvent(ctx: RequestContext): boolean {
-  const cap = POST_TYPE_CAPS[PostType.event]?.edit_posts;
-  return cap !== undefined && userCan(ctx.viewer, cap);
-}
+const canCreateEvent = canCreatePostOfType(PostType.event);
 
 /**
  * Single_Event::can_edit / can_delete: `edit_post` / `delete_post` on the requested ID; without

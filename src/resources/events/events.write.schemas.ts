@@ -1,18 +1,19 @@
 import type { ArgSpecs, ValidationResult } from '../../http/rest-args.js';
-import { isNonEmptyString, isNumeric } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { PostType } from '../../wp/constants.js';
-import { arePostIdsOfType } from '../../wp/validators.js';
+import { arePostIdsOfType, isNonEmptyString } from '../../wp/validators.js';
+import { isPhpNumeric, phpTrim } from '../../wp/php-values.js';
+import { isEmptyParam } from '../../wp/php-empty.js';
 import { CreateOrganizerArgs } from '../organizers/organizers.schemas.js';
 import { CreateVenueArgs } from '../venues/venues.schemas.js';
-import { isEmptyParam, isImage, isPostSlugOfType, isPostStatus, isTimeArg, isUrlOrEmpty, isUserId, unrequired } from '../../http/arg-validators.js';
+import { isImage, isPostSlugOfType, isPostStatus, isTimeArg, isUrlOrEmpty, isUserId, unrequired } from '../../http/arg-validators.js';
 import { GetEventArgs, getEventBySlugArgs } from './events.schemas.js';
 
 type Args = ArgSpecs<RequestContext>;
 
 /** Validator::is_event_slug: a non-empty slug naming an event (get_page_by_path). */
 export function isEventSlug(slug: string, ctx: RequestContext): Promise<boolean> {
-  return isPostSlugOfType(ctx.db, slug, PostType.event);
+  return isPostSlugOfType(ctx, slug, PostType.event);
 }
 
 /**
@@ -22,7 +23,7 @@ export function isEventSlug(slug: string, ctx: RequestContext): Promise<boolean>
  * daylight abbreviations such as `CEST` or `PDT`.
  */
 function isValidTimezone(candidate: string): boolean {
-  const trimmed = candidate.trim();
+  const trimmed = phpTrim(candidate);
   if (trimmed.startsWith('UTC') && trimmed.length > 3) return true;
   if (/^[+-]\d{1,2}(:?\d{2})?$/.test(candidate)) return true;
   try {
@@ -95,7 +96,7 @@ async function isLinkedPostIdOrEntry(
   // Entries naming an existing post (an ID, or `{id}`) are checked together in one query.
   const namedIds: unknown[] = [];
   for (const entry of entries) {
-    if (isNumeric(entry)) {
+    if (isPhpNumeric(entry)) {
       namedIds.push(entry);
       continue;
     }

@@ -1,18 +1,14 @@
-import type { RequestContext } from '../../http/request-context.js';
+import { findPostBySlugOnce, loadPostWithMetaOnce, type RequestContext } from '../../http/request-context.js';
 import { canReadPost, type PostForCaps, type Viewer } from '../../wp/capabilities.js';
 import { PostStatus, TrashMeta, EventMeta } from '../../wp/constants.js';
 import type { ImageResource } from '../../wp/images.js';
 import { isJsonLdVisible, type JsonLdPost } from '../../wp/json-ld.js';
-import {
-  archiveLinks,
-  findLinkedPostArchivePage,
-  resolveArchiveStatuses,
-  totalPages,
-} from '../../wp/linked-post-archive.js';
+import { archiveLinks, findLinkedPostArchivePage } from '../../wp/linked-post-archive.js';
+import { resolveArchiveStatuses, totalPages } from '../../wp/archive-links.js';
 import { loadFeaturedImages, loadPostsWithMeta, type LoadedPost } from '../../wp/linked-posts.js';
 import { firstMeta } from '../../wp/meta.js';
 import { canAccessPasswordContent } from '../../wp/password-access.js';
-import { selectPostBySlug, type PostRow } from '../../wp/posts.repository.js';
+import type { PostRow } from '../../wp/posts.repository.js';
 import { isTribeTruthy } from '../../wp/truthy.js';
 import { restUrl } from '../../wp/urls.js';
 import type {
@@ -157,7 +153,9 @@ export async function listLinkedPosts<R>(
  * not refuse the read: without access the protected fields are blanked.
  */
 export async function getLinkedPost<R>(ctx: RequestContext, kind: LinkedResourceKind<R>, id: number): Promise<R> {
-  const loaded = (await loadPostsWithMeta(ctx.db, [id])).get(id);
+  // Through the request memo: the edit and delete permission checks of the Allow header read the
+  // same post.
+  const loaded = await loadPostWithMetaOnce(ctx, id);
   // The route validated the ID; a post deleted since then reads like an inaccessible one.
   if (!loaded || loaded.post.post_type !== kind.postType) throw kind.errors.notAccessible();
   if (!isReadableLinkedPost(ctx.viewer, loaded)) throw kind.errors.notAccessible();
@@ -165,11 +163,14 @@ export async function getLinkedPost<R>(ctx: RequestContext, kind: LinkedResource
   return built.get(id)!.resource;
 }
 
-/** The ID of the post of the kind a slug names (get_page_by_path), or undefined. */
+/**
+ * The ID of the post of the kind a slug names (get_page_by_path), or undefined. Read once per
+ * request, and the post found is remembered for the by-ID read the by-slug handler hands over to.
+ */
 export async function findLinkedPostIdBySlug<R>(
   ctx: RequestContext,
   kind: LinkedResourceKind<R>,
   slug: string,
 ): Promise<number | undefined> {
-  return (await selectPostBySlug(ctx.db, slug, kind.postType))?.ID;
+  return (await findPostBySlugOnce(ctx, slug, kind.postType))?.ID;
 }

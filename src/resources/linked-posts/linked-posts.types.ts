@@ -3,7 +3,7 @@ import type { AppError } from '../../http/errors.js';
 import type { Viewer } from '../../wp/capabilities.js';
 import type { ImageResource } from '../../wp/images.js';
 import type { JsonLdObject, JsonLdPost } from '../../wp/json-ld.js';
-import type { ArchiveLinks } from '../../wp/linked-post-archive.js';
+import type { ArchiveLinks } from '../../wp/archive-links.js';
 import type { LoadedPost } from '../../wp/linked-posts.js';
 import type { LinkedPostKind } from '../../wp/linked-posts.repository.js';
 import type { MetaMap } from '../../wp/meta.js';

@@ -1,7 +1,7 @@
-import { canActOnRequestedPost, notServedYet } from '../../http/permissions.js';
+import { canActOnRequestedPost, canCreatePostOfType, notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
-import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
+import { archiveHeaders } from '../../wp/archive-links.js';
 import { PostType } from '../../wp/constants.js';
 import {
   CreateOrganizerArgs,
@@ -17,10 +17,7 @@ import {
 import { findOrganizerIdBySlug, getOrganizer, listOrganizers } from './organizers.service.js';
 
 /** Single_Organizer::can_create: the organizer type's `edit_posts` capability. */
-function canCreateOrganizer(ctx: RequestContext): boolean {
-  const cap = POST_TYPE_CAPS[PostType.organizer]?.edit_posts;
-  return cap !== undefined && userCan(ctx.viewer, cap);
-}
+const canCreateOrganizer = canCreatePostOfType(PostType.organizer);
 
 const canEditOrganizer = (ctx: RequestContext) => canActOnRequestedPost(ctx, 'edit', PostType.organizer, 'deny');
 const canDeleteOrganizer = (ctx: RequestContext) => canActOnRequestedPost(ctx, 'delete', PostType.organizer, 'deny');
@@ -39,10 +36,7 @@ export function createOrganizersRoutes(): RouteDefinition<RequestContext>[] {
           args: ListOrganizersArgs,
           handler: async (ctx) => {
             const list = await listOrganizers(ctx, ctx.params as unknown as ListOrganizersQuery);
-            return {
-              body: list,
-              headers: { 'X-TEC-Total': String(list.total), 'X-TEC-TotalPages': String(list.total_pages) },
-            };
+            return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
         },
         {

@@ -1,9 +1,8 @@
 import type { ArgSpec, ArgSpecs } from '../../http/rest-args.js';
-import { isNonEmptyString, isPositiveInt } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { PostType } from '../../wp/constants.js';
 import { filterPostStatusList } from '../../wp/post-status.js';
-import { arePostIdsOfType, isEventId } from '../../wp/validators.js';
+import { arePostIdsOfType, isEventId, isNonEmptyString, isPositiveInt } from '../../wp/validators.js';
 import {
   defaultPostsPerPage,
   isImageOrEmpty,
@@ -103,7 +102,7 @@ export const GetOrganizerBySlugArgs: Args = {
     type: 'string',
     description: 'the organizer post name',
     required: true,
-    validate: (value, ctx) => isPostSlugOfType(ctx.db, value, PostType.organizer),
+    validate: (value, ctx) => isPostSlugOfType(ctx, value, PostType.organizer),
   },
 };
 

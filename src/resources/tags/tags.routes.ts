@@ -1,8 +1,7 @@
-import { notServedYet } from '../../http/permissions.js';
+import { canManageTerms, notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
-import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
-import { PostType } from '../../wp/constants.js';
+import { archiveHeaders } from '../../wp/archive-links.js';
 import type { ListTermsQuery } from '../categories/categories.types.js';
 import { CreateTagArgs, DeleteTagArgs, GetTagArgs, ListTagsArgs, UpdateTagArgs } from './tags.schemas.js';
 import { getTag, listTags } from './tags.service.js';
@@ -10,14 +9,8 @@ import { getTag, listTags } from './tags.service.js';
 /** `manage_terms` of WordPress's post_tag taxonomy (its default term capabilities). */
 const MANAGE_TAGS_CAP = 'manage_categories';
 
-/**
- * Term_Single_Base::can_create, also its can_edit and can_delete: the event type's `edit_posts`
- * and the tag taxonomy's `manage_terms`.
- */
-function canManageTags(ctx: RequestContext): boolean {
-  const cap = POST_TYPE_CAPS[PostType.event]?.edit_posts;
-  return cap !== undefined && userCan(ctx.viewer, cap) && userCan(ctx.viewer, MANAGE_TAGS_CAP);
-}
+/** Term_Single_Base's create, edit and delete check for post_tag. */
+const canManageTags = canManageTerms(MANAGE_TAGS_CAP);
 
 /** The tag routes in registration order; `/tags/{id}` has GET, then edit, then DELETE. */
 export function createTagsRoutes(): RouteDefinition<RequestContext>[] {
@@ -30,10 +23,7 @@ export function createTagsRoutes(): RouteDefinition<RequestContext>[] {
           args: ListTagsArgs,
           handler: async (ctx) => {
             const list = await listTags(ctx, ctx.params as unknown as ListTermsQuery);
-            return {
-              body: list,
-              headers: { 'X-TEC-Total': String(list.total), 'X-TEC-TotalPages': String(list.total_pages) },
-            };
+            return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
         },
         { methods: ['POST'], args: CreateTagArgs, permission: canManageTags, handler: notServedYet('/tags') },

@@ -1,4 +1,5 @@
 import { firstMeta } from '../../wp/meta.js';
+import { phpFloatval } from '../../wp/php-values.js';
 import { globalIdFields } from '../../wp/post-rest-fields.js';
 import { postPasswordRequired } from '../../wp/password-access.js';
 import { VenueMeta } from '../../wp/constants.js';
@@ -46,8 +47,8 @@ export function toVenueResource(input: LinkedPostMapperInput): VenueResource {
   };
   // tribe_get_coordinates(): Events Calendar Pro geocodes venues into `_VenueLat` / `_VenueLng`
   // and the API prints both when both are set. Sites without Pro have no such rows.
-  const lat = phpFloat(firstMeta(meta, VenueMeta.lat));
-  const lng = phpFloat(firstMeta(meta, VenueMeta.lng));
+  const lat = phpFloatval(firstMeta(meta, VenueMeta.lat) ?? '');
+  const lng = phpFloatval(firstMeta(meta, VenueMeta.lng) ?? '');
   if (lat !== 0 && lng !== 0) {
     base.geo_lat = lat;
     base.geo_lng = lng;
@@ -62,10 +63,4 @@ export function toVenueResource(input: LinkedPostMapperInput): VenueResource {
     ...globalIdFields(urls, post.ID, meta),
   };
   return postPasswordRequired(post) && !passwordUnlocked ? removePasswordProtectedContent(venue) : venue;
-}
-
-/** PHP's (float) of a meta value: the leading number, 0 when there is none. */
-function phpFloat(value: string | undefined): number {
-  const match = value === undefined ? null : /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(value);
-  return match ? Number(match[0]) : 0;
 }

@@ -1,7 +1,7 @@
-import { canActOnRequestedPost, notServedYet } from '../../http/permissions.js';
+import { canActOnRequestedPost, canCreatePostOfType, notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
-import { POST_TYPE_CAPS, userCan } from '../../wp/capabilities.js';
+import { archiveHeaders } from '../../wp/archive-links.js';
 import { PostType } from '../../wp/constants.js';
 import {
   CreateVenueArgs,
@@ -17,10 +17,7 @@ import {
 import { findVenueIdBySlug, getVenue, listVenues } from './venues.service.js';
 
 /** Single_Venue::can_create: the venue type's `edit_posts` capability. */
-function canCreateVenue(ctx: RequestContext): boolean {
-  const cap = POST_TYPE_CAPS[PostType.venue]?.edit_posts;
-  return cap !== undefined && userCan(ctx.viewer, cap);
-}
+const canCreateVenue = canCreatePostOfType(PostType.venue);
 
 const canEditVenue = (ctx: RequestContext) => canActOnRequestedPost(ctx, 'edit', PostType.venue, 'deny');
 const canDeleteVenue = (ctx: RequestContext) => canActOnRequestedPost(ctx, 'delete', PostType.venue, 'deny');
@@ -39,10 +36,7 @@ export function createVenuesRoutes(): RouteDefinition<RequestContext>[] {
           args: ListVenuesArgs,
           handler: async (ctx) => {
             const list = await listVenues(ctx, ctx.params as unknown as ListVenuesQuery);
-            return {
-              body: list,
-              headers: { 'X-TEC-Total': String(list.total), 'X-TEC-TotalPages': String(list.total_pages) },
-            };
+            return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
         },
         { methods: ['POST'], args: CreateVenueArgs, permission: canCreateVenue, handler: notServedYet('/venues') },

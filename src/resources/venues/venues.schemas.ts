@@ -1,9 +1,8 @@
 import type { ArgSpec, ArgSpecs } from '../../http/rest-args.js';
-import { isNonEmptyString, isPositiveInt } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { PostType } from '../../wp/constants.js';
 import { filterPostStatusList } from '../../wp/post-status.js';
-import { isEventId } from '../../wp/validators.js';
+import { isEventId, isNonEmptyString, isPositiveInt } from '../../wp/validators.js';
 import {
   isImageOrEmpty,
   isPostOfType,
@@ -99,7 +98,7 @@ export const GetVenueBySlugArgs: Args = {
     type: 'string',
     description: 'the venue post name',
     required: true,
-    validate: (value, ctx) => isPostSlugOfType(ctx.db, value, PostType.venue),
+    validate: (value, ctx) => isPostSlugOfType(ctx, value, PostType.venue),
   },
 };
 

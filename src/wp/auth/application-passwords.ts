@@ -1,4 +1,4 @@
-import { maybeUnserialize } from '../php-values.js';
+import { maybeUnserialize, phpFloatval } from '../php-values.js';
 import { wpVerifyFastHash } from './password-hashes.js';
 
 /*
@@ -52,16 +52,6 @@ export async function findMatchingApplicationPassword(
   return undefined;
 }
 
-/** PHP's `$a + $b` on a stored `last_used` (null, an integer, or a numeric string). */
-function phpNumber(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') {
-    const leading = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(value);
-    return leading ? Number(leading[0]) : 0;
-  }
-  return value === true ? 1 : 0;
-}
-
 /**
  * record_application_password_usage: the list with `last_used` (unix seconds) and `last_ip` set
  * on the item that authenticated, or undefined when WordPress would write nothing because that
@@ -75,6 +65,7 @@ export function withRecordedUsage(
 ): Record<string, ApplicationPasswordItem> | undefined {
   const item = items[key];
   if (!item) return undefined;
-  if (phpNumber(item.last_used) + USAGE_RECORD_INTERVAL_SECONDS > nowSeconds) return undefined;
+  // PHP's `+` reads the stored `last_used` (null, an integer, or a numeric string) as a number.
+  if (phpFloatval(item.last_used) + USAGE_RECORD_INTERVAL_SECONDS > nowSeconds) return undefined;
   return { ...items, [key]: { ...item, last_used: nowSeconds, last_ip: remoteAddress } };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/create-db.js';
 import { UserMeta } from '../constants.js';
+import { phpIntval } from '../php-values.js';
 import { capabilitiesMetaKey } from '../roles.js';
 import { selectUserByLogin, selectUserMeta } from '../users.repository.js';
 import type { SignedInUser } from './application-password-auth.js';
@@ -18,10 +19,9 @@ export interface AuthCookieRequest {
   method: string;
 }
 
-/** `(int) $expiration`: the cookie's leading digits, 0 when there are none. */
+/** `(int) $expiration`: the cookie's leading number (`1e3` is 1000), 0 when there is none. */
 function expirationSeconds(expiration: string): number {
-  const match = /^\s*[+-]?\d+/.exec(expiration);
-  return match ? Number.parseInt(match[0], 10) : 0;
+  return phpIntval(expiration);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { phpUrldecode } from '../php-values.js';
 import { hashEquals } from './password-hashes.js';
 import { wpHash, type AuthKeys } from './salts.js';
 
@@ -33,24 +34,6 @@ export function authCookieName(siteUrlOption: string): string {
   return `wordpress_${cookieHash(siteUrlOption)}`;
 }
 
-/** PHP's urldecode: `+` is a space, `%XX` a byte; a malformed escape stays as it is. */
-function phpUrlDecode(text: string): string {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    const escape = char === '%' ? /^[0-9A-Fa-f]{2}$/.exec(text.slice(i + 1, i + 3)) : null;
-    if (escape) {
-      bytes.push(Number.parseInt(escape[0], 16));
-      i += 2;
-    } else if (char === '+') {
-      bytes.push(0x20);
-    } else {
-      bytes.push(...Buffer.from(char, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
 /**
  * $_COOKIE as PHP builds it from a Cookie header: pairs split on `;`, values URL-decoded, and
  * the first of two cookies with the same name kept.
@@ -63,7 +46,7 @@ export function parseCookieHeader(header: string | undefined): Map<string, strin
     const equals = pair.indexOf('=');
     const name = equals === -1 ? pair : pair.slice(0, equals);
     if (name === '' || cookies.has(name)) continue;
-    cookies.set(name, equals === -1 ? '' : phpUrlDecode(pair.slice(equals + 1)));
+    cookies.set(name, equals === -1 ? '' : phpUrldecode(pair.slice(equals + 1)));
   }
   return cookies;
 }

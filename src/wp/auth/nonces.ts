@@ -1,3 +1,4 @@
+import { isPhpEmpty } from '../php-empty.js';
 import { hashEquals } from './password-hashes.js';
 import { wpHash, type AuthKeys } from './salts.js';
 
@@ -38,7 +39,7 @@ export function verifyNonce(
   token: string,
   nowSeconds: number,
 ): 1 | 2 | false {
-  if (nonce === '' || nonce === '0') return false;
+  if (isPhpEmpty(nonce)) return false;
   const tick = nonceTick(nowSeconds);
   if (hashEquals(nonceFor(keys, tick, action, userId, token), nonce)) return 1;
   if (hashEquals(nonceFor(keys, tick - 1, action, userId, token), nonce)) return 2;

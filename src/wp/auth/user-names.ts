@@ -1,3 +1,6 @@
+import { isPhpEmpty } from '../php-empty.js';
+import { PHP_TRIM_CHARS, phpTrim } from '../php-values.js';
+
 /*
  * How WordPress reads the name a client signs in with: get_user_by('login') sanitizes it,
  * is_email() decides whether to try it as an e-mail address too.
@@ -5,17 +8,6 @@
 
 const EMAIL_LOCAL_PART = /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~.-]+$/;
 const EMAIL_DOMAIN_LABEL = /^[a-z0-9-]+$/i;
-// PHP's trim() default characters.
-const PHP_WHITESPACE = ' \t\n\r\0\x0B';
-
-function phpTrim(text: string, characters: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && characters.includes(text[start]!)) start += 1;
-  while (end > start && characters.includes(text[end - 1]!)) end -= 1;
-  return text.slice(start, end);
-}
-
 /** is_email(): WordPress's own (deliberately simple) test of an e-mail address. */
 export function isEmail(text: string): boolean {
   if (Buffer.byteLength(text, 'utf8') < 6) return false;
@@ -25,15 +17,15 @@ export function isEmail(text: string): boolean {
   const domain = text.slice(at + 1);
   if (!EMAIL_LOCAL_PART.test(local)) return false;
   if (/\.{2,}/.test(domain)) return false;
-  if (phpTrim(domain, `${PHP_WHITESPACE}.`) !== domain) return false;
+  if (phpTrim(domain, `${PHP_TRIM_CHARS}.`) !== domain) return false;
   const labels = domain.split('.');
   if (labels.length < 2) return false;
-  return labels.every((label) => phpTrim(label, `${PHP_WHITESPACE}-`) === label && EMAIL_DOMAIN_LABEL.test(label));
+  return labels.every((label) => phpTrim(label, `${PHP_TRIM_CHARS}-`) === label && EMAIL_DOMAIN_LABEL.test(label));
 }
 
 /** WP_User::get_data_by gives up, without a query, on a trimmed value PHP calls falsy. */
 function isFalsyLookup(trimmed: string): boolean {
-  return trimmed === '' || trimmed === '0';
+  return isPhpEmpty(trimmed);
 }
 
 /**
@@ -43,19 +35,18 @@ function isFalsyLookup(trimmed: string): boolean {
  * utf8mb4_unicode_ci collation already matches accented letters with their plain ones.)
  */
 export function sanitizeLogin(username: string): string | undefined {
-  if (isFalsyLookup(phpTrim(username, PHP_WHITESPACE))) return undefined;
+  if (isFalsyLookup(phpTrim(username))) return undefined;
   const stripped = phpTrim(
-    phpTrim(username, PHP_WHITESPACE)
+    phpTrim(username)
       .replace(/<(script|style)[^>]*?>.*?<\/\1>/gis, '')
       .replace(/<[^>]*>/g, ''),
-    PHP_WHITESPACE,
   );
   const cleaned = stripped.replace(/%[a-fA-F0-9]{2}/g, '').replace(/&.+?;/g, '');
-  return phpTrim(cleaned, PHP_WHITESPACE).replace(/[ \t\n\v\f\r]+/g, ' ');
+  return phpTrim(cleaned).replace(/[ \t\n\v\f\r]+/g, ' ');
 }
 
 /** The e-mail WP_User::get_data_by('email') looks up (only trimmed), or undefined for none. */
 export function sanitizeEmailLookup(username: string): string | undefined {
-  const trimmed = phpTrim(username, PHP_WHITESPACE);
+  const trimmed = phpTrim(username);
   return isFalsyLookup(trimmed) ? undefined : trimmed;
 }

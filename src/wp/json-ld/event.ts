@@ -1,16 +1,13 @@
 import type { Viewer } from '../capabilities.js';
-import { EventMeta } from '../constants.js';
+import { EventMeta, EventStatus } from '../constants.js';
 import { plainEventCost } from '../cost.js';
 import { formatUtc, strtotime, zoneOffsetSeconds } from '../dates.js';
-import { phpTrim } from '../formatting.js';
 import { allMeta, firstMeta, type MetaMap } from '../meta.js';
+import { phpFloatval, phpIntval, phpTrim, phpUrldecode, phpUrlencode } from '../php-values.js';
 import { escUrl } from './kses.js';
 import { toOrganizerJsonLd, type RandomSource } from './person.js';
 import { toVenueJsonLd } from './place.js';
 import { isJsonLdVisible, thingJsonLd, type JsonLdObject, type JsonLdPost } from './thing.js';
-
-/** Event Status meta (Tribe\Events\Event_Status\Event_Meta::$key_status). */
-const EVENT_STATUS_META = '_tribe_events_status';
 
 /** What the event JSON-LD needs to know about the site. */
 export interface EventJsonLdSite {
@@ -44,33 +41,6 @@ export interface EventJsonLdInput {
 /** untrailingslashit() + '/'. */
 function trailingslashit(url: string): string {
   return `${url.replace(/[/\\]+$/, '')}/`;
-}
-
-/** PHP urldecode(): `+` is a space, `%XX` a byte, the bytes read as UTF-8. */
-function urldecode(text: string): string {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    const hex = text.slice(i + 1, i + 3);
-    if (c === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(c === '+' ? ' ' : c, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** PHP urlencode(): everything but letters, digits and `-_.` percent-encoded, spaces as `+`. */
-function urlencode(text: string): string {
-  return [...Buffer.from(text, 'utf8')]
-    .map((byte) => {
-      const c = String.fromCharCode(byte);
-      if (/[A-Za-z0-9_.-]/.test(c)) return c;
-      return byte === 0x20 ? '+' : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-    })
-    .join('');
 }
 
 /**
@@ -107,11 +77,11 @@ function rebuildQuery(url: string): string {
     const equals = pair.indexOf('=');
     const rawKey = equals === -1 ? pair : pair.slice(0, equals);
     // parse_str's key mangling: leading spaces dropped, `.` and spaces become `_`.
-    const key = urldecode(rawKey).replace(/^ +/, '').replace(/[. ]/g, '_');
+    const key = phpUrldecode(rawKey).replace(/^ +/, '').replace(/[. ]/g, '_');
     if (key === '') continue;
-    args.set(key, urldecode(equals === -1 ? '' : pair.slice(equals + 1)));
+    args.set(key, phpUrldecode(equals === -1 ? '' : pair.slice(equals + 1)));
   }
-  let built = [...args].map(([key, value]) => `${key}=${urlencode(value)}`).join('&');
+  let built = [...args].map(([key, value]) => `${key}=${phpUrlencode(value)}`).join('&');
   built = built.replace(/^\?+|\?+$/g, '').replace(/=(&|$)/g, '$1');
   return `${protocol}${base}${built}${fragment}`.replace(/\?+$/, '').split('?#').join('#');
 }
@@ -126,12 +96,6 @@ export function jsonLdEventUrl(permalink: string, prettyPermalinks: boolean): st
   if (!prettyPermalinks) return escUrl(escUrl(permalink, 'db'), 'db');
   const single = trailingslashit(escUrl(trailingslashit(permalink), 'db'));
   return escUrl(trailingslashit(rebuildQuery(single)), 'db');
-}
-
-/** PHP (int) of a string: its leading integer, or 0. */
-function phpIntval(text: string): number {
-  const m = /^[ \t\n\r\v\f]*[+-]?\d+/.exec(text);
-  return m ? Number(m[0]) : 0;
 }
 
 function isValidZoneName(zone: string): boolean {
@@ -168,7 +132,7 @@ function isoAt(unix: number, offsetSeconds: number): string {
 
 /** Tribe__Timezones::is_utc_offset(): `UTC` followed by anything. */
 function isUtcOffset(zone: string): boolean {
-  const trimmed = zone.trim();
+  const trimmed = phpTrim(zone);
   return trimmed.startsWith('UTC') && trimmed.length > 3;
 }
 
@@ -181,8 +145,7 @@ function applyOffset(datetime: string, offset: string, invert: boolean, now: Dat
   if (text.startsWith('utc')) text = text.slice(3);
   if (phpIntval(text) === 0) return datetime;
   text = text.replace(/:15$/, '.25').replace(/:30$/, '.5').replace(/:45$/, '.75');
-  const numeric = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)/.exec(text);
-  let minutes = Math.trunc((numeric ? Number(numeric[0]) : 0) * 60);
+  let minutes = Math.trunc(phpFloatval(text) * 60);
   if (invert) minutes = -minutes;
   const seconds = wallSeconds(datetime, now);
   return seconds === null ? datetime : formatUtc(seconds + minutes * 60);
@@ -286,9 +249,9 @@ function linkedId(meta: MetaMap, key: string): number {
 
 /** Event Status JSON_LD::modify_event(). */
 function eventStatus(meta: MetaMap): string {
-  const status = firstMeta(meta, EVENT_STATUS_META) ?? '';
-  if (status === 'canceled') return 'https://schema.org/EventCancelled';
-  if (status === 'postponed') return 'https://schema.org/EventPostponed';
+  const status = firstMeta(meta, EventMeta.eventStatus) ?? '';
+  if (status === EventStatus.canceled) return 'https://schema.org/EventCancelled';
+  if (status === EventStatus.postponed) return 'https://schema.org/EventPostponed';
   return 'https://schema.org/EventScheduled';
 }
 

@@ -1,4 +1,5 @@
 import { wpautop } from '../formatting.js';
+import { isPhpEmpty } from '../php-empty.js';
 import { wpKses, wpStripAllTags, type KsesAllowList } from './kses.js';
 
 /** The HTML tribe_events_get_the_excerpt() keeps by default. */
@@ -131,7 +132,7 @@ export function wpTrimWords(text: string, numWords = EXCERPT_LENGTH, more = '&he
  */
 export function tribeExcerpt(post: { post_excerpt: string; post_content: string }): string {
   // has_excerpt() is PHP's ! empty(): an excerpt of "0" counts as none.
-  const hasExcerpt = post.post_excerpt !== '' && post.post_excerpt !== '0';
+  const hasExcerpt = !isPhpEmpty(post.post_excerpt);
   let excerpt = hasExcerpt ? post.post_excerpt : post.post_content;
   excerpt = excerptRemoveBlocks(excerpt);
   excerpt = excerpt.replace(/\[[^\n]+?\]/g, '');

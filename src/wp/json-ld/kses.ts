@@ -1,4 +1,6 @@
-import { escHtml, phpTrim } from '../formatting.js';
+import { escHtml } from '../formatting.js';
+import { isPhpEmpty } from '../php-empty.js';
+import { phpTrim } from '../php-values.js';
 import { ksesNormalizeEntities, LATIN1_ENTITY_NAMES } from '../html-entities.js';
 
 export { ksesNormalizeEntities };
@@ -53,7 +55,7 @@ function badProtocolOnce(text: string, protocols: readonly string[], count = 1):
     if (protocol === 'feed:') {
       if (count > 2) return '';
       content = badProtocolOnce(content, protocols, count + 1);
-      if (content === '' || content === '0') return content;
+      if (isPhpEmpty(content)) return content;
     }
     content = protocol + content;
   }
@@ -380,7 +382,7 @@ function ksesAttrCheck(attribute: KsesAttribute, allowedAttributes: readonly str
   if (attribute.name !== 'style') return attribute;
   const decoded = decodeAttribute(attribute.value);
   const filtered = safecssFilterAttr(decoded);
-  if (filtered === '' || filtered === '0') return null;
+  if (isPhpEmpty(filtered)) return null;
   if (filtered === decoded) return attribute;
   const encoded = escHtml(filtered);
   return { name: attribute.name, value: encoded, whole: attribute.whole.split(attribute.value).join(encoded) };
@@ -421,7 +423,7 @@ function ksesSplit2(token: string, allowed: KsesAllowList, protocols: readonly s
   }
   const m = /^<[ \t\n\r\f\v]*(\/[ \t\n\r\f\v]*)?([a-zA-Z0-9-]+)([^>]*)>?$/.exec(content);
   if (!m) return '';
-  const slash = (m[1] ?? '').trim();
+  const slash = phpTrim(m[1] ?? '');
   const element = m[2]!;
   if (!(element.toLowerCase() in allowed)) return '';
   if (slash !== '') return `</${element}>`;

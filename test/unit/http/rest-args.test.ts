@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { castToType, isNonEmptyString, isPositiveInt, isPositiveIntList, parseRestBoolean } from '../../../src/http/rest-args.js';
+import { castToType, parseRestBoolean } from '../../../src/http/rest-args.js';
+import { isNonEmptyString, isPositiveInt, isPositiveIntList } from '../../../src/wp/validators.js';
 
 describe('castToType (rest_parse_request_arg)', () => {
   it('casts integers the way rest_is_integer accepts them', () => {
@@ -8,6 +9,7 @@ describe('castToType (rest_parse_request_arg)', () => {
     expect(castToType('page', 'integer', '12.0')).toEqual({ ok: true, value: 12 });
     expect(castToType('page', 'integer', '12.5').ok).toBe(false);
     expect(castToType('page', 'integer', ['1']).ok).toBe(false);
+    expect(castToType('page', 'integer', '\u00a012').ok).toBe(false);
   });
 
   it('reports a type error as WordPress words it', () => {
@@ -23,6 +25,8 @@ describe('castToType (rest_parse_request_arg)', () => {
   it('splits and casts arrays item by item', () => {
     expect(castToType('ids', 'array', '1,2 3', { type: 'integer' })).toEqual({ ok: true, value: [1, 2, 3] });
     expect(castToType('ids', 'array', '1,x', { type: 'integer' }).ok).toBe(false);
+    expect(castToType('ids', 'array', ['1', ['2']], { type: 'integer' }).ok).toBe(false);
+    expect(castToType('ids', 'array', 5)).toEqual({ ok: true, value: ['5'] });
   });
 });
 
@@ -41,6 +45,13 @@ describe('TEC validators', () => {
     expect(isPositiveIntList('1,2,3')).toBe(true);
     expect(isPositiveIntList('foo-bar,23')).toBe(false);
     expect(isPositiveIntList('')).toBe(false);
+  });
+
+  it('reads the ID list as list_to_array does: trailing comma dropped, URL-decoded', () => {
+    expect(isPositiveIntList('1,2,')).toBe(true);
+    expect(isPositiveIntList('%31,2')).toBe(true);
+    expect(isPositiveIntList(',')).toBe(false);
+    expect(isPositiveIntList('1,\u00a02')).toBe(false);
   });
 
   it('treats "0" as empty, as PHP does', () => {

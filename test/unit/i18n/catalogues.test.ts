@@ -10,7 +10,9 @@ import { toSiteUrls } from '../../../src/wp/urls.js';
 /**
  * Every catalogue translates every English text the index and /doc print: each ArgSpec
  * description of every route, and every text of the document. A description added or reworded
- * in a schema file without its translations fails here.
+ * in a schema file without its translations fails here. The German, French and Spanish texts are
+ * this service's own translations: no capture backs them, so these checks prove only that every
+ * text has one, not that it is the plugin's wording.
  */
 
 const ENGLISH_SITE = { home: 'http://example.test', permalinkStructure: '/%postname%/', tec: { singleEventSlug: 'event' }, language: '' };
@@ -61,9 +63,9 @@ const TRANSLATED_LOCALES = ['de_DE', 'fr_FR', 'es_ES'] as const;
 
 describe('message catalogues', () => {
   it('finds the texts to check', () => {
-    // A broken collector must not make the checks below vacuous.
-    expect(ARGUMENT_TEXTS.size).toBeGreaterThan(90);
-    expect(ALL_TEXTS.size).toBeGreaterThan(250);
+    // A broken collector must not make the checks below vacuous; a text added or dropped changes the counts.
+    expect(ARGUMENT_TEXTS.size).toBe(109);
+    expect(ALL_TEXTS.size).toBe(275);
     expect(ALL_TEXTS).toContain('The archive page to return');
     expect(ALL_TEXTS).toContain('Returns the data of the created organizer');
   });

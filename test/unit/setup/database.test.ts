@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../../src/db/create-db.js';
+import { asRecord, maybeUnserialize } from '../../../src/wp/php-values.js';
 import {
   insertEvent,
   insertOrganizer,
   insertTerm,
   insertVenue,
   setOption,
+  DEFAULT_ROLES,
   SITE_URL,
   type EventOverrides,
 } from '../../builders/index.js';
@@ -283,6 +285,28 @@ describe('builders against the reference dump', () => {
       const [expectedPost, actualPost] = await Promise.all([postRow(reference.db, id), postRow(scratch.db, id)]);
       expect(actualPost).toEqual(expectedPost);
       expect(await metaOf(scratch.db, id)).toEqual(await metaOf(reference.db, id));
+    }
+  });
+
+  // DEFAULT_ROLES is the permission tests' oracle: each role must grant exactly what the
+  // recorded site's roles grant, WordPress's defaults plus TEC's capabilities.
+  it('builds roles that grant exactly the capabilities of the reference wp_user_roles', async () => {
+    const option = await reference.db
+      .selectFrom('options')
+      .select('option_value')
+      .where('option_name', '=', `${reference.prefix}user_roles`)
+      .executeTakeFirstOrThrow();
+    const stored = asRecord(maybeUnserialize(option.option_value));
+    expect(Object.keys(stored).sort()).toEqual(Object.keys(DEFAULT_ROLES).sort());
+    for (const [role, [name, capabilities]] of Object.entries(DEFAULT_ROLES)) {
+      const storedRole = asRecord(stored[role]);
+      expect(storedRole.name, role).toBe(name);
+      const storedCapabilities = Object.entries(asRecord(storedRole.capabilities));
+      // WordPress stores a granted capability as `true`; a `false` one would be a denial.
+      expect(storedCapabilities.filter(([, granted]) => granted !== true), role).toEqual([]);
+      const granted = storedCapabilities.map(([capability]) => capability).sort();
+      expect(granted, role).toEqual([...new Set(capabilities)].sort());
+      expect(new Set(capabilities).size, `${role} lists a capability twice`).toBe(capabilities.length);
     }
   });
 

@@ -13,9 +13,11 @@ import {
   type JsonLdPost,
 } from '../../../src/wp/json-ld.js';
 import type { PostRow } from '../../../src/wp/posts.repository.js';
+import { loadCases } from '../../contract/captures.js';
+import { RECORDING_INSTANT } from '../../contract/suite.js';
 
 const HOME = 'http://127.0.0.1:8080';
-const NOW = new Date('2026-11-21T23:16:07Z');
+const NOW = new Date(RECORDING_INSTANT);
 const SITE: EventJsonLdSite = {
   prettyPermalinks: true,
   timezone: 'UTC',
@@ -131,151 +133,47 @@ function eventJsonLd(id: number, who: Viewer, permalink: string, overrides: Part
   });
 }
 
-// Recorded `json_ld` objects (fixtures/reference/cases.jsonl).
-const ORACLE_HALL = {
-  '@type': 'Place', name: 'Oracle Hall', description: '', url: '',
-  address: { '@type': 'PostalAddress', streetAddress: '1 Main St', addressLocality: 'Springfield', addressRegion: 'IL', postalCode: '62701', addressCountry: 'United States' },
-  telephone: '555-0100', sameAs: 'https://hall.example.test',
-};
-const ORACLE_ORG = {
-  '@type': 'Person', name: 'Oracle Org', description: '', url: 'https://org.example.test', telephone: '555-0101',
-  email: '&#111;&#114;g&#64;e&#120;a&#109;ple.&#116;&#101;&#115;t', sameAs: 'https://org.example.test',
-};
-const SEED_VENUE_1 = {
-  '@type': 'Place', name: 'Seed Venue 1 Springfield', description: '', url: '',
-  address: { '@type': 'PostalAddress', streetAddress: '100 Seed St', addressLocality: 'Springfield', addressRegion: 'IL', postalCode: '10000', addressCountry: 'United States' },
-  telephone: '555-0200', sameAs: 'https://venue1.example.test',
-};
-const SEED_ORGANIZER_1 = {
-  '@type': 'Person', name: 'Seed Organizer 1', description: '', url: 'https://org1.example.test', telephone: '555-0300',
-  email: 'o&#114;&#103;&#49;&#64;e&#120;a&#109;ple&#46;te&#115;t', sameAs: 'https://org1.example.test',
-};
-const SCHEDULED = {
-  eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-  eventStatus: 'https://schema.org/EventScheduled',
-};
-const offer = (price: string, url: string) => ({
-  '@type': 'Offer', price, priceCurrency: 'USD', url, category: 'primary', availability: 'inStock', validFrom: '2026-11-21T00:00:00+00:00',
-});
+/** A recorded single answer (fixtures/reference/cases.jsonl): the record's ID, URL and `json_ld`. */
+function recorded(caseId: string): { id: number; url: string; auth: string; jsonLd: Record<string, unknown> } {
+  const testCase = loadCases().find((candidate) => candidate.id === caseId);
+  if (!testCase) throw new Error(`no recorded case ${caseId}`);
+  const body = testCase.expect.body as { id: number; url: string; json_ld: Record<string, unknown> };
+  return { id: body.id, url: body.url, auth: testCase.auth, jsonLd: body.json_ld };
+}
 
-const EVENT_CASES: [caseId: string, id: number, who: Viewer, permalink: string, expected: Record<string, unknown>][] = [
-  ['events.get.6', 6, ANONYMOUS, `${HOME}/event/oracle-concert/`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'Oracle Concert', description: '&lt;p&gt;Live music&lt;/p&gt;\\n',
-    url: `${HOME}/event/oracle-concert/`, ...SCHEDULED, startDate: '2026-12-05T19:00:00+00:00', endDate: '2026-12-05T22:30:00+00:00',
-    location: ORACLE_HALL, organizer: ORACLE_ORG, offers: offer('15', `${HOME}/event/oracle-concert/`), performer: 'Organization',
-  }],
-  ['events.get.7-allday', 7, ANONYMOUS, `${HOME}/event/all-day-fair/`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'All Day Fair', description: '', url: `${HOME}/event/all-day-fair/`,
-    ...SCHEDULED, startDate: '2026-12-12T00:00:00+00:00', endDate: '2026-12-13T23:59:59+00:00',
-    location: ORACLE_HALL, organizer: { ...ORACLE_ORG, email: 'o&#114;&#103;&#64;ex&#97;&#109;&#112;l&#101;&#46;tes&#116;' }, performer: 'Organization',
-  }],
-  ['events.get.15-ny', 15, ANONYMOUS, `${HOME}/event/inline-venue-meetup-ny/`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'Inline Venue Meetup NY',
-    description: '&lt;p&gt;Meetup with inline venue and organizer&lt;/p&gt;\\n', url: `${HOME}/event/inline-venue-meetup-ny/`,
-    ...SCHEDULED, startDate: '2026-12-10T18:00:00-05:00', endDate: '2026-12-10T20:00:00-05:00',
-    location: {
-      '@type': 'Place', name: 'Inline Venue NY', description: '', url: '',
-      address: { '@type': 'PostalAddress', addressLocality: 'New York', addressRegion: 'NY', addressCountry: 'United States' },
-      telephone: '', sameAs: '',
-    },
-    organizer: {
-      '@type': 'Person', name: 'Inline Org NY', description: '', url: '', telephone: '',
-      email: 'i&#110;&#108;i&#110;&#101;&#64;e&#120;a&#109;&#112;&#108;e&#46;te&#115;t', sameAs: '',
-    },
-    performer: 'Organization',
-  }],
-  ['events.get.12-updated', 12, ANONYMOUS, `${HOME}/event/t-tag/`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'T-tag updated', description: '', url: `${HOME}/event/t-tag/`,
-    ...SCHEDULED, startDate: '2026-12-11T19:00:00+00:00', endDate: '2026-12-11T21:00:00+00:00',
-    location: ORACLE_HALL, offers: offer('25', `${HOME}/event/t-tag/`), performer: 'Organization',
-  }],
-  ['events.get.seed', 100, ANONYMOUS, `${HOME}/event/seed-event-064/`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'Seed Event 064', description: '&lt;p&gt;Seed excerpt 64&lt;/p&gt;\\n',
-    url: `${HOME}/event/seed-event-064/`, ...SCHEDULED, startDate: '2026-10-15T09:00:00+00:00', endDate: '2026-10-15T10:00:00+00:00',
-    location: {
-      '@type': 'Place', name: 'Seed Venue 4 Boston', description: '', url: '',
-      address: { '@type': 'PostalAddress', streetAddress: '103 Seed St', addressLocality: 'Boston', addressRegion: 'MA', postalCode: '10003', addressCountry: 'United States' },
-      telephone: '555-0203', sameAs: 'https://venue4.example.test',
-    },
-    organizer: {
-      '@type': 'Person', name: 'Seed Organizer 3', description: '', url: 'https://org3.example.test', telephone: '555-0302',
-      email: 'o&#114;&#103;&#51;&#64;e&#120;a&#109;&#112;&#108;&#101;&#46;&#116;&#101;s&#116;', sameAs: 'https://org3.example.test',
-    },
-    performer: 'Organization',
-  }],
-  ['events.get.hidden', 245, ANONYMOUS, `${HOME}/event/hidden-staff-party/`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'Hidden Staff Party', description: '', url: `${HOME}/event/hidden-staff-party/`,
-    ...SCHEDULED, startDate: '2027-06-11T19:00:00+00:00', endDate: '2027-06-11T23:00:00+00:00', performer: 'Organization',
-  }],
-  ['events.get.sticky', 246, ANONYMOUS, `${HOME}/event/sticky-summer-kickoff/`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'Sticky Summer Kickoff', description: '', url: `${HOME}/event/sticky-summer-kickoff/`,
-    ...SCHEDULED, startDate: '2027-06-12T12:00:00+00:00', endDate: '2027-06-12T15:00:00+00:00',
-    offers: offer('25', `${HOME}/event/sticky-summer-kickoff/`), performer: 'Organization',
-  }],
-  ['events.get.author-berlin', 249, ANONYMOUS, `${HOME}/event/authors-book-reading/`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'Author&#8217;s Book Reading',
-    description: '&lt;p&gt;Reading from &quot;the&quot; new book -- with Q&amp;A...&lt;/p&gt;\\n', url: `${HOME}/event/authors-book-reading/`,
-    ...SCHEDULED, startDate: '2027-06-16T17:00:00+02:00', endDate: '2027-06-16T18:30:00+02:00', performer: 'Organization',
-  }],
-  ['events.get.child', 251, ANONYMOUS, `${HOME}/event/workshop-part-2/`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'Workshop Part 2', description: '', url: `${HOME}/event/workshop-part-2/`,
-    ...SCHEDULED, startDate: '2027-06-19T10:00:00+00:00', endDate: '2027-06-19T12:00:00+00:00', performer: 'Organization',
-  }],
-  ['events.get.draft-admin', 241, ADMIN, `${HOME}/?post_type=tribe_events&p=241`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'Draft Planning Session', description: '',
-    url: `${HOME}/?post_type=tribe_events&p=241%2F/`, ...SCHEDULED, startDate: '2027-06-03T10:00:00+00:00', endDate: '2027-06-03T12:00:00+00:00',
-    location: SEED_VENUE_1, performer: 'Organization',
-  }],
-  ['events.get.private-editor', 242, EDITOR, `${HOME}/event/private-board-meeting/`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'Private: Private Board Meeting', description: '',
-    url: `${HOME}/event/private-board-meeting/`, ...SCHEDULED, startDate: '2027-06-05T09:00:00+00:00', endDate: '2027-06-05T10:30:00+00:00',
-    organizer: { ...SEED_ORGANIZER_1, email: '&#111;&#114;g&#49;&#64;e&#120;a&#109;p&#108;e&#46;&#116;&#101;&#115;&#116;' }, performer: 'Organization',
-  }],
-  ['events.get.pending-own-contributor', 250, CONTRIBUTOR, `${HOME}/?post_type=tribe_events&p=250`, {
-    '@context': 'http://schema.org', '@type': 'Event', name: 'Contributor Workshop Proposal', description: '',
-    url: `${HOME}/?post_type=tribe_events&p=250%2F/`, ...SCHEDULED, startDate: '2027-06-18T10:00:00+00:00', endDate: '2027-06-18T12:00:00+00:00',
-    performer: 'Organization',
-  }],
+/** The viewer each recorded user stands for, with the capabilities JSON-LD asks about. */
+const VIEWERS: Readonly<Record<string, Viewer>> = { none: ANONYMOUS, admin: ADMIN, editor: EDITOR, contributor: CONTRIBUTOR };
+
+const EVENT_CASES = [
+  'events.get.6', 'events.get.7-allday', 'events.get.15-ny', 'events.get.12-updated', 'events.get.seed',
+  'events.get.hidden', 'events.get.sticky', 'events.get.author-berlin', 'events.get.child',
+  'events.get.draft-admin', 'events.get.private-editor', 'events.get.pending-own-contributor',
 ];
 
 describe('toEventJsonLd against the recorded single-event answers', () => {
-  it.each(EVENT_CASES)('%s', (_caseId, id, who, permalink, expected) => {
-    const actual = eventJsonLd(id, who, permalink);
-    expect(decodeEmails(actual)).toEqual(decodeEmails(expected));
+  it.each(EVENT_CASES)('%s', (caseId) => {
+    const { id, url, auth, jsonLd } = recorded(caseId);
+    const actual = eventJsonLd(id, VIEWERS[auth]!, url);
+    expect(decodeEmails(actual)).toEqual(decodeEmails(jsonLd));
     // Key order is part of the answer.
-    expect(Object.keys(actual ?? {})).toEqual(Object.keys(expected));
+    expect(Object.keys(actual ?? {})).toEqual(Object.keys(jsonLd));
   });
 });
 
 describe('toVenueJsonLd and toOrganizerJsonLd against the recorded single answers', () => {
-  it('venues.get.19', () => {
-    const venue = rowOf(19);
-    const actual = toVenueJsonLd(venue.post, venue.meta);
-    expect(actual).toEqual(SEED_VENUE_1);
-    expect(Object.keys(actual)).toEqual(Object.keys(SEED_VENUE_1));
-    expect(Object.keys(actual.address as object)).toEqual(Object.keys(SEED_VENUE_1.address));
+  it.each(['venues.get.19', 'venues.get.5', 'venues.slug.ok'])('%s', (caseId) => {
+    const { id, jsonLd } = recorded(caseId);
+    const actual = toVenueJsonLd(rowOf(id).post, rowOf(id).meta);
+    expect(actual).toEqual(jsonLd);
+    expect(Object.keys(actual)).toEqual(Object.keys(jsonLd));
+    expect(Object.keys(actual.address as object)).toEqual(Object.keys(jsonLd.address as object));
   });
 
-  it('venues.get.5 and venues.slug.ok', () => {
-    expect(toVenueJsonLd(rowOf(5).post, rowOf(5).meta)).toEqual(ORACLE_HALL);
-    expect(toVenueJsonLd(rowOf(20).post, rowOf(20).meta)).toEqual({
-      '@type': 'Place', name: 'Seed Venue 2 Portland', description: '', url: '',
-      address: { '@type': 'PostalAddress', streetAddress: '101 Seed St', addressLocality: 'Portland', addressRegion: 'OR', postalCode: '10001', addressCountry: 'United States' },
-      telephone: '555-0201', sameAs: 'https://venue2.example.test',
-    });
-  });
-
-  it('organizers.get.29, organizers.get.trashed-admin and organizers.slug.ok', () => {
-    const organizer29 = toOrganizerJsonLd(rowOf(29).post, rowOf(29).meta);
-    expect(decodeEmails(organizer29)).toEqual(decodeEmails(SEED_ORGANIZER_1));
-    expect(Object.keys(organizer29)).toEqual(Object.keys(SEED_ORGANIZER_1));
-    expect(decodeEmails(toOrganizerJsonLd(rowOf(10).post, rowOf(10).meta))).toEqual({
-      '@type': 'Person', name: 'Inline Org', description: '', url: '', telephone: '', email: 'inline@example.test', sameAs: '',
-    });
-    expect(decodeEmails(toOrganizerJsonLd(rowOf(32).post, rowOf(32).meta))).toEqual({
-      '@type': 'Person', name: 'Seed Organizer 4', description: '', url: 'https://org4.example.test', telephone: '555-0303',
-      email: 'org4@example.test', sameAs: 'https://org4.example.test',
-    });
+  it.each(['organizers.get.29', 'organizers.get.trashed-admin', 'organizers.slug.ok'])('%s', (caseId) => {
+    const { id, jsonLd } = recorded(caseId);
+    const actual = toOrganizerJsonLd(rowOf(id).post, rowOf(id).meta);
+    expect(decodeEmails(actual)).toEqual(decodeEmails(jsonLd));
+    expect(Object.keys(actual)).toEqual(Object.keys(jsonLd));
   });
 
   it('adds the image after the description when the post has a thumbnail', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archiveLinks, likeSearchWords, resolveArchiveStatuses, totalPages } from '../../../src/wp/linked-post-archive.js';
-import { ANONYMOUS, type Viewer } from '../../../src/wp/capabilities.js';
+import { archiveLinks, likeSearchWords } from '../../../src/wp/linked-post-archive.js';
 
 const BASE = 'http://example.test/wp-json/calendar/events/v1/venues/';
 
@@ -41,28 +40,5 @@ describe('archiveLinks (Archive_Base rest URLs)', () => {
     expect(archiveLinks(BASE, { page: 3, per_page: 10, status: 'publish' }, 12).previous_rest_url).toBe(
       `${BASE}?per_page=10&status=publish&page=2`,
     );
-  });
-
-  it('counts pages as the plugin does', () => {
-    expect(totalPages(0, 10)).toBe(0);
-    expect(totalPages(10, 10)).toBe(1);
-    expect(totalPages(11, 10)).toBe(2);
-  });
-});
-
-describe('resolveArchiveStatuses', () => {
-  const editor: Viewer = { userId: 2, capabilities: new Set(['read', 'edit_tribe_venues']) };
-
-  it('lists published posts to visitors and any status to editors when none is asked for', () => {
-    expect(resolveArchiveStatuses(ANONYMOUS, 'tribe_venue', undefined)).toEqual({ statuses: ['publish'], urlValue: 'publish' });
-    expect(resolveArchiveStatuses(editor, 'tribe_venue', undefined)).toMatchObject({ urlValue: 'any' });
-    expect(resolveArchiveStatuses(editor, 'tribe_venue', undefined).statuses).toContain('draft');
-  });
-
-  it('keeps the requested statuses, in the URL as a list', () => {
-    expect(resolveArchiveStatuses(editor, 'tribe_venue', 'draft,trash')).toEqual({
-      statuses: ['draft', 'trash'],
-      urlValue: ['draft', 'trash'],
-    });
   });
 });

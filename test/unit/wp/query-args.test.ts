@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addQueryArgs, removeQueryArg, phpUrlencode } from '../../../src/wp/query-args.js';
+import { addQueryArgs, removeQueryArg } from '../../../src/wp/query-args.js';
+import { phpUrlencode } from '../../../src/wp/php-values.js';
 
 describe('add_query_arg', () => {
   it('adds new values unencoded, in order, skipping null and false', () => {

@@ -9,8 +9,8 @@ const KEYS: AuthKeys = {
 
 describe('wp_salt() and wp_hash()', () => {
   it('hashes with HMAC-MD5 keyed by key . salt of the scheme', () => {
-    // hash_hmac('md5', 'data', 'lkls') in PHP.
-    expect(wpHash(KEYS, 'data', 'logged_in')).toMatch(/^[0-9a-f]{32}$/);
+    // hash_hmac('md5', 'data', 'lkls') in PHP; node:crypto's HMAC-MD5 gives the same.
+    expect(wpHash(KEYS, 'data', 'logged_in')).toBe('fc49126786f0c0f29b76fe8a72fc9319');
     expect(wpHash(KEYS, 'data', 'logged_in')).not.toBe(wpHash(KEYS, 'data', 'nonce'));
   });
 

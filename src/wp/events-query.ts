@@ -1,30 +1,35 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../db/create-db.js';
-import type { Database } from '../../db/tables.js';
-import { EventMeta, PostType, Taxonomy } from '../../wp/constants.js';
+import type { Db } from '../db/create-db.js';
+import type { Database } from '../db/tables.js';
+import { EventMeta, PostStatus, PostType, Taxonomy } from './constants.js';
+import { siteWallTimeToUtc } from './dates.js';
+import type { SiteSettings } from './site.js';
+import { escLike } from './sql-like.js';
 
 /**
- * The filters of an events list after the plugin's rules were applied (defaults, widening,
- * term resolution): what the ORM query of tribe_get_events() would receive.
+ * The SQL of tribe_get_events() (Tribe__Events__Query::getEvents over the events ORM), the one
+ * event query the plugin runs for the events list and for the venue and organizer
+ * `only_with_upcoming` filter (Linked_Posts::find_with_upcoming_events) alike.
  */
-export interface EventListFilter {
-  statuses: readonly string[];
-  /** Compared with the stored local (or, in `site` timezone mode, UTC) start and end dates. */
+
+/**
+ * The `_EventHideFromUpcoming` value TEC writes for "hide from event listings". The query leaves
+ * out every event that has the meta at all, whatever its value; readers compare with this.
+ */
+
+/** The date bounds of the query, as `Y-m-d H:i:s` strings. */
+export interface EventDateFilters {
+  /** Compared with the stored local (or, when the ORM's normal zone is UTC, UTC) start and end dates. */
   startsOnOrAfter?: string;
   endsOnOrBefore?: string;
   startsBefore?: string;
   startsAfter?: string;
   endsBefore?: string;
   endsAfter?: string;
-  /** Search words; each must appear in the title, excerpt or content. */
-  searchTerms?: readonly string[];
-  categoryTermIds?: readonly number[];
-  tagTermIds?: readonly number[];
-  venueIds?: readonly number[];
-  organizerIds?: readonly number[];
-  featured?: boolean;
-  include?: readonly number[];
-  postParent?: number;
+}
+
+/** Where the site's event dates are read and in which zone: the same for every event query. */
+export interface EventStorage {
   /**
    * Filter on `_EventStartDateUTC` / `_EventEndDateUTC` instead of the local dates: the ORM does
    * so whenever its "normal" zone is UTC (a UTC site, or TEC's `site` timezone mode).
@@ -34,6 +39,67 @@ export interface EventListFilter {
   orderByUtcStart: boolean;
   /** Read dates from TEC 6's `tec_occurrences` table instead of the date meta. */
   useOccurrencesTable: boolean;
+}
+
+/**
+ * The filters of an event query after the plugin's rules were applied (defaults, widening,
+ * term resolution): what the ORM query of tribe_get_events() would receive.
+ */
+export interface EventListFilter extends EventDateFilters, EventStorage {
+  /** post_status IN (...); an empty list means the ORM's default, `publish`. */
+  statuses: readonly string[];
+  /** Search words; each must appear in the title, excerpt or content. */
+  searchTerms?: readonly string[];
+  categoryTermIds?: readonly number[];
+  tagTermIds?: readonly number[];
+  venueIds?: readonly number[];
+  organizerIds?: readonly number[];
+  featured?: boolean;
+  include?: readonly number[];
+  postParent?: number;
+}
+
+/** Zones PHP names `UTC` once TEC built them (`UTC`, `UTC+0`). */
+export function isUtcZone(zone: string): boolean {
+  return /^(UTC|GMT)([+-]0+(\.0+)?)?$/i.test(zone);
+}
+
+/**
+ * How the site stores and compares event dates: TEC 6's occurrences table once migrated, and
+ * UTC dates in TEC's `site` timezone mode (and on UTC sites, where the normal zone is UTC).
+ */
+export function eventStorageOf(site: SiteSettings): EventStorage {
+  const siteMode = site.tec.timezoneMode === 'site';
+  return {
+    filterOnUtcDates: siteMode || isUtcZone(site.timezone),
+    orderByUtcStart: siteMode,
+    useOccurrencesTable: site.occurrencesTableActive,
+  };
+}
+
+const DATE_FILTER_KEYS = ['startsOnOrAfter', 'endsOnOrBefore', 'startsBefore', 'startsAfter', 'endsBefore', 'endsAfter'] as const;
+
+/**
+ * The ORM reads filter dates in the site's zone and converts them to its "normal" zone: UTC in
+ * TEC's `site` timezone mode, the site's zone (no change) otherwise. Returns a converted copy.
+ */
+export function toNormalZone<F extends EventDateFilters>(site: SiteSettings, filters: F): F {
+  if (site.tec.timezoneMode !== 'site' || isUtcZone(site.timezone)) return filters;
+  const converted: F = { ...filters };
+  for (const key of DATE_FILTER_KEYS) {
+    const value = filters[key];
+    if (value !== undefined) converted[key] = siteWallTimeToUtc(value, site.timezone);
+  }
+  return converted;
+}
+
+/**
+ * Tribe__Events__Query::getEvents' page size when the caller sets none: TEC's `posts_per_page`
+ * option, else WordPress's, else 10.
+ */
+export function defaultEventsPerPage(site: SiteSettings): number {
+  const size = Math.trunc(Number(site.tec.postsPerPage ?? site.postsPerPage));
+  return Number.isFinite(size) && size > 0 ? size : 10;
 }
 
 type EventQuery = SelectQueryBuilder<
@@ -67,10 +133,6 @@ function hasTerms(eb: ExpressionBuilder<Database, 'posts'>, taxonomy: string, te
       .where('filter_tt.taxonomy', '=', taxonomy)
       .where('filter_tt.term_id', 'in', termIds.length > 0 ? [...termIds] : [0]),
   );
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /**
@@ -115,7 +177,7 @@ function filteredEvents(db: Db, filter: EventListFilter): { query: EventQuery; d
   }
   let query = base
     .where('posts.post_type', '=', PostType.event)
-    .where('posts.post_status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : ['publish'])
+    .where('posts.post_status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : [PostStatus.publish])
     // Query.php always drops events hidden from listings, whatever the value of the flag.
     .where((eb) => eb.not(metaExists(eb as never, EventMeta.hideFromUpcoming)));
 
@@ -131,7 +193,7 @@ function filteredEvents(db: Db, filter: EventListFilter): { query: EventQuery; d
   compare(dates.end, '>', filter.endsAfter);
 
   for (const term of filter.searchTerms ?? []) {
-    const like = `%${escapeLike(term)}%`;
+    const like = `%${escLike(term)}%`;
     query = query.where((eb) =>
       eb.or([
         eb('posts.post_title', 'like', like),

@@ -1,0 +1,90 @@
+import Koa from 'koa';
+import supertest from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { dispatch, type DispatchEnvironment } from '../../src/http/dispatcher.js';
+import { errorHandler } from '../../src/http/error-handler.js';
+import { createRequestMemo, type RequestContext } from '../../src/http/request-context.js';
+import { compileRoute, type RouteDefinition } from '../../src/http/rest-route.js';
+import type { Viewer } from '../../src/wp/capabilities.js';
+
+/**
+ * The per-request memo the dispatcher puts on every RequestContext: one load per key within a
+ * request, a fresh memo for the next request, and nothing remembered across a write, because
+ * WordPress builds the Allow header after the handler, from the post as the write left it.
+ */
+
+describe('createRequestMemo', () => {
+  it('loads a key once and hands every caller the same promise until forgotten', async () => {
+    const { memo, forgetMemo } = createRequestMemo();
+    let loads = 0;
+    const load = async () => ++loads;
+    const first = memo('post:6', load);
+    expect(memo('post:6', load)).toBe(first);
+    expect(await first).toBe(1);
+    expect(await memo('post:7', load)).toBe(2);
+    forgetMemo();
+    expect(await memo('post:6', load)).toBe(3);
+  });
+});
+
+const EDITOR: Viewer = { userId: 2, capabilities: new Set(['edit_things']) };
+
+/** A route whose checks and handlers count how often the "post" is loaded. */
+function countingApp() {
+  const loads: string[] = [];
+  const loadPost = (ctx: RequestContext) =>
+    ctx.memo('post:1', async () => {
+      loads.push(ctx.method);
+      return { status: 'publish' };
+    });
+  const mayEdit = async (ctx: RequestContext) => (await loadPost(ctx)).status === 'publish';
+  const route: RouteDefinition<RequestContext> = {
+    pattern: '/things/(?P<id>\\d+)',
+    endpoints: [
+      { methods: ['GET'], args: {}, handler: async (ctx) => ({ body: await loadPost(ctx) }) },
+      { methods: ['DELETE'], args: {}, permission: mayEdit, handler: async () => ({ body: { deleted: true } }) },
+      { methods: ['POST'], args: {}, permission: mayEdit, handler: async () => ({ body: { edited: true } }) },
+    ],
+  };
+  const app = new Koa();
+  app.use(errorHandler(() => undefined));
+  app.use(async (ctx) => {
+    const env = {
+      db: undefined,
+      now: new Date(0),
+      site: undefined,
+      urls: undefined,
+      viewer: EDITOR,
+      routePath: ctx.path,
+      body: undefined,
+      jsonError: false,
+    } as unknown as DispatchEnvironment;
+    await dispatch(ctx, [compileRoute(route)], env);
+  });
+  return { agent: supertest(app.callback()), loads };
+}
+
+describe('the dispatcher memo', () => {
+  it('lets the handler and every permission check of the Allow header share one load', async () => {
+    const { agent, loads } = countingApp();
+    const response = await agent.get('/things/1');
+    expect(response.status).toBe(200);
+    expect(response.headers.allow).toBe('GET, DELETE, POST');
+    expect(loads).toEqual(['GET']);
+  });
+
+  it('starts every request with an empty memo', async () => {
+    const { agent, loads } = countingApp();
+    await agent.get('/things/1');
+    await agent.get('/things/1');
+    expect(loads).toEqual(['GET', 'GET']);
+  });
+
+  it('reads again for the Allow header once a write handler succeeded', async () => {
+    const { agent, loads } = countingApp();
+    const response = await agent.delete('/things/1');
+    expect(response.status).toBe(200);
+    expect(response.headers.allow).toBe('GET, DELETE, POST');
+    expect(loads).toEqual(['DELETE', 'DELETE']);
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { basicAuth } from '../builders/users.js';
+import { ROOT, agentFor, recordStatements, type RecordedQuery, type StatementRecorder } from './support.js';
+
+/**
+ * A single-record request reads its post once. WordPress asks for the same post in the
+ * validator, the permission check, the handler and again for each endpoint's permission check
+ * of the Allow header; its object cache answers all but the first, and the request's memo does
+ * the same here. A viewer without capabilities is refused edit and delete without any read.
+ */
+// The reference dump's recording instant, as the contract files replay it.
+const RECORDING_INSTANT = '2026-11-21T23:16:07Z';
+const ADMIN = basicAuth('admin', 'E27IumCUdDXJtmrFb9Wja80M');
+const EVENT = { id: 6, slug: 'oracle-concert' };
+const VENUE = { id: 5, slug: 'oracle-hall' };
+const TRASHED_ORGANIZER = 10;
+
+let database: TestDatabase;
+let recorder: StatementRecorder;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ dump: 'reference' });
+  recorder = recordStatements(database);
+});
+
+afterAll(async () => {
+  await recorder?.db.destroy();
+  await database?.drop();
+});
+
+const POSTS_ROW = /^select \* from `wp_posts` /;
+
+/** Statements that load whole `wp_posts` rows naming the post by ID or slug. */
+function rowLoads(queries: readonly RecordedQuery[], ...names: (number | string)[]): RecordedQuery[] {
+  return queries.filter((query) => POSTS_ROW.test(query.sql) && query.parameters.some((value) => names.includes(value as never)));
+}
+
+/** Runs the request after a warm-up (site settings cached) and returns what it ran. */
+async function record(method: 'get' | 'delete', path: string, authorization?: string) {
+  const agent = agentFor(database, { db: recorder.db, now: RECORDING_INSTANT });
+  await agent.get(`${ROOT}/events/${EVENT.id}`);
+  recorder.clear();
+  let request = agent[method](`${ROOT}${path}`);
+  if (authorization) request = request.set('Authorization', authorization);
+  const response = await request;
+  return { response, queries: [...recorder.queries] };
+}
+
+describe('single-record reads', () => {
+  it('GET /events/{id} loads the event once', async () => {
+    const { response, queries } = await record('get', `/events/${EVENT.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.allow).toBe('GET');
+    expect(rowLoads(queries, EVENT.id)).toHaveLength(1);
+  });
+
+  it('GET /venues/{id} loads the venue once, for an anonymous reader and for an editor', async () => {
+    const anonymous = await record('get', `/venues/${VENUE.id}`);
+    expect(anonymous.response.status).toBe(200);
+    expect(anonymous.response.headers.allow).toBe('GET');
+    expect(rowLoads(anonymous.queries, VENUE.id)).toHaveLength(1);
+
+    // The Allow header's DELETE and edit checks read the venue the handler already loaded.
+    const admin = await record('get', `/venues/${VENUE.id}`, ADMIN);
+    expect(admin.response.status).toBe(200);
+    expect(admin.response.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
+    expect(rowLoads(admin.queries, VENUE.id)).toHaveLength(1);
+  });
+
+  it('GET /events/by-slug/{slug} runs get_page_by_path once for the validator and the handler', async () => {
+    const { response, queries } = await record('get', `/events/by-slug/${EVENT.slug}`);
+    expect(response.status).toBe(200);
+    expect((response.body as { id: number }).id).toBe(EVENT.id);
+    expect(rowLoads(queries, EVENT.slug)).toHaveLength(1);
+  });
+
+  it('GET /venues/by-slug/{slug} reads the venue by ID no more: the slug lookup found it', async () => {
+    const { response, queries } = await record('get', `/venues/by-slug/${VENUE.slug}`);
+    expect(response.status).toBe(200);
+    expect((response.body as { id: number }).id).toBe(VENUE.id);
+    expect(rowLoads(queries, VENUE.id)).toHaveLength(0);
+  });
+
+  it('DELETE by an editor reads the post once for its permission check and the Allow header', async () => {
+    const event = await record('delete', `/events/${EVENT.id}`, ADMIN);
+    expect(event.response.status).toBe(501);
+    expect(event.response.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
+    expect(rowLoads(event.queries, EVENT.id)).toHaveLength(1);
+
+    // A trashed post is mapped with the status it had: its meta is read once as well.
+    const trashed = await record('delete', `/organizers/${TRASHED_ORGANIZER}`, ADMIN);
+    expect(trashed.response.status).toBe(501);
+    expect(rowLoads(trashed.queries, TRASHED_ORGANIZER)).toHaveLength(1);
+    expect(trashed.queries.filter((query) => query.sql.includes('from `wp_postmeta`'))).toHaveLength(1);
+  });
+
+  it('refuses an anonymous DELETE without reading the post', async () => {
+    const { response, queries } = await record('delete', `/events/${EVENT.id}`);
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ code: 'rest_forbidden' });
+    expect(response.headers.allow).toBe('GET');
+    expect(queries.filter((query) => query.sql.includes('`wp_posts`'))).toEqual([]);
+  });
+
+  it('keeps the error path to one read: the Allow header of a refused ID reads its post once', async () => {
+    // An event's ID is no venue ID: 400 from the validator, then the Allow header's two checks.
+    const { response, queries } = await record('get', `/venues/${EVENT.id}`, ADMIN);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'rest_invalid_param' });
+    expect(response.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
+    expect(rowLoads(queries, EVENT.id)).toHaveLength(1);
+  });
+});
