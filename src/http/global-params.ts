@@ -11,14 +11,18 @@ import { parsePhpQuery } from './php-query.js';
  * in `{body, status, headers}` with status 200, `_jsonp` wraps the JSON in a callback.
  */
 
-/** The headers a WP_REST_Response holds (the handler's and Allow), with WordPress's casing. */
-const ENVELOPE_HEADERS: readonly [string, string][] = [
-  ['x-tec-total', 'X-TEC-Total'],
-  ['x-tec-totalpages', 'X-TEC-TotalPages'],
-  ['x-wp-total', 'X-WP-Total'],
-  ['x-wp-totalpages', 'X-WP-TotalPages'],
-  ['location', 'Location'],
-  ['allow', 'Allow'],
+/**
+ * The headers a WP_REST_Response holds (the handler's and Allow), with WordPress's casing, and
+ * whether the handler set them as integers: the archives pass their integer totals to
+ * `$response->header()`, and the envelope prints the values as they were set.
+ */
+const ENVELOPE_HEADERS: readonly [name: string, wpName: string, integer: boolean][] = [
+  ['x-tec-total', 'X-TEC-Total', true],
+  ['x-tec-totalpages', 'X-TEC-TotalPages', true],
+  ['x-wp-total', 'X-WP-Total', true],
+  ['x-wp-totalpages', 'X-WP-TotalPages', true],
+  ['location', 'Location', false],
+  ['allow', 'Allow', false],
 ];
 
 type FieldTree = { [key: string]: FieldTree | true };
@@ -100,10 +104,11 @@ export function wordpressGlobalParams(): Koa.Middleware {
     let data: unknown = JSON.parse(ctx.body);
     if (fields !== undefined && ctx.status < 400) data = filterFields(data, fields);
     if (envelope !== undefined) {
-      const headers: Record<string, string> = {};
-      for (const [name, wpName] of ENVELOPE_HEADERS) {
+      const headers: Record<string, string | number> = {};
+      for (const [name, wpName, integer] of ENVELOPE_HEADERS) {
         const value = ctx.response.get(name);
-        if (value !== undefined && value !== '') headers[wpName] = String(value);
+        if (value === undefined || value === '') continue;
+        headers[wpName] = integer ? Number(value) : String(value);
       }
       data = { body: data, status: ctx.status, headers };
       ctx.status = 200;

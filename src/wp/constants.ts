@@ -133,6 +133,8 @@ export const OptionName = {
   blogdescription: 'blogdescription',
   /** The tag permalink base (Settings > Permalinks), stored with a leading slash; empty for `tag`. */
   tagBase: 'tag_base',
+  /** The plugins WordPress loads on this site (a PHP-serialized list of plugin files). */
+  activePlugins: 'active_plugins',
   /** TEC 6's custom-tables migration state (phase `migration-complete` / `migration-not-required`). */
   ct1MigrationState: 'tec_ct1_migration_state',
   /** Written when TEC 6 created `{prefix}tec_occurrences`. */

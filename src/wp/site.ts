@@ -1,4 +1,5 @@
 import type { Db } from '../db/create-db.js';
+import { EVENTS_CALENDAR_PRO_PLUGIN } from './coordinates.js';
 import type { Clock } from '../clock.js';
 import { MigrationPhase, OptionName } from './constants.js';
 import { selectOptions } from './options.repository.js';
@@ -45,6 +46,8 @@ export interface SiteSettings {
    * date meta once its migration is complete (or was not required).
    */
   occurrencesTableActive: boolean;
+  /** Events Calendar Pro is active on the site (`active_plugins`): venue coordinates exist. */
+  proActive: boolean;
 }
 
 /** The migration phases after which TEC 6 reads event dates from `{prefix}tec_occurrences`. */
@@ -87,6 +90,7 @@ const SITE_OPTION_NAMES = [
   OptionName.tagBase,
   OptionName.ct1MigrationState,
   OptionName.ct1OccurrencesSchemaVersion,
+  OptionName.activePlugins,
 ];
 
 /** Reads the site settings in one query. */
@@ -102,6 +106,7 @@ export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
     tec: toTecOptions(asRecord(maybeUnserialize(get(OptionName.tecOptions)))),
     language: get(OptionName.language),
     tagBase: get(OptionName.tagBase),
+    proActive: phpArrayValues(maybeUnserialize(get(OptionName.activePlugins))).includes(EVENTS_CALENDAR_PRO_PLUGIN),
     occurrencesTableActive:
       options.has(OptionName.ct1OccurrencesSchemaVersion) &&
       OCCURRENCES_ACTIVE_PHASES.includes(
@@ -128,4 +133,9 @@ export function createSiteSettingsCache(db: Db, clock: Clock, ttlMs = 5000): () 
     }
     return cached.value;
   };
+}
+
+/** The values of a decoded PHP array, list or map alike; nothing for anything else. */
+function phpArrayValues(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : Object.values(asRecord(value));
 }

@@ -34,8 +34,18 @@ export interface EventList extends ArchiveLinks {
   total_pages: number;
 }
 
+/**
+ * An ID as PHP prints it after the (int) cast of rest_sanitize_value_from_schema: past the 64-bit
+ * range the cast saturates at PHP_INT_MAX, so `/events/99999999999999999999` reports that number.
+ */
+function phpIntString(id: number): string {
+  if (id >= 2 ** 63) return '9223372036854775807';
+  if (id < -(2 ** 63)) return '-9223372036854775808';
+  return BigInt(Math.trunc(id)).toString();
+}
+
 export const EventErrors = {
-  notFound: (id: number) => new AppError(404, 'rest-event-not-found', `Event with ID ${id} does not exist.`),
+  notFound: (id: number) => new AppError(404, 'rest-event-not-found', `Event with ID ${phpIntString(id)} does not exist.`),
   notAnEvent: () => new AppError(400, 'rest-invalid-event-id', 'The specified ID is not a valid event.'),
   trashed: () => new AppError(403, 'event-no-longer-available', 'This event is no longer available'),
   notAccessible: () => new AppError(403, 'event-not-accessible', 'The requested event is not accessible'),
@@ -81,6 +91,7 @@ async function buildEvents(ctx: RequestContext, posts: readonly LoadedPost[], si
             timezone: ctx.site.timezone,
             timezoneMode: ctx.site.tec.timezoneMode,
             defaultCurrencyCode: ctx.site.tec.defaultCurrencyCode,
+            proActive: ctx.site.proActive,
           },
           now: ctx.now,
         })

@@ -83,9 +83,9 @@ async function buildLinkedSummaries<R>(
       const source: JsonLdPost = { ...linked, imageUrl: jsonLdImageUrl(image, linked) };
       const jsonLd =
         env.single && isLinkedJsonLdVisible(linked.post, env.viewer, passwordUnlocked)
-          ? kind.toJsonLd(linked.post, linked.meta, { imageUrl: source.imageUrl })
+          ? kind.toJsonLd(linked.post, linked.meta, { imageUrl: source.imageUrl, proActive: env.site.proActive })
           : undefined;
-      const resource = kind.toResource({ ...linked, urls: env.urls, viewer: env.viewer, image, jsonLd, passwordUnlocked });
+      const resource = kind.toResource({ ...linked, urls: env.urls, viewer: env.viewer, image, jsonLd, passwordUnlocked, proActive: env.site.proActive });
       return [linked.post.ID, { resource, source }];
     }),
   );

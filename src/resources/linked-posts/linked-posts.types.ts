@@ -24,6 +24,8 @@ export interface LinkedPostMapperInput extends LoadedPost {
    * and organizer endpoints); inside events a linked post's password is never unlocked.
    */
   passwordUnlocked?: boolean;
+  /** Events Calendar Pro is active, so geocoded venues print their coordinates. */
+  proActive?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface LinkedResourceKind<R> extends LinkedPostKind {
   /** The archive's path under the namespace (`venues`, `organizers`). */
   restBase: string;
   toResource: (input: LinkedPostMapperInput) => R;
-  toJsonLd: (post: PostRow, meta: MetaMap, options: { imageUrl: JsonLdPost['imageUrl'] }) => JsonLdObject;
+  toJsonLd: (post: PostRow, meta: MetaMap, options: { imageUrl: JsonLdPost['imageUrl']; proActive: boolean }) => JsonLdObject;
   errors: {
     /** 403 of the single read: not published and not readable, or not of the kind at all. */
     notAccessible: () => AppError;

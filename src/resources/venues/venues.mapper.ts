@@ -1,5 +1,5 @@
 import { firstMeta } from '../../wp/meta.js';
-import { phpFloatval } from '../../wp/php-values.js';
+import { venueCoordinates } from '../../wp/coordinates.js';
 import { globalIdFields } from '../../wp/post-rest-fields.js';
 import { postPasswordRequired } from '../../wp/password-access.js';
 import { VenueMeta } from '../../wp/constants.js';
@@ -19,7 +19,7 @@ export type VenueResource = Record<string, unknown>;
  * protected fields blanked unless `passwordUnlocked`.
  */
 export function toVenueResource(input: LinkedPostMapperInput): VenueResource {
-  const { post, meta, urls, viewer, image, jsonLd, passwordUnlocked = false } = input;
+  const { post, meta, urls, viewer, image, jsonLd, passwordUnlocked = false, proActive = false } = input;
   const field = (key: string) => firstMeta(meta, key) ?? '';
   const base: Record<string, unknown> = {
     id: post.ID,
@@ -45,13 +45,10 @@ export function toVenueResource(input: LinkedPostMapperInput): VenueResource {
     website: field(VenueMeta.url),
     stateprovince: field(VenueMeta.stateProvince),
   };
-  // tribe_get_coordinates(): Events Calendar Pro geocodes venues into `_VenueLat` / `_VenueLng`
-  // and the API prints both when both are set. Sites without Pro have no such rows.
-  const lat = phpFloatval(firstMeta(meta, VenueMeta.lat) ?? '');
-  const lng = phpFloatval(firstMeta(meta, VenueMeta.lng) ?? '');
-  if (lat !== 0 && lng !== 0) {
-    base.geo_lat = lat;
-    base.geo_lng = lng;
+  const coordinates = venueCoordinates(meta, proActive);
+  if (coordinates) {
+    base.geo_lat = coordinates.lat;
+    base.geo_lng = coordinates.lng;
   }
   if (jsonLd) base.json_ld = jsonLd;
   const showMap = firstMeta(meta, VenueMeta.showMap);

@@ -19,6 +19,8 @@ export interface EventJsonLdSite {
   timezoneMode: 'event' | 'site';
   /** TEC's `defaultCurrencyCode` (default `USD`): the offer currency when the event has none. */
   defaultCurrencyCode: string;
+  /** Events Calendar Pro is active: the location carries the venue's coordinates. */
+  proActive?: boolean;
 }
 
 export interface EventJsonLdInput {
@@ -282,7 +284,7 @@ export function toEventJsonLd(input: EventJsonLdInput): JsonLdObject | null {
     const venue = input.venue?.post.ID === venueId ? input.venue : null;
     data.location =
       venue && isJsonLdVisible(venue.post, viewer)
-        ? toVenueJsonLd(venue.post, venue.meta, { imageUrl: venue.imageUrl ?? null })
+        ? toVenueJsonLd(venue.post, venue.meta, { imageUrl: venue.imageUrl ?? null, proActive: site.proActive ?? false })
         : false;
   }
 

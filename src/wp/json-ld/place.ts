@@ -1,4 +1,5 @@
 import { VenueMeta } from '../constants.js';
+import { venueCoordinates } from '../coordinates.js';
 import { escHtml } from '../formatting.js';
 import { firstMeta, type MetaMap } from '../meta.js';
 import { isPhpEmpty } from '../php-empty.js';
@@ -38,14 +39,13 @@ function venueRegion(meta: MetaMap, country: string): string {
 /**
  * The venue's schema.org `Place` (Tribe__Events__JSON_LD__Venue): name, description, image,
  * url (always '' without Events Calendar Pro), the postal address without its empty parts,
- * telephone and sameAs (the venue website). No `@context`: TEC leaves it out both inside an
- * event and in the single-venue answer. Geo coordinates need Events Calendar Pro and are never
- * output. Visibility (isJsonLdVisible) is the caller's to check.
+ * `geo` when Events Calendar Pro has geocoded the venue, telephone and sameAs (the venue
+ * website). No `@context`: TEC leaves it out both inside an event and in the single-venue answer. Visibility (isJsonLdVisible) is the caller's to check.
  */
 export function toVenueJsonLd(
   venue: PostRow,
   meta: MetaMap,
-  options: { imageUrl?: string | false | null } = {},
+  options: { imageUrl?: string | false | null; proActive?: boolean } = {},
 ): JsonLdObject {
   const data = thingJsonLd('Place', { post: venue, meta, imageUrl: options.imageUrl ?? null }, { context: false, url: false });
   const country = venueCountry(meta);
@@ -58,6 +58,8 @@ export function toVenueJsonLd(
     addressCountry: country,
   };
   data.address = Object.fromEntries(Object.entries(address).filter(([, value]) => !isPhpEmpty(value)));
+  const coordinates = venueCoordinates(meta, options.proActive ?? false);
+  if (coordinates) data.geo = { '@type': 'GeoCoordinates', latitude: coordinates.lat, longitude: coordinates.lng };
   data.telephone = escHtml(metaText(meta, VenueMeta.phone));
   data.sameAs = metaText(meta, VenueMeta.url);
   return data;

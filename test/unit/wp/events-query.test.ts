@@ -25,6 +25,7 @@ function site(overrides: Partial<SiteSettings> = {}, tec: Partial<TecOptions> = 
     language: '',
     tagBase: '',
     occurrencesTableActive: false,
+    proActive: false,
     ...overrides,
     tec: { ...TEC, ...tec },
   };
