@@ -102,7 +102,7 @@ export async function areTermsOfTaxonomy(db: Db, value: unknown, taxonomy: strin
 export function selectTermsNamedByItems(db: Db, taxonomy: string, items: readonly (string | number)[]): Promise<TermRow[]> {
   const ids = items.filter((item): item is number => typeof item === 'number' && Number.isSafeInteger(item));
   const texts = items.map((item) => phpTrim(String(item))).filter((text) => text !== '');
-  return selectTermsNamedBy(db, taxonomy, { ids, slugs: texts.map(sanitizeTitle), names: texts });
+  return selectTermsNamedBy(db, taxonomy, { ids, slugs: texts.map((text) => sanitizeTitle(text)), names: texts });
 }
 
 /**
