@@ -53,7 +53,7 @@ export interface SiteSettings {
 /** The migration phases after which TEC 6 reads event dates from `{prefix}tec_occurrences`. */
 const OCCURRENCES_ACTIVE_PHASES: readonly string[] = [MigrationPhase.complete, MigrationPhase.notRequired];
 
-function toTecOptions(raw: Record<string, unknown>): TecOptions {
+function toTecOptions(raw: Record<string, unknown>, locale: string): TecOptions {
   const text = (key: string, fallback: string): string => {
     const value = raw[key];
     return typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
@@ -73,8 +73,8 @@ function toTecOptions(raw: Record<string, unknown>): TecOptions {
     customFields,
     restDisabled: isTribeTruthy(raw['rest-v1-disabled']),
     // Main::getRewriteSlugSingular sanitizes it as a title, like the archive slug.
-    singleEventSlug: sanitizeTitle(text('singleEventSlug', 'event')) || 'event',
-    eventsSlug: sanitizeTitle(text('eventsSlug', 'events')),
+    singleEventSlug: sanitizeTitle(text('singleEventSlug', 'event'), locale) || 'event',
+    eventsSlug: sanitizeTitle(text('eventsSlug', 'events'), locale),
   };
 }
 
@@ -103,7 +103,7 @@ export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
     permalinkStructure: get(OptionName.permalinkStructure),
     timezone: siteTimezoneString(get(OptionName.timezoneString), get(OptionName.gmtOffset)),
     postsPerPage: options.get(OptionName.postsPerPage) ?? '10',
-    tec: toTecOptions(asRecord(maybeUnserialize(get(OptionName.tecOptions)))),
+    tec: toTecOptions(asRecord(maybeUnserialize(get(OptionName.tecOptions))), get(OptionName.language)),
     language: get(OptionName.language),
     tagBase: get(OptionName.tagBase),
     proActive: phpArrayValues(maybeUnserialize(get(OptionName.activePlugins))).includes(EVENTS_CALENDAR_PRO_PLUGIN),

@@ -77,42 +77,48 @@ export async function isEventId(db: Db, value: unknown): Promise<boolean> {
 
 /**
  * term_exists for each item: numbers match term IDs; strings match the sanitized slug, then the
- * name. Validates categories and tags filters.
+ * name. Validates categories and tags filters. `locale` is the site's (WPLANG): sanitize_title
+ * folds accents by it.
  */
-export function findTerm(terms: readonly TermRow[], item: string | number): TermRow | undefined {
+export function findTerm(terms: readonly TermRow[], item: string | number, locale = ''): TermRow | undefined {
   if (typeof item === 'number') return terms.find((term) => term.term_id === item);
   const trimmed = phpTrim(item);
   if (trimmed === '') return undefined;
-  const slug = sanitizeTitle(trimmed);
+  const slug = sanitizeTitle(trimmed, locale);
   // Names compare as MySQL's case-insensitive collation compares them.
   return terms.find((term) => term.slug === slug) ?? terms.find((term) => term.name.toLowerCase() === trimmed.toLowerCase());
 }
 
-export async function areTermsOfTaxonomy(db: Db, value: unknown, taxonomy: string): Promise<boolean> {
+export async function areTermsOfTaxonomy(db: Db, value: unknown, taxonomy: string, locale = ''): Promise<boolean> {
   // list_to_array skips empty items, so `7,` names term 7 alone.
   const items = listToArray(value);
   if (items.length === 0) return false;
   // Nested arrays (`categories[][]=1`) are no term PHP's term_exists() could find.
   if (!items.every((item): item is string | number => typeof item === 'string' || typeof item === 'number')) return false;
-  const terms = await selectTermsNamedByItems(db, taxonomy, items);
-  return items.every((item) => findTerm(terms, item) !== undefined);
+  const terms = await selectTermsNamedByItems(db, taxonomy, items, locale);
+  return items.every((item) => findTerm(terms, item, locale) !== undefined);
 }
 
 /** The candidate terms for a list of IDs, slugs and names (one query; see findTerm, resolveTermIds). */
-export function selectTermsNamedByItems(db: Db, taxonomy: string, items: readonly (string | number)[]): Promise<TermRow[]> {
+export function selectTermsNamedByItems(
+  db: Db,
+  taxonomy: string,
+  items: readonly (string | number)[],
+  locale = '',
+): Promise<TermRow[]> {
   const ids = items.filter((item): item is number => typeof item === 'number' && Number.isSafeInteger(item));
   const texts = items.map((item) => phpTrim(String(item))).filter((text) => text !== '');
-  return selectTermsNamedBy(db, taxonomy, { ids, slugs: texts.map((text) => sanitizeTitle(text)), names: texts });
+  return selectTermsNamedBy(db, taxonomy, { ids, slugs: texts.map((text) => sanitizeTitle(text, locale)), names: texts });
 }
 
 /**
  * Archive_Event::parse_terms_query: each item looked up by slug first (so `4` finds a tag whose
  * slug is "4" before the term with ID 4), then by ID, then by name; returns term IDs.
  */
-export function resolveTermIds(terms: readonly TermRow[], items: readonly (string | number)[]): number[] {
+export function resolveTermIds(terms: readonly TermRow[], items: readonly (string | number)[], locale = ''): number[] {
   return items
     .map((item) => {
-      const slug = sanitizeTitle(String(item));
+      const slug = sanitizeTitle(String(item), locale);
       return (
         terms.find((term) => term.slug === slug) ??
         (typeof item === 'number' ? terms.find((term) => term.term_id === item) : undefined) ??

@@ -11,7 +11,7 @@ export const MAX_TERMS_PER_PAGE = 50;
 
 /** Validator::is_event_category: every item of the CSV or list names an existing event category. */
 const isEventCategory = (value: unknown, ctx: RequestContext) =>
-  areTermsOfTaxonomy(ctx.db, value, Taxonomy.eventCategory);
+  areTermsOfTaxonomy(ctx.db, value, Taxonomy.eventCategory, ctx.site.language);
 
 /**
  * GET /categories (Archive_Category::READ_args). Properties keep the plugin's order, which is

@@ -114,7 +114,7 @@ export const ListEventsArgs: ArgSpecs<RequestContext> = {
   },
   categories: {
     required: false,
-    validate: (value, ctx) => areTermsOfTaxonomy(ctx.db, value, Taxonomy.eventCategory),
+    validate: (value, ctx) => areTermsOfTaxonomy(ctx.db, value, Taxonomy.eventCategory, ctx.site.language),
     description: 'Events should be assigned one of the specified categories slugs or IDs',
     swaggerType: 'array',
     items: { type: 'integer' },
@@ -122,7 +122,7 @@ export const ListEventsArgs: ArgSpecs<RequestContext> = {
   },
   tags: {
     required: false,
-    validate: (value, ctx) => areTermsOfTaxonomy(ctx.db, value, Taxonomy.tag),
+    validate: (value, ctx) => areTermsOfTaxonomy(ctx.db, value, Taxonomy.tag, ctx.site.language),
     description: 'Events should be assigned one of the specified tags slugs or IDs',
     swaggerType: 'array',
     items: { type: 'integer' },

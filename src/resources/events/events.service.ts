@@ -173,15 +173,15 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
   if (query.categories !== undefined || query.tags !== undefined) {
     if (query.categories !== undefined) {
       const terms = await selectTermsOfTaxonomy(ctx.db, Taxonomy.eventCategory);
-      filter.categoryTermIds = withDescendants(terms, resolveTermIds(terms, listToTypedArray(query.categories)));
+      filter.categoryTermIds = withDescendants(terms, resolveTermIds(terms, listToTypedArray(query.categories), ctx.site.language));
     }
     if (query.tags !== undefined) {
       const items = listToTypedArray(query.tags).filter((item): item is string | number => item !== '');
-      const terms = await selectTermsNamedByItems(ctx.db, Taxonomy.tag, items);
+      const terms = await selectTermsNamedByItems(ctx.db, Taxonomy.tag, items, ctx.site.language);
       // WP_Query's back-compat block sets `tag_id` to the first queried tag, and the ORM's
       // follow-up queries turn that into one more AND clause: only the first tag really filters
       // (recorded: `tags=12,kids` lists the events of tag 12 alone).
-      filter.tagTermIds = resolveTermIds(terms, items).slice(0, 1);
+      filter.tagTermIds = resolveTermIds(terms, items, ctx.site.language).slice(0, 1);
     }
   }
   if (query.venue !== undefined) filter.venueIds = listToTypedArray(query.venue).map(Number);

@@ -10,7 +10,7 @@ type Args = ArgSpecs<RequestContext>;
 export const MAX_TAGS_PER_PAGE = 50;
 
 /** Validator::is_post_tag: every item of the CSV or list names an existing tag. */
-const isPostTag = (value: unknown, ctx: RequestContext) => areTermsOfTaxonomy(ctx.db, value, Taxonomy.tag);
+const isPostTag = (value: unknown, ctx: RequestContext) => areTermsOfTaxonomy(ctx.db, value, Taxonomy.tag, ctx.site.language);
 
 /**
  * GET /tags (Archive_Tag::READ_args): the categories' arguments without `parent`. Properties keep
