@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { loadConfig, ConfigError } from './config.js';
 import { createDb } from './db/create-db.js';
 import { createApp } from './app.js';
-import { API_NAMESPACE } from './wp/urls.js';
+import { API_NAMESPACE } from './wp/site/urls.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {

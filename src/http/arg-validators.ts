@@ -3,14 +3,14 @@ import { findPostBySlugOnce } from './request-context.js';
 import type { ArgSpecs } from './rest-args.js';
 import type { RequestContext } from './request-context.js';
 import { REGISTERED_POST_STATUSES } from '../wp/constants.js';
-import { isTime } from '../wp/dates.js';
-import { AttachmentMeta } from '../wp/images.js';
-import { loadPostsWithMeta } from '../wp/linked-posts.js';
-import { firstMeta } from '../wp/meta.js';
-import { isEmptyParam, isPhpEmpty } from '../wp/php-empty.js';
-import { isPhpNumeric, phpIntval } from '../wp/php-values.js';
-import { selectUserIdExists } from '../wp/users.repository.js';
-import { isValidUrl } from '../wp/url-validation.js';
+import { isTime } from '../wp/tec/dates.js';
+import { AttachmentMeta } from '../wp/posts/images.js';
+import { loadPostsWithMeta } from '../wp/tec/linked-posts.js';
+import { firstMeta } from '../wp/posts/meta.js';
+import { isEmptyParam, isPhpEmpty } from '../wp/php/php-empty.js';
+import { isPhpNumeric, phpIntval } from '../wp/php/php-values.js';
+import { selectUserIdExists } from '../wp/auth/users.repository.js';
+import { isValidUrl } from '../wp/php/url-validation.js';
 import { arePostIdsOfType, isNonEmptyString } from '../wp/validators.js';
 
 /*

@@ -1,11 +1,11 @@
 import type Koa from 'koa';
 import type { Db } from '../db/create-db.js';
 import type { Config } from '../config.js';
-import { ANONYMOUS, type Viewer } from '../wp/capabilities.js';
+import { ANONYMOUS, type Viewer } from '../wp/auth/capabilities.js';
 import { OptionName } from '../wp/constants.js';
-import { selectOptions } from '../wp/options.repository.js';
-import { selectNetworkOptions } from '../wp/network-options.repository.js';
-import { parseRoleDefinitions, toViewer, userRolesOptionName } from '../wp/roles.js';
+import { selectOptions } from '../wp/site/options.repository.js';
+import { selectNetworkOptions } from '../wp/site/network-options.repository.js';
+import { parseRoleDefinitions, toViewer, userRolesOptionName } from '../wp/auth/roles.js';
 import { authenticateApplicationPassword, type SignedInUser } from '../wp/auth/application-password-auth.js';
 import { parseBasicAuthorization, type BasicCredentials } from '../wp/auth/basic-auth.js';
 import { validateAuthCookie } from '../wp/auth/cookie-auth.js';

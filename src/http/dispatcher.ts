@@ -1,9 +1,9 @@
 import type Koa from 'koa';
 import type { Db } from '../db/create-db.js';
-import type { Viewer } from '../wp/capabilities.js';
-import { isLoggedIn } from '../wp/capabilities.js';
-import type { SiteSettings } from '../wp/site.js';
-import type { SiteUrls } from '../wp/urls.js';
+import type { Viewer } from '../wp/auth/capabilities.js';
+import { isLoggedIn } from '../wp/auth/capabilities.js';
+import type { SiteSettings } from '../wp/site/site.js';
+import type { SiteUrls } from '../wp/site/urls.js';
 import { AppError, CoreErrors, invalidParams, type InvalidParam } from './errors.js';
 import { castToType, type ArgSpec } from './rest-args.js';
 import type { CompiledRoute, EndpointDefinition, RestResponse } from './rest-route.js';

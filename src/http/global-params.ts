@@ -1,6 +1,6 @@
 import type Koa from 'koa';
-import { parseList } from '../wp/lists.js';
-import { phpTrim } from '../wp/php-values.js';
+import { parseList } from '../wp/php/lists.js';
+import { phpTrim } from '../wp/php/php-values.js';
 import { AppError } from './errors.js';
 import { parsePhpQuery } from './php-query.js';
 

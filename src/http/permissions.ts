@@ -1,11 +1,11 @@
 import { notImplemented } from './errors.js';
 import { loadPostMetaOnce, loadPostOnce, type RequestContext } from './request-context.js';
 import type { RestResponse } from './rest-route.js';
-import { canDeletePost, canEditPost, POST_TYPE_CAPS, userCan, type PostForCaps } from '../wp/capabilities.js';
+import { canDeletePost, canEditPost, POST_TYPE_CAPS, userCan, type PostForCaps } from '../wp/auth/capabilities.js';
 import { PostStatus, PostType, TrashMeta } from '../wp/constants.js';
-import { firstMeta } from '../wp/meta.js';
-import { phpIntval } from '../wp/php-values.js';
-import { isEmptyParam } from '../wp/php-empty.js';
+import { firstMeta } from '../wp/posts/meta.js';
+import { phpIntval } from '../wp/php/php-values.js';
+import { isEmptyParam } from '../wp/php/php-empty.js';
 
 /*
  * Permission callbacks shared by the routes: WordPress's current_user_can() on the post a

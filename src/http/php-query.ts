@@ -1,4 +1,4 @@
-import { phpUrldecode } from '../wp/php-values.js';
+import { phpUrldecode } from '../wp/php/php-values.js';
 
 /**
  * Parses a raw query string the way PHP fills $_GET, which is what WordPress validates:

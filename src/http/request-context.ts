@@ -1,10 +1,10 @@
 import type { Db } from '../db/create-db.js';
-import type { Viewer } from '../wp/capabilities.js';
-import { groupMetaRows, type MetaMap } from '../wp/meta.js';
-import type { LoadedPost } from '../wp/linked-posts.js';
-import { selectMetaForPosts, selectPostById, selectPostBySlug, type PostRow } from '../wp/posts.repository.js';
-import type { SiteSettings } from '../wp/site.js';
-import type { SiteUrls } from '../wp/urls.js';
+import type { Viewer } from '../wp/auth/capabilities.js';
+import { groupMetaRows, type MetaMap } from '../wp/posts/meta.js';
+import type { LoadedPost } from '../wp/tec/linked-posts.js';
+import { selectMetaForPosts, selectPostById, selectPostBySlug, type PostRow } from '../wp/posts/posts.repository.js';
+import type { SiteSettings } from '../wp/site/site.js';
+import type { SiteUrls } from '../wp/site/urls.js';
 import type { PhpValue } from './php-query.js';
 
 /**

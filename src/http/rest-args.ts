@@ -1,12 +1,12 @@
-import { parseList } from '../wp/lists.js';
-import { isPhpNumeric } from '../wp/php-values.js';
+import { parseList } from '../wp/php/lists.js';
+import { isPhpNumeric } from '../wp/php/php-values.js';
 import type { InvalidParam } from './errors.js';
 
 /**
  * list_to_array moved to src/wp/lists.ts; re-exported for the modules that still import it from
  * here (src/wp/archive-links.ts, src/resources/events/events.urls.ts).
  */
-export { listToArray } from '../wp/lists.js';
+export { listToArray } from '../wp/php/lists.js';
 
 /**
  * One route argument as WordPress registers it (`register_rest_route` args). The same

@@ -1,11 +1,11 @@
 import type { Db } from '../db/create-db.js';
 import { PostType } from './constants.js';
-import { selectPostTypes } from './posts.repository.js';
-import { selectTermsNamedBy, type TermRow } from './terms.repository.js';
-import { sanitizeTitle } from './slugs.js';
-import { isPhpEmpty } from './php-empty.js';
-import { isPhpNumeric, phpIntval, phpTrim } from './php-values.js';
-import { listToArray } from './lists.js';
+import { selectPostTypes } from './posts/posts.repository.js';
+import { selectTermsNamedBy, type TermRow } from './terms/terms.repository.js';
+import { sanitizeTitle } from './text/slugs.js';
+import { isPhpEmpty } from './php/php-empty.js';
+import { isPhpNumeric, phpIntval, phpTrim } from './php/php-values.js';
+import { listToArray } from './php/lists.js';
 
 /**
  * TEC's request validators (Tribe__Validator__Base, Tribe__Events__Validator__Base), each

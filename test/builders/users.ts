@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../src/db/create-db.js';
 import type { UsersTable } from '../../src/db/tables.js';
-import { phpSerialize } from '../../src/wp/php-values.js';
+import { phpSerialize } from '../../src/wp/php/php-values.js';
 import { wpFastHash } from '../../src/wp/auth/password-hashes.js';
 import { BUILDER_DATE, definedOnly } from './posts.js';
 import { setOption } from './options.js';

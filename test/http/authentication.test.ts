@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { verifyNonce } from '../../src/wp/auth/nonces.js';
 import type { AuthKeys } from '../../src/wp/auth/salts.js';
-import { maybeUnserialize } from '../../src/wp/php-values.js';
+import { maybeUnserialize } from '../../src/wp/php/php-values.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { basicAuth, insertUserMeta } from '../builders/users.js';
 import { AUTH_VECTORS, secondsInTick } from '../unit/wp/auth/vectors.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canActOnRequestedPost, canCreatePostOfType, canManageTerms } from '../../src/http/permissions.js';
 import type { RequestContext } from '../../src/http/request-context.js';
-import { ANONYMOUS, type Viewer } from '../../src/wp/capabilities.js';
+import { ANONYMOUS, type Viewer } from '../../src/wp/auth/capabilities.js';
 import { PostType } from '../../src/wp/constants.js';
 
 /**

@@ -5,7 +5,7 @@ import { dispatch, type DispatchEnvironment } from '../../src/http/dispatcher.js
 import { errorHandler } from '../../src/http/error-handler.js';
 import { createRequestMemo, type RequestContext } from '../../src/http/request-context.js';
 import { compileRoute, type RouteDefinition } from '../../src/http/rest-route.js';
-import type { Viewer } from '../../src/wp/capabilities.js';
+import type { Viewer } from '../../src/wp/auth/capabilities.js';
 
 /**
  * The per-request memo the dispatcher puts on every RequestContext: one load per key within a

@@ -1,8 +1,8 @@
-import type { SiteUrls } from '../../wp/urls.js';
-import { termRestUrls } from '../../wp/post-rest-fields.js';
-import type { SiteSettings } from '../../wp/site.js';
-import { termLink, type TaxonomyRestSettings } from '../../wp/terms-controller.js';
-import type { TermRow } from '../../wp/terms.repository.js';
+import type { SiteUrls } from '../../wp/site/urls.js';
+import { termRestUrls } from '../../wp/posts/post-rest-fields.js';
+import type { SiteSettings } from '../../wp/site/site.js';
+import { termLink, type TaxonomyRestSettings } from '../../wp/terms/terms-controller.js';
+import type { TermRow } from '../../wp/terms/terms.repository.js';
 import type { TermResource } from './categories.types.js';
 
 export interface TermMapperEnv {

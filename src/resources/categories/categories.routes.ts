@@ -1,8 +1,8 @@
 import { canManageTerms, notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
-import { archiveHeaders } from '../../wp/archive-links.js';
-import { POST_TYPE_CAPS } from '../../wp/capabilities.js';
+import { archiveHeaders } from '../../wp/posts/archive-links.js';
+import { POST_TYPE_CAPS } from '../../wp/auth/capabilities.js';
 import { PostType } from '../../wp/constants.js';
 import {
   CreateCategoryArgs,

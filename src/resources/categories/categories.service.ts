@@ -1,14 +1,14 @@
 import { AppError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { termArchiveNeighbours } from '../../wp/archive-links.js';
+import { termArchiveNeighbours } from '../../wp/posts/archive-links.js';
 import {
   EVENT_CATEGORY_REST,
   getTermWithFamily,
   queryTermsCollection,
   toTermLinks,
   type TaxonomyRestSettings,
-} from '../../wp/terms-controller.js';
-import { restUrl } from '../../wp/urls.js';
+} from '../../wp/terms/terms-controller.js';
+import { restUrl } from '../../wp/site/urls.js';
 import { toTermResource, type TermMapperEnv } from './categories.mapper.js';
 import type { ListTermsQuery, SingleTermResource, TermArchiveList } from './categories.types.js';
 

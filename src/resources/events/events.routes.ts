@@ -1,6 +1,6 @@
 import { findPostBySlugOnce, type RequestContext } from '../../http/request-context.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
-import { archiveHeaders } from '../../wp/archive-links.js';
+import { archiveHeaders } from '../../wp/posts/archive-links.js';
 import { PostType } from '../../wp/constants.js';
 import { GetEventArgs, ListEventsArgs, getEventBySlugArgs, type ListEventsQuery } from './events.schemas.js';
 import { getEvent, listEvents } from './events.service.js';

@@ -2,7 +2,7 @@ import type { ArgSpecs } from '../../http/rest-args.js';
 import { parseRestBoolean } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { PostType, Taxonomy } from '../../wp/constants.js';
-import { formatInZone, formatUtc, localizeDate } from '../../wp/dates.js';
+import { formatInZone, formatUtc, localizeDate } from '../../wp/tec/dates.js';
 import {
   arePostsOfType,
   areTermsOfTaxonomy,
@@ -11,10 +11,10 @@ import {
   isPositiveInt,
   isPositiveIntList,
 } from '../../wp/validators.js';
-import { listToArray } from '../../wp/lists.js';
-import { isPhpNumeric, phpIntval } from '../../wp/php-values.js';
-import { isTribeTruthy } from '../../wp/truthy.js';
-import { filterPostStatusList } from '../../wp/post-status.js';
+import { listToArray } from '../../wp/php/lists.js';
+import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
+import { isTribeTruthy } from '../../wp/tec/truthy.js';
+import { filterPostStatusList } from '../../wp/posts/post-status.js';
 import type { InvalidParam } from '../../http/errors.js';
 import { defaultPostsPerPage, isTimeArg, sanitizePerPage } from '../../http/arg-validators.js';
 

@@ -2,19 +2,19 @@ import type { RequestContext } from '../../http/request-context.js';
 import { loadPostWithMetaOnce } from '../../http/request-context.js';
 import { AppError } from '../../http/errors.js';
 import { EventMeta, PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
-import { allMeta, firstMeta } from '../../wp/meta.js';
-import { beginningOfDay, endOfDay, localizeDate } from '../../wp/dates.js';
-import { loadFeaturedImages, loadPostsWithMeta, type LoadedPost } from '../../wp/linked-posts.js';
-import { selectTermsForPosts, selectTermsOfTaxonomy, type TermRow } from '../../wp/terms.repository.js';
+import { allMeta, firstMeta } from '../../wp/posts/meta.js';
+import { beginningOfDay, endOfDay, localizeDate } from '../../wp/tec/dates.js';
+import { loadFeaturedImages, loadPostsWithMeta, type LoadedPost } from '../../wp/tec/linked-posts.js';
+import { selectTermsForPosts, selectTermsOfTaxonomy, type TermRow } from '../../wp/terms/terms.repository.js';
 import { listToTypedArray, resolveTermIds, selectTermsNamedByItems, withDescendants } from '../../wp/validators.js';
-import { canReadPost } from '../../wp/capabilities.js';
-import { removePasswordProtectedContent } from '../../wp/password-protection.js';
-import { canAccessPasswordContent, postPasswordRequired } from '../../wp/password-access.js';
-import { parseSearchTerms } from '../../wp/search.js';
-import { toEventJsonLd } from '../../wp/json-ld.js';
+import { canReadPost } from '../../wp/auth/capabilities.js';
+import { removePasswordProtectedContent } from '../../wp/posts/password-protection.js';
+import { canAccessPasswordContent, postPasswordRequired } from '../../wp/auth/password-access.js';
+import { parseSearchTerms } from '../../wp/posts/search.js';
+import { toEventJsonLd } from '../../wp/json-ld/index.js';
 import { getVenueSummaries, jsonLdImageUrl, type LinkedResourceEnv } from '../venues/venues.service.js';
 import { getOrganizerSummaries } from '../organizers/organizers.service.js';
-import { postPermalink } from '../../wp/urls.js';
+import { postPermalink } from '../../wp/site/urls.js';
 import {
   countEvents,
   eventStorageOf,
@@ -22,8 +22,8 @@ import {
   toNormalZone,
   type EventDateFilters,
   type EventListFilter,
-} from '../../wp/events-query.js';
-import { postArchiveNeighbours, resolveArchiveStatuses, totalPages, type ArchiveLinks } from '../../wp/archive-links.js';
+} from '../../wp/tec/events-query.js';
+import { postArchiveNeighbours, resolveArchiveStatuses, totalPages, type ArchiveLinks } from '../../wp/posts/archive-links.js';
 import { toEventResource, type EventResource } from './events.mapper.js';
 import { defaultEndDate, defaultStartDate, type ListEventsQuery } from './events.schemas.js';
 import { buildEventsRestUrl } from './events.urls.js';

@@ -1,6 +1,6 @@
-import type { TermRestUrls } from '../../wp/post-rest-fields.js';
-import type { DateDetails } from '../../wp/dates.js';
-import type { ImageResource } from '../../wp/images.js';
+import type { TermRestUrls } from '../../wp/posts/post-rest-fields.js';
+import type { DateDetails } from '../../wp/tec/dates.js';
+import type { ImageResource } from '../../wp/posts/images.js';
 import type { VenueResource } from '../venues/venues.mapper.js';
 import type { OrganizerResource } from '../organizers/organizers.mapper.js';
 

@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../http/request-context.js';
-import { toList } from '../../wp/lists.js';
-import type { QueryArgValue } from '../../wp/query-args.js';
-import { currentRestUrl } from '../../wp/archive-links.js';
-import type { EventListFilter } from '../../wp/events-query.js';
-import { restUrl } from '../../wp/urls.js';
+import { toList } from '../../wp/php/lists.js';
+import type { QueryArgValue } from '../../wp/site/query-args.js';
+import { currentRestUrl } from '../../wp/posts/archive-links.js';
+import type { EventListFilter } from '../../wp/tec/events-query.js';
+import { restUrl } from '../../wp/site/urls.js';
 import type { ListEventsQuery } from './events.schemas.js';
 
 /**

@@ -2,7 +2,7 @@ import { translate, type Translate } from '../../i18n/index.js';
 import type { RequestContext } from '../../http/request-context.js';
 import type { ArgSpecs } from '../../http/rest-args.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
-import { restUrl, type SiteUrls } from '../../wp/urls.js';
+import { restUrl, type SiteUrls } from '../../wp/site/urls.js';
 import { componentSchemas } from './doc.components.js';
 import { pathRecipes, type ArgSource, type OperationRecipe } from './doc.paths.js';
 import { swaggerizeArgs, swaggerizeBody, toOpenApiPath } from './doc.swagger.js';

@@ -2,7 +2,7 @@ import { translate, type Translate } from '../../i18n/index.js';
 import type { RequestContext } from '../../http/request-context.js';
 import type { ArgSpec, ArgSpecs } from '../../http/rest-args.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
-import { API_NAMESPACE } from '../../wp/urls.js';
+import { API_NAMESPACE } from '../../wp/site/urls.js';
 
 type Route = RouteDefinition<RequestContext>;
 

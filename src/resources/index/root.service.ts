@@ -2,9 +2,9 @@ import { translate } from '../../i18n/index.js';
 import type { RequestContext } from '../../http/request-context.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
 import { OptionName } from '../../wp/constants.js';
-import { zoneOffsetSeconds } from '../../wp/dates.js';
-import { selectOptions } from '../../wp/options.repository.js';
-import { API_NAMESPACE } from '../../wp/urls.js';
+import { zoneOffsetSeconds } from '../../wp/tec/dates.js';
+import { selectOptions } from '../../wp/site/options.repository.js';
+import { API_NAMESPACE } from '../../wp/site/urls.js';
 import { describeNamespaceRoutes, describeRoute } from './index.routes.js';
 
 type Route = RouteDefinition<RequestContext>;

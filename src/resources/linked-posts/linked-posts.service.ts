@@ -1,16 +1,16 @@
 import { findPostBySlugOnce, loadPostWithMetaOnce, type RequestContext } from '../../http/request-context.js';
-import { canReadPost, type PostForCaps, type Viewer } from '../../wp/capabilities.js';
+import { canReadPost, type PostForCaps, type Viewer } from '../../wp/auth/capabilities.js';
 import { PostStatus, TrashMeta, EventMeta } from '../../wp/constants.js';
-import type { ImageResource } from '../../wp/images.js';
-import { isJsonLdVisible, type JsonLdPost } from '../../wp/json-ld.js';
-import { archiveLinks, findLinkedPostArchivePage } from '../../wp/linked-post-archive.js';
-import { resolveArchiveStatuses, totalPages } from '../../wp/archive-links.js';
-import { loadFeaturedImages, loadPostsWithMeta, type LoadedPost } from '../../wp/linked-posts.js';
-import { firstMeta } from '../../wp/meta.js';
-import { canAccessPasswordContent } from '../../wp/password-access.js';
-import type { PostRow } from '../../wp/posts.repository.js';
-import { isTribeTruthy } from '../../wp/truthy.js';
-import { restUrl } from '../../wp/urls.js';
+import type { ImageResource } from '../../wp/posts/images.js';
+import { isJsonLdVisible, type JsonLdPost } from '../../wp/json-ld/index.js';
+import { archiveLinks, findLinkedPostArchivePage } from '../../wp/tec/linked-post-archive.js';
+import { resolveArchiveStatuses, totalPages } from '../../wp/posts/archive-links.js';
+import { loadFeaturedImages, loadPostsWithMeta, type LoadedPost } from '../../wp/tec/linked-posts.js';
+import { firstMeta } from '../../wp/posts/meta.js';
+import { canAccessPasswordContent } from '../../wp/auth/password-access.js';
+import type { PostRow } from '../../wp/posts/posts.repository.js';
+import { isTribeTruthy } from '../../wp/tec/truthy.js';
+import { restUrl } from '../../wp/site/urls.js';
 import type {
   LinkedBuildOptions,
   LinkedPostArchiveQuery,

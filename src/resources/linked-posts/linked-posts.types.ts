@@ -1,15 +1,15 @@
 import type { Db } from '../../db/create-db.js';
 import type { AppError } from '../../http/errors.js';
-import type { Viewer } from '../../wp/capabilities.js';
-import type { ImageResource } from '../../wp/images.js';
-import type { JsonLdObject, JsonLdPost } from '../../wp/json-ld.js';
-import type { ArchiveLinks } from '../../wp/archive-links.js';
-import type { LoadedPost } from '../../wp/linked-posts.js';
-import type { LinkedPostKind } from '../../wp/linked-posts.repository.js';
-import type { MetaMap } from '../../wp/meta.js';
-import type { PostRow } from '../../wp/posts.repository.js';
-import type { SiteSettings } from '../../wp/site.js';
-import type { SiteUrls } from '../../wp/urls.js';
+import type { Viewer } from '../../wp/auth/capabilities.js';
+import type { ImageResource } from '../../wp/posts/images.js';
+import type { JsonLdObject, JsonLdPost } from '../../wp/json-ld/index.js';
+import type { ArchiveLinks } from '../../wp/posts/archive-links.js';
+import type { LoadedPost } from '../../wp/tec/linked-posts.js';
+import type { LinkedPostKind } from '../../wp/tec/linked-posts.repository.js';
+import type { MetaMap } from '../../wp/posts/meta.js';
+import type { PostRow } from '../../wp/posts/posts.repository.js';
+import type { SiteSettings } from '../../wp/site/site.js';
+import type { SiteUrls } from '../../wp/site/urls.js';
 
 /** What a venue or organizer mapper is given for one post. */
 export interface LinkedPostMapperInput extends LoadedPost {

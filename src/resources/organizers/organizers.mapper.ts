@@ -1,11 +1,11 @@
-import { firstMeta } from '../../wp/meta.js';
-import { globalIdFields } from '../../wp/post-rest-fields.js';
-import { postPasswordRequired } from '../../wp/password-access.js';
+import { firstMeta } from '../../wp/posts/meta.js';
+import { globalIdFields } from '../../wp/posts/post-rest-fields.js';
+import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import { OrganizerMeta } from '../../wp/constants.js';
-import { phpArrayFilter } from '../../wp/php-empty.js';
-import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
-import { postPermalink } from '../../wp/urls.js';
-import { removePasswordProtectedContent } from '../../wp/password-protection.js';
+import { phpArrayFilter } from '../../wp/php/php-empty.js';
+import { theContent, theExcerpt, theTitle } from '../../wp/text/formatting.js';
+import { postPermalink } from '../../wp/site/urls.js';
+import { removePasswordProtectedContent } from '../../wp/posts/password-protection.js';
 import type { LinkedPostMapperInput } from '../linked-posts/linked-posts.types.js';
 
 export type OrganizerResource = Record<string, unknown>;

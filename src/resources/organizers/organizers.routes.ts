@@ -1,7 +1,7 @@
 import { canActOnRequestedPost, canCreatePostOfType, notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
-import { archiveHeaders } from '../../wp/archive-links.js';
+import { archiveHeaders } from '../../wp/posts/archive-links.js';
 import { PostType } from '../../wp/constants.js';
 import {
   CreateOrganizerArgs,

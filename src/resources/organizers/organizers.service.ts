@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EventMeta, OrganizerMeta, PostType } from '../../wp/constants.js';
-import { toOrganizerJsonLd } from '../../wp/json-ld.js';
+import { toOrganizerJsonLd } from '../../wp/json-ld/index.js';
 import {
   findLinkedPostIdBySlug,
   getLinkedPost,

@@ -1,7 +1,7 @@
 import { canManageTerms, notServedYet } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
-import { archiveHeaders } from '../../wp/archive-links.js';
+import { archiveHeaders } from '../../wp/posts/archive-links.js';
 import type { ListTermsQuery } from '../categories/categories.types.js';
 import { CreateTagArgs, DeleteTagArgs, GetTagArgs, ListTagsArgs, UpdateTagArgs } from './tags.schemas.js';
 import { getTag, listTags } from './tags.service.js';

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../http/request-context.js';
-import { TAG_REST } from '../../wp/terms-controller.js';
+import { TAG_REST } from '../../wp/terms/terms-controller.js';
 import { getTermSingle, listTermArchive, type TermEndpoint } from '../categories/categories.service.js';
 import type { ListTermsQuery, SingleTermResource, TermArchiveList } from '../categories/categories.types.js';
 

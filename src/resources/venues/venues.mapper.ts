@@ -1,13 +1,13 @@
-import { firstMeta } from '../../wp/meta.js';
-import { venueCoordinates } from '../../wp/coordinates.js';
-import { globalIdFields } from '../../wp/post-rest-fields.js';
-import { postPasswordRequired } from '../../wp/password-access.js';
+import { firstMeta } from '../../wp/posts/meta.js';
+import { venueCoordinates } from '../../wp/tec/coordinates.js';
+import { globalIdFields } from '../../wp/posts/post-rest-fields.js';
+import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import { VenueMeta } from '../../wp/constants.js';
-import { phpArrayFilter } from '../../wp/php-empty.js';
-import { theContent, theExcerpt, theTitle } from '../../wp/formatting.js';
-import { postPermalink } from '../../wp/urls.js';
-import { removePasswordProtectedContent } from '../../wp/password-protection.js';
-import { isTribeTruthy } from '../../wp/truthy.js';
+import { phpArrayFilter } from '../../wp/php/php-empty.js';
+import { theContent, theExcerpt, theTitle } from '../../wp/text/formatting.js';
+import { postPermalink } from '../../wp/site/urls.js';
+import { removePasswordProtectedContent } from '../../wp/posts/password-protection.js';
+import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import type { LinkedPostMapperInput } from '../linked-posts/linked-posts.types.js';
 
 export type VenueResource = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { ArgSpec, ArgSpecs } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { PostType } from '../../wp/constants.js';
-import { filterPostStatusList } from '../../wp/post-status.js';
+import { filterPostStatusList } from '../../wp/posts/post-status.js';
 import { isEventId, isNonEmptyString, isPositiveInt } from '../../wp/validators.js';
 import {
   isImageOrEmpty,

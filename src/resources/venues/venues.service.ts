@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EventMeta, PostType, VenueMeta } from '../../wp/constants.js';
-import { toVenueJsonLd } from '../../wp/json-ld.js';
+import { toVenueJsonLd } from '../../wp/json-ld/index.js';
 import {
   findLinkedPostIdBySlug,
   getLinkedPost,

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/create-db.js';
 import { UserMeta } from '../constants.js';
-import { phpSerialize } from '../php-values.js';
-import { capabilitiesMetaKey } from '../roles.js';
-import { selectSignInCandidate, selectUserMeta, updateUserMeta, type UserCredentialsRow } from '../users.repository.js';
+import { phpSerialize } from '../php/php-values.js';
+import { capabilitiesMetaKey } from './roles.js';
+import { selectSignInCandidate, selectUserMeta, updateUserMeta, type UserCredentialsRow } from './users.repository.js';
 import {
   findMatchingApplicationPassword,
   normalizeApplicationPassword,

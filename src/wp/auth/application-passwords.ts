@@ -1,4 +1,4 @@
-import { maybeUnserialize, phpFloatval } from '../php-values.js';
+import { maybeUnserialize, phpFloatval } from '../php/php-values.js';
 import { wpVerifyFastHash } from './password-hashes.js';
 
 /*

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/create-db.js';
 import { UserMeta } from '../constants.js';
-import { phpIntval } from '../php-values.js';
-import { capabilitiesMetaKey } from '../roles.js';
-import { selectUserByLogin, selectUserMeta } from '../users.repository.js';
+import { phpIntval } from '../php/php-values.js';
+import { capabilitiesMetaKey } from './roles.js';
+import { selectUserByLogin, selectUserMeta } from './users.repository.js';
 import type { SignedInUser } from './application-password-auth.js';
 import { hasGenuineHmac, parseAuthCookie, type CookieScheme } from './cookies.js';
 import type { AuthKeys } from './salts.js';

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { phpUrldecode } from '../php-values.js';
+import { phpUrldecode } from '../php/php-values.js';
 import { hashEquals } from './password-hashes.js';
 import { wpHash, type AuthKeys } from './salts.js';
 

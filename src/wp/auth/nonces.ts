@@ -1,4 +1,4 @@
-import { isPhpEmpty } from '../php-empty.js';
+import { isPhpEmpty } from '../php/php-empty.js';
 import { hashEquals } from './password-hashes.js';
 import { wpHash, type AuthKeys } from './salts.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { maybeUnserialize } from '../php-values.js';
+import { maybeUnserialize } from '../php/php-values.js';
 
 /*
  * WP_User_Meta_Session_Tokens: a user's sessions live in the `session_tokens` user meta, a

@@ -1,5 +1,5 @@
-import { isPhpEmpty } from '../php-empty.js';
-import { PHP_TRIM_CHARS, phpTrim } from '../php-values.js';
+import { isPhpEmpty } from '../php/php-empty.js';
+import { PHP_TRIM_CHARS, phpTrim } from '../php/php-values.js';
 
 /*
  * How WordPress reads the name a client signs in with: get_user_by('login') sanitizes it,

@@ -1,9 +1,9 @@
-import type { Viewer } from '../capabilities.js';
+import type { Viewer } from '../auth/capabilities.js';
 import { EventMeta, EventStatus } from '../constants.js';
-import { plainEventCost } from '../cost.js';
-import { formatUtc, strtotime, zoneOffsetSeconds } from '../dates.js';
-import { allMeta, firstMeta, type MetaMap } from '../meta.js';
-import { phpFloatval, phpIntval, phpTrim, phpUrldecode, phpUrlencode } from '../php-values.js';
+import { plainEventCost } from '../tec/cost.js';
+import { formatUtc, strtotime, zoneOffsetSeconds } from '../tec/dates.js';
+import { allMeta, firstMeta, type MetaMap } from '../posts/meta.js';
+import { phpFloatval, phpIntval, phpTrim, phpUrldecode, phpUrlencode } from '../php/php-values.js';
 import { escUrl } from './kses.js';
 import { toOrganizerJsonLd, type RandomSource } from './person.js';
 import { toVenueJsonLd } from './place.js';

@@ -1,5 +1,5 @@
-import { wpautop } from '../formatting.js';
-import { isPhpEmpty } from '../php-empty.js';
+import { wpautop } from '../text/formatting.js';
+import { isPhpEmpty } from '../php/php-empty.js';
 import { wpKses, wpStripAllTags, type KsesAllowList } from './kses.js';
 
 /** The HTML tribe_events_get_the_excerpt() keeps by default. */

@@ -1,7 +1,7 @@
 import { OrganizerMeta } from '../constants.js';
-import { escHtml } from '../formatting.js';
-import { firstMeta, type MetaMap } from '../meta.js';
-import type { PostRow } from '../posts.repository.js';
+import { escHtml } from '../text/formatting.js';
+import { firstMeta, type MetaMap } from '../posts/meta.js';
+import type { PostRow } from '../posts/posts.repository.js';
 import { escUrl } from './kses.js';
 import { thingJsonLd, type JsonLdObject } from './thing.js';
 

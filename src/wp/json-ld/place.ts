@@ -1,10 +1,10 @@
 import { VenueMeta } from '../constants.js';
-import { venueCoordinates } from '../coordinates.js';
-import { escHtml } from '../formatting.js';
-import { firstMeta, type MetaMap } from '../meta.js';
-import { isPhpEmpty } from '../php-empty.js';
-import { maybeUnserialize } from '../php-values.js';
-import type { PostRow } from '../posts.repository.js';
+import { venueCoordinates } from '../tec/coordinates.js';
+import { escHtml } from '../text/formatting.js';
+import { firstMeta, type MetaMap } from '../posts/meta.js';
+import { isPhpEmpty } from '../php/php-empty.js';
+import { maybeUnserialize } from '../php/php-values.js';
+import type { PostRow } from '../posts/posts.repository.js';
 import { thingJsonLd, type JsonLdObject } from './thing.js';
 
 /** get_post_meta( $id, $key, true ) as a string: the first row, '' when there is none. */

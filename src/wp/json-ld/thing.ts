@@ -1,9 +1,9 @@
-import { isLoggedIn, userCan, type Viewer } from '../capabilities.js';
-import { postPasswordRequired } from '../password-access.js';
+import { isLoggedIn, userCan, type Viewer } from '../auth/capabilities.js';
+import { postPasswordRequired } from '../auth/password-access.js';
 import { PostStatus } from '../constants.js';
-import { escJs, theTitle } from '../formatting.js';
-import type { MetaMap } from '../meta.js';
-import type { PostRow } from '../posts.repository.js';
+import { escJs, theTitle } from '../text/formatting.js';
+import type { MetaMap } from '../posts/meta.js';
+import type { PostRow } from '../posts/posts.repository.js';
 import { tribeExcerpt } from './excerpt.js';
 import { escUrl } from './kses.js';
 

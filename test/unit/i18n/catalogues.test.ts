@@ -4,8 +4,8 @@ import type { RequestContext } from '../../../src/http/request-context.js';
 import { buildDocumentation } from '../../../src/resources/index/doc.routes.js';
 import { createRootIndexRoute } from '../../../src/resources/index/root.routes.js';
 import { createNamespaceRoutes } from '../../../src/routes.js';
-import type { SiteSettings } from '../../../src/wp/site.js';
-import { toSiteUrls } from '../../../src/wp/urls.js';
+import type { SiteSettings } from '../../../src/wp/site/site.js';
+import { toSiteUrls } from '../../../src/wp/site/urls.js';
 
 /**
  * Every catalogue translates every English text the index and /doc print: each ArgSpec

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../../src/db/create-db.js';
-import { asRecord, maybeUnserialize } from '../../../src/wp/php-values.js';
+import { asRecord, maybeUnserialize } from '../../../src/wp/php/php-values.js';
 import {
   insertEvent,
   insertOrganizer,

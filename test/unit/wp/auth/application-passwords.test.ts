@@ -6,7 +6,7 @@ import {
   withRecordedUsage,
 } from '../../../../src/wp/auth/application-passwords.js';
 import { wpFastHash } from '../../../../src/wp/auth/password-hashes.js';
-import { phpSerialize } from '../../../../src/wp/php-values.js';
+import { phpSerialize } from '../../../../src/wp/php/php-values.js';
 import { AUTH_VECTORS } from './vectors.js';
 
 // The admin's row of the reference dump (wp_usermeta umeta_id 17).

@@ -1,0 +1,141 @@
+import type { Db } from '../../db/create-db.js';
+import { EVENTS_CALENDAR_PRO_PLUGIN } from '../tec/coordinates.js';
+import type { Clock } from '../../clock.js';
+import { MigrationPhase, OptionName } from '../constants.js';
+import { selectOptions } from './options.repository.js';
+import { asRecord, maybeUnserialize } from '../php/php-values.js';
+import { siteTimezoneString } from '../tec/dates.js';
+import { sanitizeTitle } from '../text/slugs.js';
+import { isTribeTruthy } from '../tec/truthy.js';
+
+/** The TEC settings (`tribe_events_calendar_options`) the REST API consults, with TEC's defaults. */
+export interface TecOptions {
+  /** `posts_per_page` in TEC's own options: first choice for the default page size. */
+  postsPerPage: string | undefined;
+  multiDayCutoff: string;
+  timezoneMode: 'event' | 'site';
+  defaultCurrencySymbol: string;
+  defaultCurrencyCode: string;
+  reverseCurrencyPosition: boolean;
+  customFields: readonly { name: string; label: string }[];
+  restDisabled: boolean;
+  /** Rewrite slug of single events (`singleEventSlug`, default `event`), sanitized as a title. */
+  singleEventSlug: string;
+  /** Rewrite slug of the events archive (`eventsSlug`, default `events`), sanitized as a title. */
+  eventsSlug: string;
+}
+
+/** Everything about the site a response depends on, read from its options. */
+export interface SiteSettings {
+  /** The `home` option: the site's identity (global_id) and, by default, the base of every URL. */
+  home: string;
+  /** The `siteurl` option: where wp-content (and so uploaded images) lives. */
+  siteUrl: string;
+  permalinkStructure: string;
+  /** Tribe__Timezones::wp_timezone_string. */
+  timezone: string;
+  /** WordPress's `posts_per_page` option, as stored (a string). */
+  postsPerPage: string;
+  tec: TecOptions;
+  /** The site's language (`WPLANG`), empty for English. */
+  language: string;
+  /** The `tag_base` permalink option (`/topics`), empty for WordPress's default `tag`. */
+  tagBase: string;
+  /**
+   * TEC 6 keeps event dates in `{prefix}tec_occurrences` and queries that table instead of the
+   * date meta once its migration is complete (or was not required).
+   */
+  occurrencesTableActive: boolean;
+  /** Events Calendar Pro is active on the site (`active_plugins`): venue coordinates exist. */
+  proActive: boolean;
+}
+
+/** The migration phases after which TEC 6 reads event dates from `{prefix}tec_occurrences`. */
+const OCCURRENCES_ACTIVE_PHASES: readonly string[] = [MigrationPhase.complete, MigrationPhase.notRequired];
+
+function toTecOptions(raw: Record<string, unknown>, locale: string): TecOptions {
+  const text = (key: string, fallback: string): string => {
+    const value = raw[key];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
+  };
+  const customFields = Object.values(asRecord(raw['custom-fields']))
+    .map(asRecord)
+    .filter((field) => typeof field.name === 'string')
+    .map((field) => ({ name: String(field.name), label: typeof field.label === 'string' ? field.label : '' }));
+  const perPage = raw.posts_per_page;
+  return {
+    postsPerPage: perPage !== undefined && perPage !== '' && perPage !== null ? String(perPage) : undefined,
+    multiDayCutoff: text('multiDayCutoff', '00:00'),
+    timezoneMode: raw.tribe_events_timezone_mode === 'site' ? 'site' : 'event',
+    defaultCurrencySymbol: text('defaultCurrencySymbol', '$'),
+    defaultCurrencyCode: text('defaultCurrencyCode', 'USD'),
+    reverseCurrencyPosition: isTribeTruthy(raw.reverseCurrencyPosition),
+    customFields,
+    restDisabled: isTribeTruthy(raw['rest-v1-disabled']),
+    // Main::getRewriteSlugSingular sanitizes it as a title, like the archive slug.
+    singleEventSlug: sanitizeTitle(text('singleEventSlug', 'event'), locale) || 'event',
+    eventsSlug: sanitizeTitle(text('eventsSlug', 'events'), locale),
+  };
+}
+
+const SITE_OPTION_NAMES = [
+  OptionName.home,
+  OptionName.siteurl,
+  OptionName.permalinkStructure,
+  OptionName.timezoneString,
+  OptionName.gmtOffset,
+  OptionName.postsPerPage,
+  OptionName.tecOptions,
+  OptionName.language,
+  OptionName.tagBase,
+  OptionName.ct1MigrationState,
+  OptionName.ct1OccurrencesSchemaVersion,
+  OptionName.activePlugins,
+];
+
+/** Reads the site settings in one query. */
+export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
+  const options = await selectOptions(db, SITE_OPTION_NAMES);
+  const get = (name: string) => options.get(name) ?? '';
+  return {
+    home: get(OptionName.home).replace(/\/+$/, ''),
+    siteUrl: get(OptionName.siteurl).replace(/\/+$/, ''),
+    permalinkStructure: get(OptionName.permalinkStructure),
+    timezone: siteTimezoneString(get(OptionName.timezoneString), get(OptionName.gmtOffset)),
+    postsPerPage: options.get(OptionName.postsPerPage) ?? '10',
+    tec: toTecOptions(asRecord(maybeUnserialize(get(OptionName.tecOptions))), get(OptionName.language)),
+    language: get(OptionName.language),
+    tagBase: get(OptionName.tagBase),
+    proActive: phpArrayValues(maybeUnserialize(get(OptionName.activePlugins))).includes(EVENTS_CALENDAR_PRO_PLUGIN),
+    occurrencesTableActive:
+      options.has(OptionName.ct1OccurrencesSchemaVersion) &&
+      OCCURRENCES_ACTIVE_PHASES.includes(
+        String(asRecord(maybeUnserialize(get(OptionName.ct1MigrationState))).phase ?? ''),
+      ),
+  };
+}
+
+/**
+ * Site settings cached briefly: every request needs them, and WordPress admins expect a change
+ * in Settings to show within seconds, not at the next restart.
+ */
+export function createSiteSettingsCache(db: Db, clock: Clock, ttlMs = 5000): () => Promise<SiteSettings> {
+  let cached: { at: number; value: Promise<SiteSettings> } | undefined;
+  return () => {
+    const now = clock.now().getTime();
+    if (!cached || now - cached.at >= ttlMs || now < cached.at) {
+      const value = loadSiteSettings(db);
+      cached = { at: now, value };
+      // A failed read must not be served from the cache.
+      value.catch(() => {
+        if (cached?.value === value) cached = undefined;
+      });
+    }
+    return cached.value;
+  };
+}
+
+/** The values of a decoded PHP array, list or map alike; nothing for anything else. */
+function phpArrayValues(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : Object.values(asRecord(value));
+}

@@ -1,0 +1,111 @@
+import { ANONYMOUS, canReadPost, type PostForCaps, type Viewer } from '../auth/capabilities.js';
+import { PostStatus, PostType } from '../constants.js';
+import type { SiteSettings } from './site.js';
+
+export const API_NAMESPACE = 'calendar/events/v1';
+
+/**
+ * WP_Rewrite::using_index_permalinks: a permalink structure that starts with `index.php` after
+ * any slashes ("PATHINFO" permalinks). WordPress builds the pattern from `$this->index` without
+ * escaping it, so its dot matches any character, as here.
+ */
+export function usingIndexPermalinks(permalinkStructure: string): boolean {
+  return /^\/*index.php/.test(permalinkStructure);
+}
+
+/** The URL bases of a response: the site's `home` (or PUBLIC_URL), its REST root and our namespace. */
+export interface SiteUrls {
+  /** `home` as stored: the site's identity in global IDs. */
+  home: string;
+  /** Base of every URL we print: PUBLIC_URL when set, else `home`. */
+  base: string;
+  /** `{base}{REST_ROOT}/`, the WordPress REST root as get_rest_url() prints it. */
+  restRoot: string;
+  prettyPermalinks: boolean;
+  /** `/index.php` on PATHINFO sites (WP_Rewrite::$root), which TEC's links carry; '' otherwise. */
+  permalinkRoot: string;
+  trailingSlash: boolean;
+  eventSlugBase: string;
+}
+
+export function toSiteUrls(settings: SiteSettings, restRootPath: string, publicUrl: string | undefined): SiteUrls {
+  const base = publicUrl ?? settings.home;
+  return {
+    home: settings.home,
+    base,
+    restRoot: restRootUrl(base, restRootPath, settings.permalinkStructure),
+    prettyPermalinks: settings.permalinkStructure !== '',
+    permalinkRoot: usingIndexPermalinks(settings.permalinkStructure) ? '/index.php' : '',
+    trailingSlash: settings.permalinkStructure.endsWith('/'),
+    eventSlugBase: settings.tec.singleEventSlug,
+  };
+}
+
+/**
+ * get_rest_url() for the site's permalink setting: `{base}/wp-json/` with pretty permalinks,
+ * `{base}/index.php/wp-json/` with "PATHINFO" ones, and `{base}/?rest_route=/` with plain ones,
+ * which is where such a site's REST API lives (and where this service answers as well).
+ */
+export function restRootUrl(base: string, restRootPath: string, permalinkStructure: string): string {
+  if (permalinkStructure === '') return `${base}/?rest_route=/`;
+  if (usingIndexPermalinks(permalinkStructure)) return `${base}/index.php${restRootPath}/`;
+  return `${base}${restRootPath}/`;
+}
+
+/** tribe_events_rest_url(path): `{rest root}calendar/events/v1/{path}`. */
+export function restUrl(urls: SiteUrls, path = ''): string {
+  return `${urls.restRoot}${API_NAMESPACE}/${path}`;
+}
+
+/** Rewrite bases and query vars of TEC's post types (each registers its name as its query var). */
+function permastructFor(urls: SiteUrls, postType: string): { base: string; queryVar: string } | undefined {
+  if (postType === PostType.event) return { base: urls.eventSlugBase, queryVar: PostType.event };
+  if (postType === PostType.venue) return { base: 'venue', queryVar: PostType.venue };
+  if (postType === PostType.organizer) return { base: 'organizer', queryVar: PostType.organizer };
+  return undefined;
+}
+
+/**
+ * wp_force_plain_post_permalink: published posts always have their pretty link; a private post
+ * has it only for a reader who may read it (read_post); drafts, pending, scheduled and trashed
+ * posts never do.
+ */
+function hasPublicLink(post: PostForCaps, viewer: Viewer): boolean {
+  if (post.post_status === PostStatus.publish) return true;
+  return post.post_status === PostStatus.private && canReadPost(viewer, post);
+}
+
+/**
+ * get_post_permalink for TEC's post types, as `viewer` sees it: `home/event/{slug}/` with pretty
+ * permalinks, `home/?tribe_events={slug}` without; posts that must have a plain link (see
+ * hasPublicLink) get `home/?post_type=...&p=ID`.
+ */
+export function postPermalink(
+  urls: SiteUrls,
+  post: { ID: number; post_type: string; post_status: string; post_name: string; post_author?: number },
+  viewer: Viewer = ANONYMOUS,
+): string {
+  const struct = permastructFor(urls, post.post_type);
+  const plain = !hasPublicLink({ ...post, post_author: post.post_author ?? 0 }, viewer);
+  if (struct && urls.prettyPermalinks && !plain) {
+    // TEC registers its types without the permalink front, so only the PATHINFO root precedes them.
+    return `${urls.base}${urls.permalinkRoot}/${struct.base}/${post.post_name}${urls.trailingSlash ? '/' : ''}`;
+  }
+  if (struct && !plain) return `${urls.base}/?${struct.queryVar}=${post.post_name}`;
+  return `${urls.base}/?post_type=${post.post_type}&p=${post.ID}`;
+}
+
+/**
+ * Tribe__Utils__Global_ID for a post: `{host}{path}?id={ID}` of the `home` URL, without scheme
+ * or port (`example.com/blog?id=12`).
+ */
+export function globalId(urls: SiteUrls, postId: number): string {
+  let host = urls.home;
+  try {
+    const parsed = new URL(urls.home);
+    host = parsed.hostname + parsed.pathname.replace(/\/+$/, '');
+  } catch {
+    host = urls.home.replace(/^[a-z]+:\/\//i, '');
+  }
+  return `${host}?id=${postId}`;
+}

@@ -1,0 +1,247 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/create-db.js';
+import type { Database } from '../../db/tables.js';
+import { EventMeta, PostStatus, PostType, Taxonomy } from '../constants.js';
+import { siteWallTimeToUtc } from './dates.js';
+import type { SiteSettings } from '../site/site.js';
+import { escLike } from '../php/sql-like.js';
+
+/**
+ * The SQL of tribe_get_events() (Tribe__Events__Query::getEvents over the events ORM), the one
+ * event query the plugin runs for the events list and for the venue and organizer
+ * `only_with_upcoming` filter (Linked_Posts::find_with_upcoming_events) alike.
+ */
+
+/**
+ * The `_EventHideFromUpcoming` value TEC writes for "hide from event listings". The query leaves
+ * out every event that has the meta at all, whatever its value; readers compare with this.
+ */
+
+/** The date bounds of the query, as `Y-m-d H:i:s` strings. */
+export interface EventDateFilters {
+  /** Compared with the stored local (or, when the ORM's normal zone is UTC, UTC) start and end dates. */
+  startsOnOrAfter?: string;
+  endsOnOrBefore?: string;
+  startsBefore?: string;
+  startsAfter?: string;
+  endsBefore?: string;
+  endsAfter?: string;
+}
+
+/** Where the site's event dates are read and in which zone: the same for every event query. */
+export interface EventStorage {
+  /**
+   * Filter on `_EventStartDateUTC` / `_EventEndDateUTC` instead of the local dates: the ORM does
+   * so whenever its "normal" zone is UTC (a UTC site, or TEC's `site` timezone mode).
+   */
+  filterOnUtcDates: boolean;
+  /** Order by the UTC start (TEC's `site` timezone mode) rather than the local one. */
+  orderByUtcStart: boolean;
+  /** Read dates from TEC 6's `tec_occurrences` table instead of the date meta. */
+  useOccurrencesTable: boolean;
+}
+
+/**
+ * The filters of an event query after the plugin's rules were applied (defaults, widening,
+ * term resolution): what the ORM query of tribe_get_events() would receive.
+ */
+export interface EventListFilter extends EventDateFilters, EventStorage {
+  /** post_status IN (...); an empty list means the ORM's default, `publish`. */
+  statuses: readonly string[];
+  /** Search words; each must appear in the title, excerpt or content. */
+  searchTerms?: readonly string[];
+  categoryTermIds?: readonly number[];
+  tagTermIds?: readonly number[];
+  venueIds?: readonly number[];
+  organizerIds?: readonly number[];
+  featured?: boolean;
+  include?: readonly number[];
+  postParent?: number;
+}
+
+/** Zones PHP names `UTC` once TEC built them (`UTC`, `UTC+0`). */
+export function isUtcZone(zone: string): boolean {
+  return /^(UTC|GMT)([+-]0+(\.0+)?)?$/i.test(zone);
+}
+
+/**
+ * How the site stores and compares event dates: TEC 6's occurrences table once migrated, and
+ * UTC dates in TEC's `site` timezone mode (and on UTC sites, where the normal zone is UTC).
+ */
+export function eventStorageOf(site: SiteSettings): EventStorage {
+  const siteMode = site.tec.timezoneMode === 'site';
+  return {
+    filterOnUtcDates: siteMode || isUtcZone(site.timezone),
+    orderByUtcStart: siteMode,
+    useOccurrencesTable: site.occurrencesTableActive,
+  };
+}
+
+const DATE_FILTER_KEYS = ['startsOnOrAfter', 'endsOnOrBefore', 'startsBefore', 'startsAfter', 'endsBefore', 'endsAfter'] as const;
+
+/**
+ * The ORM reads filter dates in the site's zone and converts them to its "normal" zone: UTC in
+ * TEC's `site` timezone mode, the site's zone (no change) otherwise. Returns a converted copy.
+ */
+export function toNormalZone<F extends EventDateFilters>(site: SiteSettings, filters: F): F {
+  if (site.tec.timezoneMode !== 'site' || isUtcZone(site.timezone)) return filters;
+  const converted: F = { ...filters };
+  for (const key of DATE_FILTER_KEYS) {
+    const value = filters[key];
+    if (value !== undefined) converted[key] = siteWallTimeToUtc(value, site.timezone);
+  }
+  return converted;
+}
+
+/**
+ * Tribe__Events__Query::getEvents' page size when the caller sets none: TEC's `posts_per_page`
+ * option, else WordPress's, else 10.
+ */
+export function defaultEventsPerPage(site: SiteSettings): number {
+  const size = Math.trunc(Number(site.tec.postsPerPage ?? site.postsPerPage));
+  return Number.isFinite(size) && size > 0 ? size : 10;
+}
+
+type EventQuery = SelectQueryBuilder<
+  Database & {
+    start_meta: Database['postmeta'];
+    end_meta: Database['postmeta'];
+    order_meta: Database['postmeta'];
+    occ: Database['tec_occurrences'];
+  },
+  'posts' | 'start_meta' | 'end_meta' | 'order_meta' | 'occ',
+  object
+>;
+
+function metaExists(eb: ExpressionBuilder<Database, 'posts'>, key: string, values?: readonly number[]) {
+  let sub = eb
+    .selectFrom('postmeta as filter_meta')
+    .select(sql`1`.as('one'))
+    .whereRef('filter_meta.post_id', '=', 'posts.ID')
+    .where('filter_meta.meta_key', '=', key);
+  if (values) sub = sub.where('filter_meta.meta_value', 'in', values.map(String));
+  return eb.exists(sub);
+}
+
+function hasTerms(eb: ExpressionBuilder<Database, 'posts'>, taxonomy: string, termIds: readonly number[]) {
+  return eb.exists(
+    eb
+      .selectFrom('term_relationships as filter_tr')
+      .innerJoin('term_taxonomy as filter_tt', 'filter_tt.term_taxonomy_id', 'filter_tr.term_taxonomy_id')
+      .select(sql`1`.as('one'))
+      .whereRef('filter_tr.object_id', '=', 'posts.ID')
+      .where('filter_tt.taxonomy', '=', taxonomy)
+      .where('filter_tt.term_id', 'in', termIds.length > 0 ? [...termIds] : [0]),
+  );
+}
+
+/**
+ * Where the event dates are read. TEC 6 queries its `tec_occurrences` table once the site's
+ * migration is done (one indexed row per event in TEC free, far cheaper than three meta joins);
+ * older sites, and sites that never migrated, keep the dates only in postmeta. Both hold the same
+ * values (TEC writes both), so the answers are the same either way.
+ */
+interface DateColumns {
+  start: string;
+  end: string;
+  order: string;
+}
+
+/** The filtered set of events, before ordering and paging, and the columns holding its dates. */
+function filteredEvents(db: Db, filter: EventListFilter): { query: EventQuery; dates: DateColumns } {
+  const utc = (yes: boolean) => (yes ? '_utc' : '');
+  let base = db.selectFrom('posts') as unknown as EventQuery;
+  let dates: DateColumns;
+  if (filter.useOccurrencesTable) {
+    base = base.innerJoin('tec_occurrences as occ', 'occ.post_id', 'posts.ID') as unknown as EventQuery;
+    dates = {
+      start: `occ.start_date${utc(filter.filterOnUtcDates)}`,
+      end: `occ.end_date${utc(filter.filterOnUtcDates)}`,
+      order: `occ.start_date${utc(filter.orderByUtcStart)}`,
+    };
+  } else {
+    const startKey = filter.filterOnUtcDates ? EventMeta.startDateUtc : EventMeta.startDate;
+    const endKey = filter.filterOnUtcDates ? EventMeta.endDateUtc : EventMeta.endDate;
+    const orderKey = filter.orderByUtcStart ? EventMeta.startDateUtc : EventMeta.startDate;
+    base = (base as unknown as SelectQueryBuilder<Database, 'posts', object>)
+      .innerJoin('postmeta as start_meta', (join) =>
+        join.onRef('start_meta.post_id', '=', 'posts.ID').on('start_meta.meta_key', '=', startKey),
+      )
+      .innerJoin('postmeta as end_meta', (join) =>
+        join.onRef('end_meta.post_id', '=', 'posts.ID').on('end_meta.meta_key', '=', endKey),
+      )
+      .innerJoin('postmeta as order_meta', (join) =>
+        join.onRef('order_meta.post_id', '=', 'posts.ID').on('order_meta.meta_key', '=', orderKey),
+      ) as unknown as EventQuery;
+    dates = { start: 'start_meta.meta_value', end: 'end_meta.meta_value', order: 'order_meta.meta_value' };
+  }
+  let query = base
+    .where('posts.post_type', '=', PostType.event)
+    .where('posts.post_status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : [PostStatus.publish])
+    // Query.php always drops events hidden from listings, whatever the value of the flag.
+    .where((eb) => eb.not(metaExists(eb as never, EventMeta.hideFromUpcoming)));
+
+  // Dates are `Y-m-d H:i:s` strings (meta) or DATETIMEs (occurrences): compared chronologically.
+  const compare = (column: string, op: '<' | '<=' | '>' | '>=', value: string | undefined) => {
+    if (value !== undefined) query = query.where(sql.ref(column), op, value);
+  };
+  compare(dates.start, '>=', filter.startsOnOrAfter);
+  compare(dates.end, '<=', filter.endsOnOrBefore);
+  compare(dates.start, '<', filter.startsBefore);
+  compare(dates.start, '>', filter.startsAfter);
+  compare(dates.end, '<', filter.endsBefore);
+  compare(dates.end, '>', filter.endsAfter);
+
+  for (const term of filter.searchTerms ?? []) {
+    const like = `%${escLike(term)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('posts.post_title', 'like', like),
+        eb('posts.post_excerpt', 'like', like),
+        eb('posts.post_content', 'like', like),
+      ]),
+    );
+  }
+  const categories = filter.categoryTermIds;
+  if (categories) query = query.where((eb) => hasTerms(eb as never, Taxonomy.eventCategory, categories));
+  const tags = filter.tagTermIds;
+  if (tags) query = query.where((eb) => hasTerms(eb as never, Taxonomy.tag, tags));
+  const venues = filter.venueIds;
+  if (venues) query = query.where((eb) => metaExists(eb as never, EventMeta.venueId, venues));
+  const organizers = filter.organizerIds;
+  if (organizers) query = query.where((eb) => metaExists(eb as never, EventMeta.organizerId, organizers));
+  if (filter.featured === true) query = query.where((eb) => metaExists(eb as never, EventMeta.featured));
+  if (filter.featured === false) query = query.where((eb) => eb.not(metaExists(eb as never, EventMeta.featured)));
+  if (filter.include) query = query.where('posts.ID', 'in', filter.include.length > 0 ? [...filter.include] : [0]);
+  if (filter.postParent !== undefined) query = query.where('posts.post_parent', '=', filter.postParent);
+  return { query, dates };
+}
+
+/** How many events match (the ORM's found_posts). */
+export async function countEvents(db: Db, filter: EventListFilter): Promise<number> {
+  const row = await filteredEvents(db, filter)
+    .query.select((eb) => eb.fn.count<number>(sql`distinct ${sql.ref('posts.ID')}`).as('total'))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * One page of event IDs. Lists run by start date; the plugin gives no tie-breaker and MySQL's
+ * answer was ascending post ID, which we make explicit. `include` lists run by post date, ID.
+ */
+export async function selectEventIdsPage(
+  db: Db,
+  filter: EventListFilter,
+  page: { limit: number; offset: number; orderByPostDate: boolean },
+): Promise<number[]> {
+  const { query: filtered, dates } = filteredEvents(db, filter);
+  // Grouped by post: should a site hold several occurrences of one event (recurring events made
+  // with Events Calendar Pro, now inactive), the list shows it once, by its first occurrence, as
+  // TEC does without Pro.
+  let query = filtered.select('posts.ID').groupBy('posts.ID');
+  query = page.orderByPostDate
+    ? query.orderBy(sql`min(${sql.ref('posts.post_date')})`, 'asc').orderBy('posts.ID', 'asc')
+    : query.orderBy(sql`min(${sql.ref(dates.order)})`, 'asc').orderBy('posts.ID', 'asc');
+  const rows = (await query.limit(page.limit).offset(page.offset).execute()) as { ID: number }[];
+  return rows.map((row) => row.ID);
+}

@@ -1,0 +1,83 @@
+import type { Db } from '../../db/create-db.js';
+
+export interface TermRow {
+  term_id: number;
+  name: string;
+  slug: string;
+  term_group: number;
+  term_taxonomy_id: number;
+  taxonomy: string;
+  description: string;
+  parent: number;
+  count: number;
+}
+
+/** The columns of a TermRow, from `terms` joined to `term_taxonomy` (WP_Term's fields). */
+export const TERM_COLUMNS = [
+  'terms.term_id',
+  'terms.name',
+  'terms.slug',
+  'terms.term_group',
+  'term_taxonomy.term_taxonomy_id',
+  'term_taxonomy.taxonomy',
+  'term_taxonomy.description',
+  'term_taxonomy.parent',
+  'term_taxonomy.count',
+] as const;
+
+/** `terms` joined to `term_taxonomy`, selecting a TermRow: where every plain term query starts. */
+export function termRowsQuery(db: Db) {
+  return db
+    .selectFrom('terms')
+    .innerJoin('term_taxonomy', 'term_taxonomy.term_id', 'terms.term_id')
+    .select(TERM_COLUMNS);
+}
+
+/** Every term of a taxonomy (event categories and tags are small sets). */
+export async function selectTermsOfTaxonomy(db: Db, taxonomy: string): Promise<TermRow[]> {
+  return termRowsQuery(db).where('term_taxonomy.taxonomy', '=', taxonomy).execute();
+}
+
+/**
+ * The terms of the given posts in the given taxonomies, ordered by name as wp_get_post_terms
+ * returns them, one query for a whole page of posts.
+ */
+export async function selectTermsForPosts(
+  db: Db,
+  postIds: readonly number[],
+  taxonomies: readonly string[],
+): Promise<(TermRow & { object_id: number })[]> {
+  if (postIds.length === 0) return [];
+  return db
+    .selectFrom('term_relationships')
+    .innerJoin('term_taxonomy', 'term_taxonomy.term_taxonomy_id', 'term_relationships.term_taxonomy_id')
+    .innerJoin('terms', 'terms.term_id', 'term_taxonomy.term_id')
+    .select([...TERM_COLUMNS, 'term_relationships.object_id'])
+    .where('term_relationships.object_id', 'in', [...new Set(postIds)])
+    .where('term_taxonomy.taxonomy', 'in', taxonomies)
+    .orderBy('terms.name', 'asc')
+    .orderBy('terms.term_id', 'asc')
+    .execute();
+}
+
+/**
+ * The terms of a taxonomy that an ID, slug or name of the list could name: what term_exists and
+ * get_term_by look at, in one query however many terms the site has.
+ */
+export async function selectTermsNamedBy(
+  db: Db,
+  taxonomy: string,
+  lookup: { ids: readonly number[]; slugs: readonly string[]; names: readonly string[] },
+): Promise<TermRow[]> {
+  if (lookup.ids.length + lookup.slugs.length + lookup.names.length === 0) return [];
+  return termRowsQuery(db)
+    .where('term_taxonomy.taxonomy', '=', taxonomy)
+    .where((eb) =>
+      eb.or([
+        ...(lookup.ids.length > 0 ? [eb('terms.term_id', 'in', [...lookup.ids])] : []),
+        ...(lookup.slugs.length > 0 ? [eb('terms.slug', 'in', [...lookup.slugs])] : []),
+        ...(lookup.names.length > 0 ? [eb('terms.name', 'in', [...lookup.names])] : []),
+      ]),
+    )
+    .execute();
+}
