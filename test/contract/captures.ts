@@ -34,6 +34,10 @@ export interface ReferenceCase {
   /** Raw request body exactly as sent. */
   body: string | null;
   mutates: boolean;
+  /** Extra request headers sent (X-WP-Nonce, X-HTTP-Method-Override, a raw Authorization). */
+  headers?: Record<string, string>;
+  /** The UTC instant the request was sent (ISO 8601); replays stop the clock there. */
+  recorded_at?: string;
   expect: {
     status: number;
     /** Lower-case names; namespace rewritten. */
@@ -126,6 +130,7 @@ export async function replayCase(
     const credentials = Buffer.from(`${user.login}:${user.app_password}`).toString('base64');
     request = request.set('Authorization', `Basic ${credentials}`);
   }
+  for (const [name, value] of Object.entries(testCase.headers ?? {})) request = request.set(name, value);
   if (testCase.content_type !== null) request = request.set('Content-Type', testCase.content_type);
   // A string body goes out byte for byte; superagent only serializes objects.
   if (testCase.body !== null) request = request.send(testCase.body);
@@ -364,5 +369,9 @@ function toReferenceCase(raw: unknown, lineNumber: number): ReferenceCase {
     db_after: (raw.db_after ?? null) as TableRows | null,
   };
   if (raw.db_deleted !== undefined) testCase.db_deleted = raw.db_deleted as TableRows;
+  if (typeof raw.recorded_at === 'string') testCase.recorded_at = raw.recorded_at;
+  if (isPlainObject(raw.headers)) {
+    testCase.headers = Object.fromEntries(Object.entries(raw.headers).map(([name, value]) => [name, String(value)]));
+  }
   return testCase;
 }

@@ -1,0 +1,115 @@
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { fixedClock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
+import { createTestDatabase } from '../setup/database.js';
+import { compareCase, loadCases, replayCase, type ReferenceCase, type ReplayedResponse } from './captures.js';
+import { compareRows, diffSnapshots, snapshotTables, type TableSnapshot } from './table-rows.js';
+
+/**
+ * Replays recorded writes (fixtures README): each case on a freshly loaded `db.sql`, with the
+ * clock stopped at its `recorded_at`; the answer must match, and so must every row it wrote
+ * (`db_after`) and removed (`db_deleted`). A refused write must leave every table as it was.
+ */
+
+export interface WriteContractSuite {
+  title: string;
+  select: (testCase: ReferenceCase) => boolean;
+  /** How many cases `select` must pick. */
+  expectedCount: number;
+  /**
+   * Cases answered differently from the plugin on purpose, case id -> why. They still run and
+   * must still differ, so an entry cannot outlive the difference it excuses.
+   */
+  intendedDeviations?: Readonly<Record<string, string>>;
+}
+
+/** Keys of "now" in bodies, compared as times within the run (README, "Comparison rules"). */
+const REQUEST_TIME_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc']);
+const RUN_SLACK_SECONDS = 10;
+
+export function defineWriteContractSuite(suite: WriteContractSuite): readonly ReferenceCase[] {
+  const selected = loadCases().filter(suite.select);
+  const deviations = suite.intendedDeviations ?? {};
+  let pristine: TableSnapshot;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase({ dump: 'reference' });
+    try {
+      pristine = await snapshotTables(database.url);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  describe(`${suite.title}: selection`, () => {
+    it(`selects ${suite.expectedCount} cases, every one a recorded write`, () => {
+      expect(selected.length).toBe(suite.expectedCount);
+      expect(selected.filter((testCase) => !testCase.mutates || !testCase.recorded_at).map((c) => c.id)).toEqual([]);
+    });
+    it('lists only selected cases in intendedDeviations', () => {
+      const ids = new Set(selected.map((testCase) => testCase.id));
+      expect(Object.keys(deviations).filter((id) => !ids.has(id))).toEqual([]);
+    });
+  });
+
+  describe(`${suite.title}: writes replayed on a fresh database`, () => {
+    for (const testCase of selected) {
+      it(testCase.id, async () => {
+        const mismatches = await replayWrite(testCase, pristine);
+        const deviation = deviations[testCase.id];
+        if (deviation !== undefined) {
+          expect(mismatches.length, `listed as an intended deviation (${deviation}) but now matches`).toBeGreaterThan(0);
+          return;
+        }
+        expect(mismatches, `${testCase.note}\n${testCase.method} ${testCase.path}\n${testCase.body ?? ''}`).toEqual([]);
+      });
+    }
+  });
+
+  return selected;
+}
+
+/** Replays one recorded write on a fresh copy of the reference database; one line per difference. */
+export async function replayWrite(testCase: ReferenceCase, pristine: TableSnapshot): Promise<string[]> {
+  const recordedAt = testCase.recorded_at ?? '';
+  const database = await createTestDatabase({ dump: 'reference' });
+  try {
+    const config = loadConfig({ DATABASE_URL: database.url });
+    const app = createApp({ db: database.db, config, clock: fixedClock(recordedAt), logError: () => undefined });
+    const response = await replayCase(supertest(app.callback()), testCase);
+    const runTime = Date.parse(recordedAt) / 1000;
+    const aligned: ReplayedResponse = { ...response, body: alignRequestTimes(testCase.expect.body, response.body, runTime) };
+    const mismatches = [...compareCase(testCase, aligned).mismatches];
+
+    const { written, deleted } = diffSnapshots(pristine, await snapshotTables(database.url));
+    mismatches.push(...compareRows('db_after', testCase.db_after ?? {}, written, recordedAt));
+    mismatches.push(...compareRows('db_deleted', testCase.db_deleted ?? {}, deleted, recordedAt));
+    return mismatches;
+  } finally {
+    await database.drop();
+  }
+}
+
+// Where the recording holds a time of the request and we hold one too (both within the run),
+// take the recorded one, so the exact comparison that follows passes over it.
+function alignRequestTimes(expected: unknown, actual: unknown, runTime: number, key = ''): unknown {
+  if (REQUEST_TIME_KEYS.has(key) && typeof expected === 'string' && typeof actual === 'string') {
+    const inRun = (text: string) => Math.abs(Date.parse(`${text.replace(' ', 'T')}Z`) / 1000 - runTime) <= RUN_SLACK_SECONDS;
+    return inRun(expected) && inRun(actual) ? expected : actual;
+  }
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    return actual.map((item, index) => alignRequestTimes(expected[index], item, runTime));
+  }
+  if (isObject(expected) && isObject(actual)) {
+    const copy: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(actual)) copy[name] = alignRequestTimes(expected[name], value, runTime, name);
+    return copy;
+  }
+  return actual;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
