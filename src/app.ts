@@ -20,6 +20,8 @@ import { translate } from './i18n/index.js';
 import type { RouteDefinition } from './http/rest-route.js';
 import type { RequestContext } from './http/request-context.js';
 import { createRootIndexRoute } from './resources/index/root.routes.js';
+import type { ChangeListener } from './wp/write/change-set.js';
+import { createWriteRunner } from './wp/write/transaction.js';
 
 export interface AppDeps {
   db: Db;
@@ -27,10 +29,12 @@ export interface AppDeps {
   clock?: Clock;
   /** Where unexpected errors go; they never reach the client. */
   logError?: (error: unknown) => void;
+  /** Told about every committed write, after the commit (the object cache, the change feed). */
+  changeListeners?: readonly ChangeListener[];
 }
 
 /** Builds the Koa app; never listens (main.ts does, tests use app.callback()). */
-export function createApp({ db, config, clock = systemClock, logError = console.error }: AppDeps): Koa {
+export function createApp({ db, config, clock = systemClock, logError = console.error, changeListeners = [] }: AppDeps): Koa {
   const app = new Koa();
   const siteSettings = createSiteSettingsCache(db, clock);
   const namespaceRoutes = createNamespaceRoutes();
@@ -79,6 +83,7 @@ export function createApp({ db, config, clock = systemClock, logError = console.
       site,
       urls,
       viewer,
+      write: createWriteRunner({ db, now, listeners: changeListeners, logError }),
       routePath,
       body: isRecord(ctx.request.body) ? ctx.request.body : undefined,
       jsonError: ctx.state.jsonError === true,

@@ -9,6 +9,7 @@ import { castToType, type ArgSpec } from './rest-args.js';
 import type { CompiledRoute, EndpointDefinition, RestResponse } from './rest-route.js';
 import { createRequestMemo, type RequestContext } from './request-context.js';
 import { parsePhpQuery, type PhpValue } from './php-query.js';
+import type { RunWrite } from '../wp/write/transaction.js';
 
 /** What the dispatcher needs per request besides the Koa context. */
 export interface DispatchEnvironment {
@@ -22,6 +23,8 @@ export interface DispatchEnvironment {
   /** The parsed JSON or form body, or undefined; `jsonError` when the JSON did not parse. */
   body: Record<string, unknown> | undefined;
   jsonError: boolean;
+  /** Runs one write as a transaction and reports it after commit (createWriteRunner). */
+  write: RunWrite;
   /** How an OPTIONS request describes a route (the namespace index's entry for it). */
   describeRoute?: (route: Route, ctx: RequestContext) => unknown;
 }
@@ -137,6 +140,13 @@ function buildContext(
     // One memo per request: the validator, permission checks, handler and Allow header share
     // their reads of the same post, and nothing is kept once the request is answered.
     ...createRequestMemo(),
+    write: async <T>(work: Parameters<RunWrite>[0]): Promise<T> => {
+      try {
+        return (await env.write(work)) as T;
+      } finally {
+        context.forgetMemo();
+      }
+    },
   };
   // Defaults first, then what the client sent: WordPress reads defaults last in its param order.
   for (const [name, spec] of Object.entries(endpoint.args)) {

@@ -6,6 +6,7 @@ import { selectMetaForPosts, selectPostById, selectPostBySlug, type PostRow } fr
 import type { SiteSettings } from '../wp/site/site.js';
 import type { SiteUrls } from '../wp/site/urls.js';
 import type { PhpValue } from './php-query.js';
+import type { RunWrite } from '../wp/write/transaction.js';
 
 /**
  * What validators, permission checks and handlers see of one request: WordPress's
@@ -34,6 +35,11 @@ export interface RequestContext {
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Drops everything memo() holds, so reads after a write see the database again. */
   forgetMemo(): void;
+  /**
+   * Runs a write as one transaction (with TEC's save bookkeeping), tells the change listeners
+   * after the commit, and forgets the request's memo so later reads see the rows written.
+   */
+  write: RunWrite;
 }
 
 /** A fresh per-request memo for the dispatcher to put on a RequestContext. */

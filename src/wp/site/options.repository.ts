@@ -10,3 +10,30 @@ export async function selectOptions(db: Db, names: readonly string[]): Promise<M
     .execute();
   return new Map(rows.map((row) => [row.option_name, row.option_value]));
 }
+
+/**
+ * update_option for a row WordPress autoloads: the value replaced, or a new row (autoload `auto`,
+ * as WordPress 6.6+ writes it) when there was none. Returns whether a row was created.
+ */
+export async function upsertOption(db: Db, name: string, value: string): Promise<{ created: boolean; autoload: boolean }> {
+  const existing = await db
+    .selectFrom('options')
+    .select(['option_id', 'autoload'])
+    .where('option_name', '=', name)
+    .executeTakeFirst();
+  if (existing) {
+    await db.updateTable('options').set({ option_value: value }).where('option_id', '=', existing.option_id).execute();
+    return { created: false, autoload: AUTOLOADED.has(existing.autoload) };
+  }
+  await db.insertInto('options').values({ option_name: name, option_value: value, autoload: 'auto' }).execute();
+  return { created: true, autoload: true };
+}
+
+/** delete_option; returns whether a row was there. */
+export async function deleteOption(db: Db, name: string): Promise<boolean> {
+  const result = await db.deleteFrom('options').where('option_name', '=', name).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The `autoload` values WordPress loads with alloptions (wp_autoload_values_to_autoload). */
+const AUTOLOADED: ReadonlySet<string> = new Set(['yes', 'on', 'auto-on', 'auto']);

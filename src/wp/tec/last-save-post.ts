@@ -1,0 +1,33 @@
+import type { Db } from '../../db/create-db.js';
+import { PostType } from '../constants.js';
+import { upsertOption } from '../site/options.repository.js';
+import type { ChangeSet } from '../write/change-set.js';
+
+/**
+ * TEC keys its own caches (month view HTML in transients, Views V2 entries in the object cache)
+ * on the option `tribe_last_save_post`, and moves it on every save of an event, venue or
+ * organizer (object-cache.md §2). A write that leaves it alone leaves the site's calendar stale.
+ */
+export const LAST_SAVE_POST_OPTION = 'tribe_last_save_post';
+
+const TEC_POST_TYPES: ReadonlySet<string> = new Set([PostType.event, PostType.venue, PostType.organizer]);
+
+/** Whether the write touched an event, venue or organizer post. */
+export function touchedTecPosts(changes: ChangeSet): boolean {
+  return [...changes.posts.values()].some((postType) => TEC_POST_TYPES.has(postType));
+}
+
+/** `microtime(true)` as PHP prints the float (precision 14): 10 digits of seconds, up to 4 decimals, trailing zeros dropped. */
+export function phpMicrotime(now: Date): string {
+  // A Date holds milliseconds, so the fourth decimal is always 0 and PHP would drop it.
+  const [seconds, fraction = ''] = (now.getTime() / 1000).toFixed(4).split('.');
+  const kept = fraction.replace(/0+$/, '');
+  return kept === '' ? `${seconds}` : `${seconds}.${kept}`;
+}
+
+/** Moves `tribe_last_save_post` to now when the write touched a TEC post; in the write's transaction. */
+export async function touchLastSavePost(trx: Db, changes: ChangeSet, now: Date): Promise<void> {
+  if (!touchedTecPosts(changes)) return;
+  const { created, autoload } = await upsertOption(trx, LAST_SAVE_POST_OPTION, phpMicrotime(now));
+  changes.noteOption(LAST_SAVE_POST_OPTION, created, autoload);
+}

@@ -1,0 +1,76 @@
+/**
+ * What one write changed, noted by the code that writes each row, so that the one place that
+ * needs to know (the site's object cache after commit, later the change feed) reads it here and
+ * never guesses from the request. A ChangeSet belongs to one transaction.
+ */
+export class ChangeSet {
+  /** Every post row inserted, updated, trashed or deleted (revisions too): ID -> post type. */
+  readonly posts = new Map<number, string>();
+  /** Posts whose postmeta rows were added, changed or deleted. */
+  readonly postMeta = new Set<number>();
+  /** Every term whose `terms` / `term_taxonomy` row changed (count included), was created or deleted: term_id -> taxonomy. */
+  readonly terms = new Map<number, string>();
+  /** Terms created or deleted (their taxonomy's `all_ids` / `get` lists change): term_id -> taxonomy. */
+  readonly termsAddedOrRemoved = new Map<number, string>();
+  /** Objects whose term relationships changed: object ID -> the taxonomies of its type. */
+  readonly relationships = new Map<number, Set<string>>();
+  /** Options rows written: name -> whether the row is new and whether it is autoloaded. */
+  readonly options = new Map<string, { created: boolean; autoload: boolean }>();
+  /** Users whose usermeta changed. */
+  readonly userMeta = new Set<number>();
+  /** Fixed-name keys of TEC's persistent cache group (`tribe-events`) to drop. */
+  readonly tecCacheKeys = new Set<string>();
+
+  notePost(id: number, postType: string): void {
+    this.posts.set(id, postType);
+  }
+
+  noteMeta(postId: number): void {
+    this.postMeta.add(postId);
+  }
+
+  noteTerm(termId: number, taxonomy: string): void {
+    this.terms.set(termId, taxonomy);
+  }
+
+  noteTermAddedOrRemoved(termId: number, taxonomy: string): void {
+    this.terms.set(termId, taxonomy);
+    this.termsAddedOrRemoved.set(termId, taxonomy);
+  }
+
+  noteRelationships(objectId: number, taxonomies: Iterable<string>): void {
+    const known = this.relationships.get(objectId) ?? new Set<string>();
+    for (const taxonomy of taxonomies) known.add(taxonomy);
+    this.relationships.set(objectId, known);
+  }
+
+  noteOption(name: string, created: boolean, autoload: boolean): void {
+    const before = this.options.get(name);
+    this.options.set(name, { created: created || (before?.created ?? false), autoload });
+  }
+
+  noteUserMeta(userId: number): void {
+    this.userMeta.add(userId);
+  }
+
+  noteTecCacheKey(key: string): void {
+    this.tecCacheKeys.add(key);
+  }
+
+  /** Whether any post or postmeta row changed. */
+  get postsChanged(): boolean {
+    return this.posts.size > 0 || this.postMeta.size > 0;
+  }
+
+  /** Whether any term, term_taxonomy or term_relationships row changed. */
+  get termsChanged(): boolean {
+    return this.terms.size > 0 || this.relationships.size > 0;
+  }
+
+  get isEmpty(): boolean {
+    return !this.postsChanged && !this.termsChanged && this.options.size === 0 && this.userMeta.size === 0 && this.tecCacheKeys.size === 0;
+  }
+}
+
+/** Told about every committed write, after the commit; never told about a rolled-back one. */
+export type ChangeListener = (changes: ChangeSet) => Promise<void>;
