@@ -10,11 +10,27 @@ export function errorHandler(log: (error: unknown) => void): Koa.Middleware {
     try {
       await next();
     } catch (error) {
-      const appError = error instanceof AppError ? error : CoreErrors.internal();
+      const appError = error instanceof AppError ? error : isConnectionFailure(error) ? CoreErrors.databaseUnavailable() : CoreErrors.internal();
       if (!(error instanceof AppError)) log(error);
       ctx.status = appError.status;
       ctx.type = 'application/json; charset=UTF-8';
       ctx.body = JSON.stringify(appError.toBody());
     }
   };
+}
+
+/** mysql2's errors for a connection that could not be made or died (`fatal` ones end the connection). */
+const CONNECTION_ERROR_CODES: ReadonlySet<string> = new Set([
+  'PROTOCOL_CONNECTION_LOST',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+]);
+
+function isConnectionFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, fatal } = error as { code?: unknown; fatal?: unknown };
+  return fatal === true || (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code));
 }

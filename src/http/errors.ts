@@ -37,6 +37,9 @@ export const CoreErrors = {
     new AppError(loggedIn ? 403 : 401, 'rest_forbidden', 'Sorry, you are not allowed to do that.'),
   internal: () =>
     new AppError(500, 'internal_server_error', 'The server could not answer this request.'),
+  /** The database could not be reached, or the connection died: nothing was written; try again. */
+  databaseUnavailable: () =>
+    new AppError(503, 'rest_database_unavailable', 'The database is not available right now; nothing was changed. Try again shortly.'),
 } as const;
 
 /** One invalid parameter as WordPress reports it: a message and, for WP_Error results, details. */

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { AppError } from '../../http/errors.js';
 import { touchLastSavePost } from '../tec/last-save-post.js';
 import { ChangeSet, type ChangeListener } from './change-set.js';
 
@@ -19,20 +21,41 @@ export interface WriteRunnerOptions {
   /** Told after commit, in order; a listener's failure is logged, never undoes the committed write. */
   listeners: readonly ChangeListener[];
   logError: (error: unknown) => void;
+  /** Names the site's write lock: the table prefix, so two sites in one database do not wait on each other. */
+  tablePrefix: string;
+  /** How long a write waits for another one on the same site to finish, in seconds. */
+  lockTimeoutSeconds?: number;
 }
+
+/**
+ * Two writes on one site must not both see a slug as free and both take it (WordPress itself can
+ * race there). Every write therefore holds a named lock of the database server for the whole
+ * transaction, released only after the commit: writes of any number of service instances queue
+ * on it, and the server frees it if the connection dies.
+ */
+const WRITE_LOCK_PREFIX = 'calendar-sidecar:write:';
 
 /**
  * Every write runs here: one transaction for all its rows (it all lands or nothing does), the
  * bookkeeping TEC does on every save (`tribe_last_save_post`) inside that transaction, and the
  * change listeners (object cache, change feed) after the commit only.
  */
-export function createWriteRunner({ db, now, listeners, logError }: WriteRunnerOptions): RunWrite {
+export function createWriteRunner({ db, now, listeners, logError, tablePrefix, lockTimeoutSeconds = 10 }: WriteRunnerOptions): RunWrite {
   return async <T>(work: (scope: WriteScope) => Promise<T>): Promise<T> => {
     const changes = new ChangeSet();
-    const result = await db.transaction().execute(async (trx) => {
-      const value = await work({ trx, changes, now });
-      await touchLastSavePost(trx, changes, now);
-      return value;
+    const result = await db.connection().execute(async (connection) => {
+      const lockName = sql`CONCAT(${WRITE_LOCK_PREFIX}, DATABASE(), ':', ${tablePrefix})`;
+      const { rows } = await sql<{ locked: number | null }>`SELECT GET_LOCK(${lockName}, ${lockTimeoutSeconds}) AS locked`.execute(connection);
+      if (rows[0]?.locked !== 1) throw writeBusy();
+      try {
+        return await connection.transaction().execute(async (trx) => {
+          const value = await work({ trx, changes, now });
+          await touchLastSavePost(trx, changes, now);
+          return value;
+        });
+      } finally {
+        await sql`SELECT RELEASE_LOCK(${lockName})`.execute(connection).catch(logError);
+      }
     });
     for (const listener of listeners) {
       try {
@@ -43,4 +66,9 @@ export function createWriteRunner({ db, now, listeners, logError }: WriteRunnerO
     }
     return result;
   };
+}
+
+/** Another write held the site's lock for longer than a write may wait: try again shortly. */
+function writeBusy(): AppError {
+  return new AppError(503, 'rest_write_busy', 'Another write to this site is in progress; try again shortly.');
 }

@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { fixedClock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
+import { createDb, type Db } from '../../src/db/create-db.js';
+import { loadCases, replayCase, type ReferenceCase } from '../contract/captures.js';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { startCuttingProxy, type CuttingProxy } from '../setup/tcp-proxy.js';
+
+/**
+ * Each kind of write, cut off at every statement it sends from the moment it takes the write lock
+ * to its COMMIT: the connection dies before that statement reaches the server. Whatever the cut
+ * point, the answer is an error and not one row of the write is left behind (the server rolls the
+ * transaction back), and the lock is free again for the next write.
+ */
+
+const WRITES = [
+  'events.write.create-nested',
+  'events.write.update-put-allday',
+  'events.write.delete',
+  'venues.write.create',
+  'venues.write.update',
+  'venues.write.delete',
+  'organizers.write.create',
+  'organizers.write.update',
+  'organizers.write.delete',
+  'categories.write.create-child',
+  'categories.write.update',
+  'categories.write.delete',
+  'tags.write.create',
+  'cw.tag.up',
+  'tags.write.delete',
+] as const;
+
+/** Every table a write may change, options included (tribe_last_save_post moves inside the transaction). */
+const WRITTEN_TABLES = ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'tec_events', 'tec_occurrences', 'options'];
+const LOCK_STATEMENT = /GET_LOCK/;
+const COMMIT_STATEMENT = /^commit$/i;
+
+let proxy: CuttingProxy;
+
+beforeAll(async () => {
+  proxy = await startCuttingProxy({ host: '127.0.0.1', port: Number(new URL(process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306').port || 3306) });
+});
+
+afterAll(async () => {
+  await proxy?.close();
+});
+
+function recordedCase(id: string): ReferenceCase {
+  const found = loadCases().find((testCase) => testCase.id === id);
+  if (!found) throw new Error(`no recorded case ${id}`);
+  return found;
+}
+
+/** Sends the case's request to a fresh app whose every database connection runs through the proxy. */
+async function sendThroughProxy(database: TestDatabase, testCase: ReferenceCase): Promise<number> {
+  const db: Db = createDb({ databaseUrl: proxy.urlFor(database.url), tablePrefix: database.prefix });
+  try {
+    const config = loadConfig({ DATABASE_URL: database.url });
+    const app = createApp({ db, config, clock: fixedClock(testCase.recorded_at ?? new Date()), logError: () => undefined });
+    const response = await replayCase(supertest(app.callback()), testCase);
+    return response.status;
+  } finally {
+    await db.destroy().catch(() => undefined);
+  }
+}
+
+async function checksums(database: TestDatabase): Promise<unknown> {
+  const tables = WRITTEN_TABLES.map((table) => `${database.prefix}${table}`).join(', ');
+  return (await sql.raw(`CHECKSUM TABLE ${tables}`).execute(database.db)).rows;
+}
+
+describe('a write cut off half way leaves nothing behind', () => {
+  for (const id of WRITES) {
+    it(id, async () => {
+      const testCase = recordedCase(id);
+
+      // Once uninterrupted, to learn the statements between the lock and the commit.
+      const first = await createTestDatabase({ dump: 'reference' });
+      let statements: string[];
+      try {
+        proxy.record();
+        expect(await sendThroughProxy(first, testCase)).toBe(testCase.expect.status);
+        statements = [...proxy.commands];
+      } finally {
+        await first.drop();
+      }
+      const lockAt = statements.findIndex((text) => LOCK_STATEMENT.test(text));
+      const commitAt = statements.findIndex((text, index) => index > lockAt && COMMIT_STATEMENT.test(text));
+      expect(lockAt, 'the write takes the write lock').toBeGreaterThanOrEqual(0);
+      expect(commitAt, 'the write commits after taking the lock').toBeGreaterThan(lockAt);
+      const cutPoints = commitAt - lockAt + 1;
+
+      const database = await createTestDatabase({ dump: 'reference' });
+      try {
+        const before = await checksums(database);
+        for (let n = 1; n <= cutPoints; n += 1) {
+          proxy.cutAtCommand(n, LOCK_STATEMENT);
+          const status = await sendThroughProxy(database, testCase);
+          expect(proxy.cut, `cut at statement ${n}: ${statements[lockAt + n - 1]}`).toBe(true);
+          expect(status, `answer when cut at statement ${n}`).toBeGreaterThanOrEqual(500);
+          expect(await checksums(database), `rows after a cut at statement ${n}: ${statements[lockAt + n - 1]}`).toEqual(before);
+        }
+        // Nothing stayed locked or half-open: the same write now goes through.
+        proxy.record();
+        expect(await sendThroughProxy(database, testCase)).toBe(testCase.expect.status);
+        expect(await checksums(database)).not.toEqual(before);
+      } finally {
+        await database.drop();
+      }
+    });
+  }
+});
