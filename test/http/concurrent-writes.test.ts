@@ -1,0 +1,80 @@
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { fixedClock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
+import { createDb, type Db } from '../../src/db/create-db.js';
+import { loadUsers } from '../contract/captures.js';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { ROOT } from './support.js';
+
+/**
+ * Creates that race: WordPress picks a free slug with a SELECT and then INSERTs, so two requests
+ * at once can both take the same one. Ours queue on the site's write lock, so each sees the other's
+ * committed row. Two separate app instances (two pools, as two service replicas would be) send
+ * the requests at the same moment.
+ */
+
+const NOW = '2026-11-24T17:00:00Z';
+let database: TestDatabase;
+const extraPools: Db[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase({ dump: 'reference' });
+});
+
+afterAll(async () => {
+  await Promise.all(extraPools.map((db) => db.destroy()));
+  await database?.drop();
+});
+
+function replica() {
+  const db = createDb({ databaseUrl: database.url, tablePrefix: database.prefix });
+  extraPools.push(db);
+  const app = createApp({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(NOW) });
+  return supertest(app.callback());
+}
+
+function basicAuth(): string {
+  const admin = loadUsers().admin;
+  if (!admin) throw new Error('users.json has no admin');
+  return `Basic ${Buffer.from(`${admin.login}:${admin.app_password}`).toString('base64')}`;
+}
+
+async function createAll(resource: string, bodies: object[]): Promise<Array<{ status: number; body: { slug?: string; id?: number } }>> {
+  const replicas = [replica(), replica()];
+  return Promise.all(
+    bodies.map((body, index) =>
+      replicas[index % replicas.length]!
+        .post(`${ROOT}/${resource}`)
+        .set('Authorization', basicAuth())
+        .send(body)
+        .then((response) => ({ status: response.status, body: response.body as { slug?: string; id?: number } })),
+    ),
+  );
+}
+
+describe('concurrent creates with the same title', () => {
+  it('events get distinct slugs, numbered as wp_unique_post_slug numbers them', async () => {
+    const body = { title: 'Race Night', start_date: '2027-04-01 19:00:00', end_date: '2027-04-01 21:00:00' };
+    const results = await createAll('events', Array.from({ length: 6 }, () => body));
+    expect(results.map((result) => result.status)).toEqual(Array(6).fill(201));
+    const slugs = results.map((result) => result.body.slug).sort();
+    expect(slugs).toEqual(['race-night', 'race-night-2', 'race-night-3', 'race-night-4', 'race-night-5', 'race-night-6']);
+  });
+
+  it('venues and organizers get distinct slugs too', async () => {
+    const venues = await createAll('venues', Array.from({ length: 4 }, (_, index) => ({ venue: 'Race Hall', address: `${index} Main St` })));
+    expect(venues.map((result) => result.status)).toEqual(Array(4).fill(201));
+    expect(new Set(venues.map((result) => result.body.slug)).size).toBe(4);
+
+    const organizers = await createAll('organizers', Array.from({ length: 4 }, (_, index) => ({ organizer: 'Race Org', email: `race${index}@example.test` })));
+    expect(organizers.map((result) => result.status)).toEqual(Array(4).fill(201));
+    expect(new Set(organizers.map((result) => result.body.slug)).size).toBe(4);
+  });
+
+  it('categories with the same name at once: one is created, the others are told the term exists', async () => {
+    const results = await createAll('categories', Array.from({ length: 4 }, () => ({ name: 'Race Category' })));
+    expect(results.map((result) => result.status).sort()).toEqual([201, 400, 400, 400]);
+  });
+});
