@@ -1,28 +1,22 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { loadCases, type ReferenceCase } from './captures.js';
+import { loadCases } from './captures.js';
 import type { Database } from '../../src/db/tables.js';
 import type { TestDatabase } from '../setup/database.js';
-import { defineContractSuite, isErrorOn } from './suite.js';
+import { isAuthContractCase } from './read-selections.js';
+import { defineContractSuite } from './suite.js';
 
 /**
  * The cases that need a signed-in user or test who may do what: every `auth` case (writes refused
  * with 401 or 403 before anything is written, wrong application passwords), every authenticated
  * GET of `events.read` and `organizers.read` (`venues.read` has none), and the authenticated GET
  * `errors` cases of the event routes (a status filter refused to a subscriber, `status=any`).
- * Requests carry HTTP Basic application passwords from users.json, as recorded;
- * `events.list.default-admin` runs at its recording instant (RECORDED_AT in suite.ts).
+ * Requests carry HTTP Basic application passwords from users.json, or the raw `Authorization`
+ * header a case recorded (`Basic Og==`, a Bearer token), as recorded.
  *
  * Not selected: the authenticated write cases (`*.write`, and the `errors` POST/DELETE cases),
  * which belong to the write routes.
  */
-
-function isSelected(testCase: ReferenceCase): boolean {
-  if (testCase.group === 'auth') return true;
-  if (testCase.auth === 'none' || testCase.method !== 'GET') return false;
-  if (['events.read', 'venues.read', 'organizers.read'].includes(testCase.group)) return true;
-  return isErrorOn(testCase, /^\/events(\/|$)/);
-}
 
 /**
  * The tables a write changes (the README's `db_after` tables); refused writes must leave them alone.
@@ -48,16 +42,16 @@ async function contentChecksums(database: TestDatabase): Promise<unknown> {
 defineContractSuite({
   title: 'auth contract',
   replays: 'signed-in and refused requests',
-  select: isSelected,
-  // 14 auth + 16 authenticated events.read + 2 authenticated organizers.read + 2 authenticated GET
-  // errors on /events.
-  expectedCount: 34,
+  select: isAuthContractCase,
+  // 18 auth (4 of them dev-search.* odd credentials) + 19 authenticated events.read (2 dev-search.*,
+  // 1 dev-content.*) + 2 authenticated organizers.read + 2 authenticated GET errors on /events.
+  expectedCount: 41,
   // Empty: the sidecar aims to match every selected case.
   intendedDeviations: {},
   selectionChecks: {
     'selects every auth case, and only cases that sign in or are refused for want of it': (selected) => {
       const authCases = loadCases().filter((testCase) => testCase.group === 'auth');
-      expect(authCases.length).toBe(14);
+      expect(authCases.length).toBe(18);
       expect(selected.filter((testCase) => testCase.group === 'auth')).toEqual(authCases);
     },
   },

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { defineContractSuite, isAnonymousReadOf, namespaceRoute } from './suite.js';
+import { isLinkedPostsContractCase, isTimeDependent, namespaceRoute } from './read-selections.js';
+import { defineContractSuite } from './suite.js';
 
 /**
  * Anonymous GET cases of the venue and organizer routes (groups `venues.read` and
@@ -11,10 +12,11 @@ import { defineContractSuite, isAnonymousReadOf, namespaceRoute } from './suite.
 defineContractSuite({
   title: 'venues and organizers contract',
   replays: 'anonymous GET',
-  select: (testCase) =>
-    isAnonymousReadOf(testCase, ['venues.read', 'organizers.read'], /^\/(venues|organizers)(\/|$)/),
-  // 14 anonymous venues.read + 9 anonymous organizers.read + 1 anonymous GET error (venues status).
-  expectedCount: 24,
+  select: isLinkedPostsContractCase,
+  // 18 anonymous venues.read (dev-search.venue-*, dev-content.venue-blocks and .venues-list among
+  // them) + 11 anonymous organizers.read (dev-search.organizer-negation, dev-content.organizer-
+  // shortcodes) + 1 anonymous GET error (venues status).
+  expectedCount: 30,
   // Empty: the sidecar aims to match every selected case.
   intendedDeviations: {},
   selectionChecks: {
@@ -26,10 +28,11 @@ defineContractSuite({
         expect(paths.some((path) => new RegExp(`^/${resource}/\\d+$`).test(path))).toBe(true);
       }
     },
-    // No venue or organizer case is time-dependent; they still run with the clock stopped on the
-    // recording day, so `only_with_upcoming` reads the same "now" as the events contract.
-    'selects no case noted as time-dependent': (selected) => {
-      expect(selected.filter((testCase) => testCase.note.includes('time-dependent')).map((c) => c.id)).toEqual([]);
+    // No venue or organizer case is time-dependent; they still run with the clock stopped at
+    // their recorded_at, so `only_with_upcoming` reads the "now" the plugin read.
+    'selects no time-dependent case': (selected) => {
+      const timeDependent = selected.filter((testCase) => isTimeDependent(testCase) || testCase.note.includes('time-dependent'));
+      expect(timeDependent.map((testCase) => testCase.id)).toEqual([]);
     },
   },
 });

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { isRequestErrorsContractCase } from './read-selections.js';
 import { defineContractSuite } from './suite.js';
 
 /**
@@ -10,7 +11,7 @@ import { defineContractSuite } from './suite.js';
 defineContractSuite({
   title: 'request errors contract',
   replays: 'non-GET errors',
-  select: (testCase) => testCase.group === 'errors' && testCase.method !== 'GET',
+  select: isRequestErrorsContractCase,
   expectedCount: 5,
   // Empty: every selected case matches.
   intendedDeviations: {},

@@ -1,16 +1,17 @@
 import { expect } from 'vitest';
-import { defineContractSuite, isAnonymousReadOf, namespaceRoute } from './suite.js';
+import { isTermsContractCase, namespaceRoute } from './read-selections.js';
+import { defineContractSuite } from './suite.js';
 
 /**
  * Anonymous GET cases of the category and tag routes, and the GET `errors` cases under them,
  * replayed against the reference dump and compared by the README's rules. No term case depends
- * on the clock; they still run at the recording instant of the others.
+ * on the clock; they still run at their recorded_at like the others.
  */
 
 defineContractSuite({
   title: 'terms contract',
   replays: 'anonymous GET',
-  select: (testCase) => isAnonymousReadOf(testCase, ['categories.read', 'tags.read'], /^\/(categories|tags)(\/|$)/),
+  select: isTermsContractCase,
   // 11 anonymous categories.read + 5 anonymous tags.read + 1 GET error (`include=9999`).
   expectedCount: 17,
   // Empty: every selected case matches.
