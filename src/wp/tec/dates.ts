@@ -135,6 +135,27 @@ function applyModifiers(base: number, rest: string): number | null {
   let time = base;
   let text = rest.trim();
   while (text.length > 0) {
+    // A 12-hour time (`10am`, `2:30 pm`, `12 a.m.`): 12am is midnight, 12pm noon.
+    const meridian = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([ap])\.?m\.?(?![a-z])/i.exec(text);
+    if (meridian) {
+      const [, h, mi, s, half] = meridian;
+      if (Number(h) < 1 || Number(h) > 12 || Number(mi ?? 0) > 59 || Number(s ?? 0) > 59) return null;
+      const hour = (Number(h) % 12) + ((half ?? '').toLowerCase() === 'p' ? 12 : 0);
+      time = Math.floor(time / 86400) * 86400 + hour * 3600 + Number(mi ?? 0) * 60 + Number(s ?? 0);
+      text = text.slice(meridian[0].length).trim();
+      continue;
+    }
+    // A meridian after a date-time already read (`2027-03-03 12:30pm`) applies to its hour.
+    const suffix = /^([ap])\.?m\.?(?![a-z])/i.exec(text);
+    if (suffix) {
+      const dayStart = Math.floor(time / 86400) * 86400;
+      const hour = Math.floor((time - dayStart) / 3600);
+      if (hour < 1 || hour > 12) return null;
+      const rest = time - dayStart - hour * 3600;
+      time = dayStart + ((hour % 12) + ((suffix[1] ?? '').toLowerCase() === 'p' ? 12 : 0)) * 3600 + rest;
+      text = text.slice(suffix[0].length).trim();
+      continue;
+    }
     const clock = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\b/.exec(text);
     if (clock) {
       const [, h, mi, s] = clock;
