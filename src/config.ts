@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { AuthKeys } from './wp/auth/salts.js';
+import { blogIdFromPrefixes } from './wp/object-cache/keys.js';
 
 const DATABASE_URL_PATTERN = /^mysql:\/\/[^/]+\/[^/?]+(\?.*)?$/;
 
@@ -43,7 +44,25 @@ const EnvSchema = v.object({
   WP_LOGGED_IN_SALT: v.optional(v.string()),
   WP_NONCE_KEY: v.optional(v.string()),
   WP_NONCE_SALT: v.optional(v.string()),
+  OBJECT_CACHE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(isRedisUrl, 'OBJECT_CACHE_URL must look like redis://host:port/db (or rediss:// for TLS), db a number'),
+    ),
+  ),
+  OBJECT_CACHE_PREFIX: v.optional(v.string()),
 });
+
+/** redis://[user:password@]host[:port][/db], as ioredis reads it. */
+function isRedisUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '' && /^(\/\d*)?$/.test(url.pathname);
+}
 
 /** The wp-config.php constants cookie authentication needs, all six or none. */
 const AUTH_KEY_SETTINGS = [
@@ -75,6 +94,18 @@ export interface Config {
    * cookies and REST nonces are checked with; undefined turns cookie authentication off.
    */
   readonly authKeys: AuthKeys | undefined;
+  /**
+   * The site's persistent object cache (Redis Object Cache), whose entries each write deletes
+   * after commit; undefined when the site runs without one.
+   */
+  readonly objectCache: ObjectCacheConfig | undefined;
+}
+
+export interface ObjectCacheConfig {
+  /** redis://host:port/db of the database WP_REDIS_DATABASE names. */
+  readonly url: string;
+  /** WP_REDIS_PREFIX (or WP_CACHE_KEY_SALT), prepended to every key as is; '' when the site sets none. */
+  readonly prefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -111,10 +142,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `Invalid configuration:\n  ${missing.join(', ')}: cookie authentication needs all six WP_*_KEY / WP_*_SALT settings, or none`,
     );
   }
+  const baseTablePrefix = out.BASE_TABLE_PREFIX ?? networkBasePrefix(out.TABLE_PREFIX);
+  if (out.OBJECT_CACHE_URL === undefined && out.OBJECT_CACHE_PREFIX !== undefined) {
+    throw new ConfigError('Invalid configuration:\n  OBJECT_CACHE_PREFIX: is set, but OBJECT_CACHE_URL is not; give both, or neither to run without the object cache');
+  }
+  // On a network the site groups' keys carry the blog id, read off the sub-site's prefix.
+  if (out.OBJECT_CACHE_URL !== undefined && baseTablePrefix !== out.TABLE_PREFIX && blogIdFromPrefixes(out.TABLE_PREFIX, baseTablePrefix) === undefined) {
+    throw new ConfigError(
+      `Invalid configuration:\n  OBJECT_CACHE_URL: the blog id of TABLE_PREFIX "${out.TABLE_PREFIX}" cannot be told under BASE_TABLE_PREFIX "${baseTablePrefix}" (expected ${baseTablePrefix}<id>_)`,
+    );
+  }
   return Object.freeze({
     databaseUrl: out.DATABASE_URL,
     tablePrefix: out.TABLE_PREFIX,
-    baseTablePrefix: out.BASE_TABLE_PREFIX ?? networkBasePrefix(out.TABLE_PREFIX),
+    baseTablePrefix,
     host: out.HOST,
     port: out.PORT,
     restRoot: out.REST_ROOT.replace(/\/+$/, ''),
@@ -131,6 +172,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             logged_in: Object.freeze({ key: out.WP_LOGGED_IN_KEY, salt: out.WP_LOGGED_IN_SALT }),
             nonce: Object.freeze({ key: out.WP_NONCE_KEY, salt: out.WP_NONCE_SALT }),
           })
+        : undefined,
+    objectCache:
+      out.OBJECT_CACHE_URL !== undefined
+        ? Object.freeze({ url: out.OBJECT_CACHE_URL, prefix: out.OBJECT_CACHE_PREFIX ?? '' })
         : undefined,
   });
 }

@@ -3,6 +3,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { createDb } from './db/create-db.js';
 import { createApp } from './app.js';
 import { API_NAMESPACE } from './wp/site/urls.js';
+import { openObjectCache } from './wp/object-cache/object-cache.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {
@@ -21,7 +22,15 @@ async function main(): Promise<void> {
     tablePrefix: config.tablePrefix,
     baseTablePrefix: config.baseTablePrefix,
   });
-  const app = createApp({ db, config });
+  const logError = (error: unknown) => console.error(error);
+  // Redis connects in the background: a site whose Redis is down still gets its writes served.
+  const objectCache = config.objectCache
+    ? openObjectCache(
+        { ...config.objectCache, tablePrefix: config.tablePrefix, baseTablePrefix: config.baseTablePrefix },
+        logError,
+      )
+    : undefined;
+  const app = createApp({ db, config, logError, changeListeners: objectCache ? [objectCache.listener] : [] });
   const server = createServer(app.callback());
   server.listen(config.port, config.host, () => {
     // With PORT=0 the system picks the port; print the one actually bound.
@@ -33,7 +42,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     console.log(`${signal} received, shutting down`);
     server.close(() => {
-      db.destroy().finally(() => process.exit(0));
+      Promise.allSettled([objectCache?.close(), db.destroy()]).finally(() => process.exit(0));
     });
   };
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -8,6 +8,8 @@ export const PostType = {
   attachment: 'attachment',
   /** TEC's calendar embeds (registered since TEC 6.11); only their term links name them here. */
   calendarEmbed: 'tec_calendar_embed',
+  /** What wp_save_post_revision stores a post's earlier fields as. */
+  revision: 'revision',
 } as const;
 export type PostTypeName = (typeof PostType)[keyof typeof PostType];
 
@@ -16,6 +18,23 @@ export const Taxonomy = {
   tag: 'post_tag',
 } as const;
 export type TaxonomyName = (typeof Taxonomy)[keyof typeof Taxonomy];
+
+/** WordPress's own taxonomies of ordinary posts; TEC's events share `post_tag` with them. */
+export const CoreTaxonomy = {
+  category: 'category',
+  postFormat: 'post_format',
+} as const;
+
+/**
+ * get_object_taxonomies( post type ) on a TEC site: the taxonomies whose relationship caches
+ * clean_object_term_cache drops for an object of that type (calendar embeds register TEC's
+ * categories and tags, Calendar_Embeds.php). Types not listed have none.
+ */
+export const POST_TYPE_TAXONOMIES: Readonly<Record<string, readonly string[]>> = {
+  [PostType.post]: [CoreTaxonomy.category, Taxonomy.tag, CoreTaxonomy.postFormat],
+  [PostType.event]: [Taxonomy.eventCategory, Taxonomy.tag],
+  [PostType.calendarEmbed]: [Taxonomy.eventCategory, Taxonomy.tag],
+};
 
 /** Meta wp_trash_post writes: the status a post had, and when it was trashed. */
 export const TrashMeta = {

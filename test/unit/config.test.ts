@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       restRoot: '/wp-json',
       publicUrl: undefined,
       authKeys: undefined,
+      objectCache: undefined,
     });
   });
 
