@@ -36,6 +36,29 @@ export const POST_TYPE_TAXONOMIES: Readonly<Record<string, readonly string[]>> =
   [PostType.calendarEmbed]: [Taxonomy.eventCategory, Taxonomy.tag],
 };
 
+/** Fixed-name entries of TEC's persistent cache group (`tribe-events`) that writes drop. */
+export const TecCacheKey = {
+  /** The category colours of the events bar; TEC deletes it on every category create, edit and delete. */
+  categoryColorsDropdown: 'tec_category_colors_dropdown_categories',
+} as const;
+
+/** Meta WordPress core keeps about a post's former names and dates, and a trashed post's own name. */
+export const WpPostMeta = {
+  /** A published post's earlier slugs (wp_check_for_changed_slugs). */
+  oldSlug: '_wp_old_slug',
+  /** A published post's earlier publication days, `Y-m-d` (wp_check_for_changed_dates). */
+  oldDate: '_wp_old_date',
+  /** The slug a trashed post had before `__trashed` was appended; given back when it leaves the trash. */
+  desiredSlug: '_wp_desired_post_slug',
+} as const;
+
+/** `_{Event|Venue|Organizer}Origin`, set once by Main::addPostOrigin on every TEC post WordPress inserts. */
+export const OriginMeta: Readonly<Record<string, string>> = {
+  tribe_events: '_EventOrigin',
+  tribe_venue: '_VenueOrigin',
+  tribe_organizer: '_OrganizerOrigin',
+};
+
 /** Meta wp_trash_post writes: the status a post had, and when it was trashed. */
 export const TrashMeta = {
   status: '_wp_trash_meta_status',

@@ -1,4 +1,4 @@
-import { canManageTerms, notServedYet } from '../../http/permissions.js';
+import { canManageTerms } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { archiveHeaders } from '../../wp/posts/archive-links.js';
@@ -11,7 +11,7 @@ import {
   ListCategoriesArgs,
   UpdateCategoryArgs,
 } from './categories.schemas.js';
-import { getCategory, listCategories } from './categories.service.js';
+import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories.service.js';
 import type { ListTermsQuery } from './categories.types.js';
 
 /**
@@ -38,7 +38,10 @@ export function createCategoriesRoutes(): RouteDefinition<RequestContext>[] {
           methods: ['POST'],
           args: CreateCategoryArgs,
           permission: canManageCategories,
-          handler: notServedYet('/categories'),
+          handler: async (ctx) => {
+            const { term, location } = await createCategory(ctx, ctx.params);
+            return { status: 201, body: term, headers: { Location: location } };
+          },
         },
       ],
     },
@@ -54,13 +57,13 @@ export function createCategoriesRoutes(): RouteDefinition<RequestContext>[] {
           methods: [...EDITABLE],
           args: UpdateCategoryArgs,
           permission: canManageCategories,
-          handler: notServedYet('/categories/{id}'),
+          handler: async (ctx) => ({ body: await updateCategory(ctx, Number(ctx.params.id), ctx.params) }),
         },
         {
           methods: ['DELETE'],
           args: DeleteCategoryArgs,
           permission: canManageCategories,
-          handler: notServedYet('/categories/{id}'),
+          handler: async (ctx) => ({ body: await deleteCategory(ctx, Number(ctx.params.id)) }),
         },
       ],
     },

@@ -1,10 +1,10 @@
-import { canManageTerms, notServedYet } from '../../http/permissions.js';
+import { canManageTerms } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { archiveHeaders } from '../../wp/posts/archive-links.js';
 import type { ListTermsQuery } from '../categories/categories.types.js';
 import { CreateTagArgs, DeleteTagArgs, GetTagArgs, ListTagsArgs, UpdateTagArgs } from './tags.schemas.js';
-import { getTag, listTags } from './tags.service.js';
+import { createTag, deleteTag, getTag, listTags, updateTag } from './tags.service.js';
 
 /** `manage_terms` of WordPress's post_tag taxonomy (its default term capabilities). */
 const MANAGE_TAGS_CAP = 'manage_categories';
@@ -26,7 +26,15 @@ export function createTagsRoutes(): RouteDefinition<RequestContext>[] {
             return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
         },
-        { methods: ['POST'], args: CreateTagArgs, permission: canManageTags, handler: notServedYet('/tags') },
+        {
+          methods: ['POST'],
+          args: CreateTagArgs,
+          permission: canManageTags,
+          handler: async (ctx) => {
+            const { term, location } = await createTag(ctx, ctx.params);
+            return { status: 201, body: term, headers: { Location: location } };
+          },
+        },
       ],
     },
     {
@@ -37,8 +45,18 @@ export function createTagsRoutes(): RouteDefinition<RequestContext>[] {
           args: GetTagArgs,
           handler: async (ctx) => ({ body: await getTag(ctx, Number(ctx.params.id)) }),
         },
-        { methods: [...EDITABLE], args: UpdateTagArgs, permission: canManageTags, handler: notServedYet('/tags/{id}') },
-        { methods: ['DELETE'], args: DeleteTagArgs, permission: canManageTags, handler: notServedYet('/tags/{id}') },
+        {
+          methods: [...EDITABLE],
+          args: UpdateTagArgs,
+          permission: canManageTags,
+          handler: async (ctx) => ({ body: await updateTag(ctx, Number(ctx.params.id), ctx.params) }),
+        },
+        {
+          methods: ['DELETE'],
+          args: DeleteTagArgs,
+          permission: canManageTags,
+          handler: async (ctx) => ({ body: await deleteTag(ctx, Number(ctx.params.id)) }),
+        },
       ],
     },
   ];

@@ -1,7 +1,15 @@
 import type { RequestContext } from '../../http/request-context.js';
 import { TAG_REST } from '../../wp/terms/terms-controller.js';
-import { getTermSingle, listTermArchive, type TermEndpoint } from '../categories/categories.service.js';
-import type { ListTermsQuery, SingleTermResource, TermArchiveList } from '../categories/categories.types.js';
+import {
+  createTermSingle,
+  deleteTermSingle,
+  getTermSingle,
+  listTermArchive,
+  updateTermSingle,
+  type TermEndpoint,
+  type TermWriteParams,
+} from '../categories/categories.service.js';
+import type { ListTermsQuery, SingleTermResource, TermArchiveList, TermResource } from '../categories/categories.types.js';
 
 /**
  * Archive_Tag and Single_Tag extend the same term endpoint bases as the categories, with
@@ -18,4 +26,19 @@ export function listTags(ctx: RequestContext, query: ListTermsQuery): Promise<Te
 /** GET /tags/{id}; throws 404 when the tag is gone. */
 export function getTag(ctx: RequestContext, termId: number): Promise<SingleTermResource> {
   return getTermSingle(ctx, TAG_ENDPOINT, termId);
+}
+
+/** POST /tags; 201 with the new tag. A `parent` is refused: tags are flat. */
+export function createTag(ctx: RequestContext, params: TermWriteParams) {
+  return createTermSingle(ctx, TAG_ENDPOINT, params);
+}
+
+/** POST/PUT/PATCH /tags/{id}. */
+export function updateTag(ctx: RequestContext, termId: number, params: TermWriteParams): Promise<SingleTermResource> {
+  return updateTermSingle(ctx, TAG_ENDPOINT, termId, params);
+}
+
+/** DELETE /tags/{id}: the tag as it was. */
+export function deleteTag(ctx: RequestContext, termId: number): Promise<TermResource> {
+  return deleteTermSingle(ctx, TAG_ENDPOINT, termId);
 }
