@@ -60,7 +60,7 @@ export function createApp({ db, config, clock = systemClock, logError = console.
   const identify = async (ctx: Koa.Context, restRoot: string, now: Date): Promise<Viewer> => {
     ctx.set('Link', `<${restRoot}>; rel="https://api.w.org/"`);
     sendCorsHeaders(ctx);
-    const { viewer, headers } = await authenticate({ db, config, logError }, authInputFromKoa(ctx), now);
+    const { viewer, headers } = await authenticate({ db, config, logError, changeListeners }, authInputFromKoa(ctx), now);
     ctx.set(headers);
     varyAnonymousGet(ctx, isLoggedIn(viewer));
     return viewer;

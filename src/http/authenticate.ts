@@ -13,6 +13,7 @@ import { authCookieName, loggedInCookieName, parseAuthCookie, parseCookieHeader 
 import { AuthFailures, type AuthFailure } from '../wp/auth/errors.js';
 import { createNonce, REST_NONCE_ACTION, verifyNonce } from '../wp/auth/nonces.js';
 import { refusedSalts, resolveAuthKeys, type AuthKeys } from '../wp/auth/salts.js';
+import { ChangeSet, type ChangeListener } from '../wp/write/change-set.js';
 import { AppError } from './errors.js';
 import { parsePhpQuery, type PhpValue } from './php-query.js';
 
@@ -56,6 +57,11 @@ export interface AuthenticatorDeps {
   config: Pick<Config, 'tablePrefix' | 'baseTablePrefix' | 'authKeys'>;
   /** Where a failure to record an application password's use goes; the request goes on. */
   logError: (error: unknown) => void;
+  /**
+   * Told when a sign-in wrote the user's meta (an application password's `last_used`), as the
+   * write runner tells them after a commit, so the site's object cache drops `user_meta:<id>`.
+   */
+  changeListeners?: readonly ChangeListener[];
 }
 
 /** An AuthFailure as the REST error WordPress serves for it. */
@@ -195,7 +201,23 @@ async function signInByApplicationPassword(
     onRecordError: deps.logError,
   });
   if (!outcome.ok) throw authError(outcome.failure);
+  if (outcome.recordedUsage) {
+    const changes = new ChangeSet();
+    changes.noteUserMeta(outcome.signedIn.user.ID);
+    await tellChangeListeners(deps, changes);
+  }
   return outcome.signedIn;
+}
+
+/** Each listener in turn; a listener's failure is logged and the sign-in stands. */
+async function tellChangeListeners(deps: AuthenticatorDeps, changes: ChangeSet): Promise<void> {
+  for (const listener of deps.changeListeners ?? []) {
+    try {
+      await listener(changes);
+    } catch (error) {
+      deps.logError(error);
+    }
+  }
 }
 
 /** `(bool) get_option(...)`: a missing option, '' and '0' are false. */

@@ -19,7 +19,14 @@ export interface SignedInUser {
   capabilitiesMeta: string | undefined;
 }
 
-export type ApplicationPasswordOutcome = { ok: true; signedIn: SignedInUser } | { ok: false; failure: AuthFailure };
+export type ApplicationPasswordOutcome =
+  | {
+      ok: true;
+      signedIn: SignedInUser;
+      /** Whether this sign-in wrote `last_used` / `last_ip` to the user's meta (at most once a day). */
+      recordedUsage: boolean;
+    }
+  | { ok: false; failure: AuthFailure };
 
 export interface ApplicationPasswordRequest {
   credentials: BasicCredentials;
@@ -60,8 +67,15 @@ export async function authenticateApplicationPassword(db: Db, request: Applicati
   if (matched === undefined) return { ok: false, failure: AuthFailures.incorrectPassword };
 
   const updated = withRecordedUsage(items, matched, request.nowSeconds, request.remoteAddress);
+  let recordedUsage = false;
   if (updated) {
-    await updateUserMeta(db, user.ID, UserMeta.applicationPasswords, phpSerialize(updated)).catch(request.onRecordError);
+    recordedUsage = await updateUserMeta(db, user.ID, UserMeta.applicationPasswords, phpSerialize(updated)).then(
+      () => true,
+      (error: unknown) => {
+        request.onRecordError(error);
+        return false;
+      },
+    );
   }
-  return { ok: true, signedIn: { user, capabilitiesMeta: meta.get(capabilitiesKey) } };
+  return { ok: true, signedIn: { user, capabilitiesMeta: meta.get(capabilitiesKey) }, recordedUsage };
 }

@@ -1,0 +1,176 @@
+import supertest from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { fixedClock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
+import { openObjectCache, ObjectCacheError, type ObjectCache } from '../../src/wp/object-cache/object-cache.js';
+import { basicAuth } from '../builders/users.js';
+import { loadUsers } from '../contract/captures.js';
+import { RECORDING_INSTANT } from '../contract/suite.js';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { openScratchRedis, type ScratchRedis } from '../unit/wp/object-cache/scratch-redis.js';
+import { ROOT } from './support.js';
+
+/**
+ * Writes through the app against the recorded site, with the object-cache listener on a real
+ * Redis (object-cache.md §6): the keys WordPress would have cached are SET first, as a site with
+ * WP_REDIS_PREFIX 'site:' keeps them, then one request runs, then the test asserts which keys are
+ * gone and which stay. Each test gets a fresh copy of the recorded database.
+ */
+
+const REDIS_DB = 14;
+const PREFIX = 'site:';
+const ADMIN = loadUsers().admin!;
+// Whose application password the recorded site has never seen used (last_used null).
+const EDITOR = loadUsers().editor!;
+
+let redis: ScratchRedis;
+let database: TestDatabase | undefined;
+let cache: ObjectCache | undefined;
+let errors: unknown[];
+
+beforeAll(async () => {
+  redis = await openScratchRedis(REDIS_DB);
+});
+afterAll(async () => {
+  await redis?.close();
+});
+beforeEach(async () => {
+  errors = [];
+  await redis.flush();
+  database = await createTestDatabase({ dump: 'reference' });
+  return async () => {
+    await cache?.close();
+    cache = undefined;
+    await database?.drop();
+  };
+});
+
+/** An agent on an app whose change listener is the object cache at `url` (the scratch database unless set). */
+function agent(options: { url?: string; timeoutMs?: number } = {}) {
+  const db = database!;
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    TABLE_PREFIX: db.prefix,
+    OBJECT_CACHE_URL: options.url ?? redis.url,
+    OBJECT_CACHE_PREFIX: PREFIX,
+  });
+  cache = openObjectCache(
+    { ...config.objectCache!, tablePrefix: config.tablePrefix, baseTablePrefix: config.baseTablePrefix, timeoutMs: options.timeoutMs },
+    (error) => errors.push(error),
+  );
+  const app = createApp({
+    db: db.db,
+    config,
+    clock: fixedClock(RECORDING_INSTANT),
+    logError: (error) => errors.push(error),
+    changeListeners: [cache.listener],
+  });
+  return supertest(app.callback());
+}
+
+const asAdmin = () => basicAuth(ADMIN.login, ADMIN.app_password);
+
+async function userId(login: string): Promise<number> {
+  const row = await database!.db.selectFrom('users').select('ID').where('user_login', '=', login).executeTakeFirstOrThrow();
+  return Number(row.ID);
+}
+
+async function cacheAll(keys: readonly string[]): Promise<void> {
+  for (const key of keys) await redis.client.set(key, 'cached');
+}
+
+/** Of `keys`, those still in Redis. */
+async function present(keys: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const key of keys) if ((await redis.client.exists(key)) === 1) found.push(key);
+  return found;
+}
+
+describe('application-password sign-in', () => {
+  it("drops the user's cached meta when it records last_used, and only then", async () => {
+    const editorId = await userId(EDITOR.login);
+    const userMeta = `${PREFIX}wp:user_meta:${editorId}`;
+    const lastChanged = `${PREFIX}wp:users:last_changed`;
+    const other = `${PREFIX}wp:user_meta:${await userId(ADMIN.login)}`;
+    await cacheAll([userMeta, lastChanged, other]);
+    const asEditor = () => basicAuth(EDITOR.login, EDITOR.app_password);
+
+    const api = agent();
+    await api.get(`${ROOT}/events`).set('Authorization', asEditor()).expect(200);
+    expect(await present([userMeta, lastChanged, other])).toEqual([other]);
+
+    // The same day again: WordPress writes nothing, so the cache keeps what it has.
+    await cacheAll([userMeta, lastChanged]);
+    await api.get(`${ROOT}/events`).set('Authorization', asEditor()).expect(200);
+    expect(await present([userMeta, lastChanged])).toEqual([userMeta, lastChanged]);
+    expect(errors).toEqual([]);
+  });
+
+  it('anonymous requests and failed sign-ins touch nothing', async () => {
+    const userMeta = `${PREFIX}wp:user_meta:${await userId(EDITOR.login)}`;
+    await cacheAll([userMeta]);
+    const api = agent();
+    await api.get(`${ROOT}/events`).expect(200);
+    await api.get(`${ROOT}/events`).set('Authorization', basicAuth(EDITOR.login, 'A'.repeat(24))).expect(401);
+    expect(await present([userMeta])).toEqual([userMeta]);
+  });
+});
+
+describe('term writes', () => {
+  it('a category rename drops the term, its taxonomy lists, the term bump and the colours dropdown; posts stay cached', async () => {
+    const gone = [
+      `${PREFIX}wp:terms:8`,
+      `${PREFIX}wp:tribe_events_cat:all_ids`,
+      `${PREFIX}wp:tribe_events_cat:get`,
+      `${PREFIX}wp:terms:last_changed`,
+      `${PREFIX}wp:tribe-events:tec_category_colors_dropdown_categories`,
+    ];
+    const kept = [`${PREFIX}wp:terms:7`, `${PREFIX}wp:posts:37`, `${PREFIX}wp:post_meta:37`, `${PREFIX}wp:posts:last_changed`];
+    await cacheAll([...gone, ...kept]);
+
+    await agent().post(`${ROOT}/categories/8`).set('Authorization', asAdmin()).send({ name: 'Sport' }).expect(200);
+
+    expect(await present([...gone, ...kept])).toEqual(kept);
+  });
+
+  it("a tag delete drops the relationship caches of every object that had it", async () => {
+    const objects = await database!.db
+      .selectFrom('term_relationships')
+      .innerJoin('term_taxonomy', 'term_taxonomy.term_taxonomy_id', 'term_relationships.term_taxonomy_id')
+      .select('term_relationships.object_id')
+      .where('term_taxonomy.term_id', '=', 14)
+      .execute();
+    expect(objects.length).toBeGreaterThan(0);
+    const gone = [
+      `${PREFIX}wp:terms:14`,
+      `${PREFIX}wp:post_tag:all_ids`,
+      `${PREFIX}wp:terms:last_changed`,
+      ...objects.map(({ object_id }) => `${PREFIX}wp:post_tag_relationships:${object_id}`),
+    ];
+    const kept = [`${PREFIX}wp:terms:13`, ...objects.map(({ object_id }) => `${PREFIX}wp:posts:${object_id}`)];
+    await cacheAll([...gone, ...kept]);
+
+    await agent().delete(`${ROOT}/tags/14`).set('Authorization', asAdmin()).expect(200);
+
+    expect(await present([...gone, ...kept])).toEqual(kept);
+  });
+});
+
+describe('a Redis that is down', () => {
+  it('does not fail the write, holds it up at most the timeout, and is logged with the advice to flush', async () => {
+    const api = agent({ url: 'redis://127.0.0.1:1/0', timeoutMs: 200 });
+    const started = performance.now();
+    const response = await api.post(`${ROOT}/categories/8`).set('Authorization', asAdmin()).send({ name: 'Sport' });
+    const elapsed = performance.now() - started;
+
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ id: 8, name: 'Sport' });
+    expect(elapsed).toBeLessThan(2_000);
+    const logged = errors.filter((error): error is ObjectCacheError => error instanceof ObjectCacheError);
+    expect(logged.map((error) => error.message).join('\n')).toMatch(/could not delete .*site:wp:terms:8.*flush the object cache/s);
+    // The write landed all the same.
+    const term = await database!.db.selectFrom('terms').select('name').where('term_id', '=', 8).executeTakeFirstOrThrow();
+    expect(term.name).toBe('Sport');
+  });
+});
