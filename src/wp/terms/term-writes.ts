@@ -113,6 +113,7 @@ const EXISTS_WITH_PARENT = 'A term with the name provided already exists with th
 /** The site's locale (WPLANG) for sanitize_title, read once per write. */
 const locales = new WeakMap<ChangeSet, Promise<string>>();
 function siteLocale(scope: WriteScope): Promise<string> {
+  if (scope.site) return Promise.resolve(scope.site.language);
   let locale = locales.get(scope.changes);
   if (!locale) {
     locale = selectOptions(scope.trx, [OptionName.language]).then((options) => options.get(OptionName.language) ?? '');
