@@ -12,6 +12,7 @@ const Group = {
   posts: 'posts',
   postMeta: 'post_meta',
   terms: 'terms',
+  termMeta: 'term_meta',
   options: 'options',
   userMeta: 'user_meta',
   users: 'users',
@@ -40,7 +41,8 @@ const TIMEZONES = ['server', 'gmt', 'blog'] as const;
  * - `posts:last_changed` when a post or postmeta row changed;
  * - `terms:<id>` for every term changed (count included), created or deleted, and its taxonomy's
  *   `all_ids` / `get` (clean_taxonomy_cache drops them on create, edit and delete; dropping them on
- *   a count change too costs nothing and needs no more bookkeeping);
+ *   a count change too costs nothing and needs no more bookkeeping), and `term_meta:<id>` of every
+ *   term created or deleted;
  * - `<tax>_relationships:<id>` for every object whose relationships changed;
  * - `terms:last_changed` when a term or relationship changed, or a post was written
  *   (clean_object_term_cache bumps it for every cleaned post);
@@ -83,6 +85,9 @@ export function entriesToInvalidate(changes: ChangeSet): CacheEntry[] {
   if (changes.postsChanged) add(Group.posts, LAST_CHANGED);
 
   for (const termId of changes.terms.keys()) add(Group.terms, termId);
+  // wp_delete_term deletes the term's meta row by row, each dropping `term_meta:<id>`; a new ID
+  // may have an empty one cached.
+  for (const termId of changes.termsAddedOrRemoved.keys()) add(Group.termMeta, termId);
   for (const taxonomy of new Set(changes.terms.values())) {
     add(taxonomy, 'all_ids');
     add(taxonomy, 'get');

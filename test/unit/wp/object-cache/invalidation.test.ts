@@ -113,6 +113,7 @@ describe('entriesToInvalidate', () => {
     });
     expect(deleted(changes)).toEqual([
       'terms:18',
+      'term_meta:18',
       'tribe_events_cat:all_ids',
       'tribe_events_cat:get',
       'terms:last_changed',
@@ -128,6 +129,7 @@ describe('entriesToInvalidate', () => {
     });
     expect(deleted(changes)).toEqual([
       'terms:17',
+      'term_meta:17',
       'post_tag:all_ids',
       'post_tag:get',
       'category_relationships:5',
