@@ -119,6 +119,12 @@ export interface TermWriteParams {
   parent?: unknown;
 }
 
+/** A created term as a single GET shows it, and where core says it lives (the `Location` header). */
+export interface CreatedTerm {
+  term: SingleTermResource;
+  location: string;
+}
+
 /**
  * The parent checks of create_item / update_item, then prepare_item_for_database: the fields
  * sent, with the parent as a term of this taxonomy (0 when it names none).
@@ -146,11 +152,7 @@ async function prepareTermFields(ctx: RequestContext, endpoint: TermEndpoint, pa
  * shows it. Returns it with the `Location` core sets (the wp/v2 route of the term). Throws
  * `term_exists` (400) when the name is taken at that level, and core's parent errors.
  */
-export async function createTermSingle(
-  ctx: RequestContext,
-  endpoint: TermEndpoint,
-  params: TermWriteParams,
-): Promise<{ term: SingleTermResource; location: string }> {
+export async function createTermSingle(ctx: RequestContext, endpoint: TermEndpoint, params: TermWriteParams): Promise<CreatedTerm> {
   const { name = '', ...options } = await prepareTermFields(ctx, endpoint, params);
   const created = await ctx.write((scope) => insertTerm(scope, endpoint.settings.taxonomy, name, options));
   return {
@@ -197,7 +199,7 @@ export async function deleteTermSingle(ctx: RequestContext, endpoint: TermEndpoi
 }
 
 /** POST /categories; 201 with the new category. */
-export function createCategory(ctx: RequestContext, params: TermWriteParams) {
+export function createCategory(ctx: RequestContext, params: TermWriteParams): Promise<CreatedTerm> {
   return createTermSingle(ctx, CATEGORY_ENDPOINT, params);
 }
 

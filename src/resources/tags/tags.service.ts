@@ -6,6 +6,7 @@ import {
   getTermSingle,
   listTermArchive,
   updateTermSingle,
+  type CreatedTerm,
   type TermEndpoint,
   type TermWriteParams,
 } from '../categories/categories.service.js';
@@ -29,7 +30,7 @@ export function getTag(ctx: RequestContext, termId: number): Promise<SingleTermR
 }
 
 /** POST /tags; 201 with the new tag. A `parent` is refused: tags are flat. */
-export function createTag(ctx: RequestContext, params: TermWriteParams) {
+export function createTag(ctx: RequestContext, params: TermWriteParams): Promise<CreatedTerm> {
   return createTermSingle(ctx, TAG_ENDPOINT, params);
 }
 
