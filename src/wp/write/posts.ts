@@ -1,11 +1,38 @@
-import type { PostRow } from '../posts/posts.repository.js';
+import { AppError } from '../../http/errors.js';
+import { POST_TYPE_CAPS, userCan, type Viewer } from '../auth/capabilities.js';
+import { OriginMeta, PostStatus, PostType, TrashMeta, WpPostMeta } from '../constants.js';
+import { phpIntval, phpTrim } from '../php/php-values.js';
+import { selectPostById, type PostRow } from '../posts/posts.repository.js';
+import type { SiteSettings } from '../site/site.js';
+import { postPermalink, toSiteUrls } from '../site/urls.js';
+import { formatInZone, siteWallTimeToUtc } from '../tec/dates.js';
+import { phpLooseStringEquals, trackPostFieldsChanged } from '../tec/tracker.js';
+import { sanitizeTitle } from '../text/slugs.js';
+import { removeTrashedLinkedPostFromEvents } from './linked-post-trash.js';
+import { addPostMeta, deletePostMeta, getPostMetaValues } from './post-meta.js';
+import {
+  insertPostRow,
+  isPostNameTaken,
+  selectRevisions,
+  selectTrashedPostsNamed,
+  updatePostRow,
+  type NewPostRow,
+} from './posts.repository.js';
+import { wpUnslash } from './slashes.js';
 import type { WriteScope } from './transaction.js';
+import { mysqlNow, rememberPostType, siteOf, unixNow } from './write-env.js';
 
 /*
  * wp_insert_post / wp_update_post / wp_trash_post as WordPress 7.1 writes the rows, for the post
  * types this service writes (events, venues, organizers) and the revisions WordPress makes of
  * them. Every row goes through the scope's transaction and is noted in its ChangeSet; meta writes
  * of tracked post types also update TEC's `_tribe_modified_fields` (see post-meta.ts).
+ *
+ * The hooks WordPress and TEC run inside these functions are run here, in their order:
+ * the row, then (where wp_insert_post sets `tax_input` / `meta_input`) the caller's `afterRow`,
+ * the guid, the status transition (TEC's clean-up of a trashed venue's or organizer's events),
+ * `post_updated` (TEC's tracker, `_wp_old_slug`, `_wp_old_date`), `wp_insert_post` (TEC's origin
+ * meta) and `wp_after_insert_post` (the revision of an update).
  *
  * API agreed before the implementation: the event, venue and organizer services code against it.
  */
@@ -32,25 +59,474 @@ export interface PostFields {
 /** What insertPost needs: a type, and any fields to set (the rest take WordPress's defaults). */
 export type NewPost = Partial<PostFields> & { post_type: string };
 
+/** What callers may add to a post write, beyond the fields. */
+export interface PostWriteOptions {
+  /**
+   * Runs where wp_insert_post applies `tax_input` and `meta_input`: after the row is written and
+   * before the guid, the status hooks and TEC's `_*Origin` meta. Event terms set here are tracked
+   * before the origin row is added, as in the plugin.
+   */
+  afterRow?: (postId: number) => Promise<void>;
+  /**
+   * wp_update_post's `edit_date`: keep the given dates of a draft or pending post, which WordPress
+   * otherwise resets to now.
+   */
+  editDate?: boolean;
+}
+
+/** The statuses whose posts may keep an empty slug and a zero GMT date (`date_floating`). */
+const FLOATING_STATUSES: ReadonlySet<string> = new Set([PostStatus.draft, PostStatus.pending, PostStatus.autoDraft]);
+
+/** Post types registered with `revisions` support among the ones this service writes. */
+const REVISIONED_TYPES: ReadonlySet<string> = new Set([PostType.event, PostType.venue, PostType.organizer, PostType.post]);
+
+/** get_posts(['post_type' => 'any']) types: those not excluded from search (TEC's venues and organizers are). */
+const SEARCHABLE_TYPES: readonly string[] = [PostType.post, 'page', PostType.event];
+
+const REVISION_TYPE = 'revision';
+const ZERO_DATE = '0000-00-00 00:00:00';
+const FEEDS: readonly string[] = ['feed', 'rdf', 'rss', 'rss2', 'atom'];
+
+/** The writer as WordPress's capability checks see them; an unknown writer acts as the post's author who may publish. */
+function canPublish(viewer: Viewer | undefined, postType: string): boolean {
+  if (!viewer) return true;
+  const cap = POST_TYPE_CAPS[postType]?.publish_posts;
+  return cap !== undefined && userCan(viewer, cap);
+}
+
+/**
+ * _truncate_post_slug: at most `length` bytes, cutting an encoded slug between whole characters
+ * (utf8_uri_encode of its decoded form), trailing dashes dropped.
+ */
+export function truncatePostSlug(slug: string, length = 200): string {
+  let out = slug;
+  if (Buffer.byteLength(slug, 'utf8') > length) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(slug.replace(/\+/g, ' '));
+    } catch {
+      decoded = slug;
+    }
+    if (decoded === slug) {
+      out = Buffer.from(slug, 'utf8').subarray(0, length).toString('utf8').replace(/\uFFFD+$/, '');
+    } else {
+      out = '';
+      for (const char of decoded) {
+        const piece =
+          char.charCodeAt(0) < 0x80
+            ? /[A-Za-z0-9_.~-]/.test(char)
+              ? char
+              : `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+            : [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16)}`).join('');
+        if (out.length + piece.length > length) break;
+        out += piece;
+      }
+    }
+  }
+  return out.replace(/-+$/, '');
+}
+
+/**
+ * wp_unique_post_slug for the flat post types written here: drafts, pending posts and revisions
+ * keep the slug as it is; otherwise a slug another post of the type holds (any status), a feed
+ * name or `embed` gets `-2`, `-3`, ... (the base cut so the whole stays within 200 bytes).
+ */
+export async function uniquePostSlug(
+  scope: WriteScope,
+  slug: string,
+  postId: number,
+  postStatus: string,
+  postType: string,
+): Promise<string> {
+  if (FLOATING_STATUSES.has(postStatus) || (postStatus === PostStatus.inherit && postType === REVISION_TYPE)) return slug;
+  const taken = await isPostNameTaken(scope.trx, slug, postType, postId);
+  if (!taken && !FEEDS.includes(slug) && slug !== 'embed') return slug;
+  for (let suffix = 2; ; suffix++) {
+    const candidate = `${truncatePostSlug(slug, 200 - (String(suffix).length + 1))}-${suffix}`;
+    if (!(await isPostNameTaken(scope.trx, candidate, postType, postId))) return candidate;
+  }
+}
+
+/** wp_checkdate on a `Y-m-d H:i:s` string: the month, day and year must make a calendar day. */
+function isValidPostDate(date: string): boolean {
+  const year = phpIntval(date.slice(0, 4));
+  const month = phpIntval(date.slice(5, 7));
+  const day = phpIntval(date.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1 || year < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** get_date_from_gmt: a UTC `Y-m-d H:i:s` as wall time in the site's zone. */
+function dateFromGmt(gmt: string, site: SiteSettings): string {
+  const unix = Date.parse(`${gmt.replace(' ', 'T')}Z`) / 1000;
+  return Number.isFinite(unix) ? formatInZone(unix, site.timezone) : gmt;
+}
+
+function isEmptyDate(value: string | undefined): boolean {
+  return value === undefined || value === '' || value === ZERO_DATE;
+}
+
+/** wp_resolve_post_date: the given local date, else the one of the given GMT date, else now. Throws on an impossible date. */
+function resolvePostDate(scope: WriteScope, site: SiteSettings, postDate: string | undefined, postDateGmt: string | undefined): string {
+  let date = postDate ?? '';
+  if (isEmptyDate(date)) date = isEmptyDate(postDateGmt) ? mysqlNow(scope, site).local : dateFromGmt(postDateGmt!, site);
+  if (!isValidPostDate(date)) throw new AppError(400, 'invalid_date', 'Invalid date.');
+  return date;
+}
+
+/**
+ * The rows wp_insert_post computes from the merged post array, shared by inserts and updates:
+ * the slug rules, the dates, the scheduled/published switch, the password of private posts.
+ */
+interface ResolvedPost {
+  row: Omit<NewPostRow, 'guid'>;
+}
+
+interface ResolveInput {
+  scope: WriteScope;
+  site: SiteSettings;
+  post: NewPost & { post_content_filtered?: string; to_ping?: string; pinged?: string; post_mime_type?: string };
+  /** The stored row of an update (undefined for an insert). */
+  before?: PostRow;
+  /** The name the caller gave, or for an update the stored one (wp_update_post merges it in). */
+  postName: string | undefined;
+}
+
+async function resolvePost({ scope, site, post, before, postName }: ResolveInput): Promise<ResolvedPost> {
+  const postType = post.post_type;
+  const id = before?.ID ?? 0;
+  const update = before !== undefined;
+  const postTitle = post.post_title ?? '';
+  let postStatus = post.post_status || PostStatus.draft;
+
+  // Contributors may not choose the slug of a post waiting for review.
+  let name = postName ?? '';
+  if (postStatus === PostStatus.pending && !canPublish(scope.viewer, postType)) name = '';
+
+  if (name === '') {
+    name = FLOATING_STATUSES.has(postStatus) ? '' : sanitizeTitle(postTitle, site.language);
+  } else if (!(before !== undefined && name === before.post_name)) {
+    name = sanitizeTitle(name, site.language);
+  }
+
+  const postDate = resolvePostDate(scope, site, post.post_date, post.post_date_gmt);
+  let postDateGmt: string;
+  if (isEmptyDate(post.post_date_gmt)) {
+    postDateGmt = FLOATING_STATUSES.has(postStatus) ? ZERO_DATE : siteWallTimeToUtc(postDate, site.timezone);
+  } else {
+    postDateGmt = post.post_date_gmt!;
+  }
+
+  const now = mysqlNow(scope, site);
+  const [postModified, postModifiedGmt] = update || postDate === ZERO_DATE ? [now.local, now.gmt] : [postDate, postDateGmt];
+
+  // A published post dated a minute or more ahead is scheduled; a scheduled one already due is published.
+  const ahead = Date.parse(`${postDateGmt.replace(' ', 'T')}Z`) / 1000 - unixNow(scope);
+  if (postStatus === PostStatus.publish && ahead >= 60) postStatus = PostStatus.future;
+  else if (postStatus === PostStatus.future && !(ahead >= 60)) postStatus = PostStatus.publish;
+
+  const postPassword = postStatus === PostStatus.private ? '' : (post.post_password ?? '');
+  const previousStatus = before?.post_status;
+
+  // Leaving the trash gives the post back the slug it had.
+  if (previousStatus === PostStatus.trash && postStatus !== PostStatus.trash) {
+    const [desired] = await getPostMetaValues(scope, id, WpPostMeta.desiredSlug);
+    if (desired) {
+      await deletePostMeta(scope, id, WpPostMeta.desiredSlug);
+      name = desired;
+    }
+  }
+  // A trashed post holding the wanted slug makes way for this one.
+  if (postStatus !== PostStatus.trash && name !== '') {
+    for (const trashed of await selectTrashedPostsNamed(scope.trx, name, id)) {
+      if (SEARCHABLE_TYPES.includes(trashed.post_type)) await addTrashedSuffix(scope, trashed);
+    }
+  }
+  // Trashing frees the slug for others.
+  if (postStatus === PostStatus.trash && before !== undefined && previousStatus !== PostStatus.trash) {
+    name = await addTrashedSuffix(scope, before);
+  }
+  name = await uniquePostSlug(scope, name, id, postStatus, postType);
+
+  return {
+    row: {
+      post_author: post.post_author ?? scope.viewer?.userId ?? 0,
+      post_date: postDate,
+      post_date_gmt: postDateGmt,
+      post_content: wpUnslash(post.post_content ?? ''),
+      post_content_filtered: post.post_content_filtered ?? '',
+      post_title: wpUnslash(phpTrim(postTitle)),
+      post_excerpt: wpUnslash(post.post_excerpt ?? ''),
+      post_status: postStatus,
+      post_type: postType,
+      // Core's default for types without comment support; the types written here have none.
+      comment_status: post.comment_status || 'closed',
+      ping_status: post.ping_status || 'closed',
+      post_password: wpUnslash(postPassword),
+      post_name: name,
+      to_ping: post.to_ping ?? '',
+      pinged: post.pinged ?? '',
+      post_modified: postModified,
+      post_modified_gmt: postModifiedGmt,
+      post_parent: post.post_parent ?? 0,
+      menu_order: post.menu_order ?? 0,
+      post_mime_type: post.post_mime_type ?? '',
+      comment_count: before?.comment_count ?? 0,
+    },
+  };
+}
+
+/**
+ * wp_add_trashed_suffix_to_post_name_for_post: `{slug}__trashed` (the slug cut to 191 bytes),
+ * the old slug kept in `_wp_desired_post_slug`. Returns the new name.
+ */
+async function addTrashedSuffix(scope: WriteScope, post: PostRow): Promise<string> {
+  if (post.post_name.endsWith('__trashed')) return post.post_name;
+  await addPostMeta(scope, post.ID, WpPostMeta.desiredSlug, post.post_name);
+  const name = `${truncatePostSlug(post.post_name, 191)}__trashed`;
+  await updatePostRow(scope.trx, post.ID, { post_name: name });
+  scope.changes.notePost(post.ID, post.post_type);
+  return name;
+}
+
+/** The guid get_permalink gives a post at the moment it is inserted (home URL, not PUBLIC_URL). */
+function guidOf(site: SiteSettings, post: PostRow, viewer: Viewer | undefined): string {
+  if (post.post_type === REVISION_TYPE) return `${site.home}/?p=${post.ID}`;
+  const urls = toSiteUrls(site, '/wp-json', undefined);
+  return postPermalink(urls, post, viewer ?? { userId: post.post_author, capabilities: new Set() });
+}
+
+/** The slug a post saved with an empty one gets once its ID is known (sanitize_title with the ID as fallback). */
+async function fillEmptySlug(scope: WriteScope, site: SiteSettings, post: PostRow): Promise<PostRow> {
+  if (post.post_name !== '' || FLOATING_STATUSES.has(post.post_status)) return post;
+  const slug = sanitizeTitle(post.post_title, site.language) || String(post.ID);
+  const name = await uniquePostSlug(scope, slug, post.ID, post.post_status, post.post_type);
+  await updatePostRow(scope.trx, post.ID, { post_name: name });
+  return { ...post, post_name: name };
+}
+
+/**
+ * The hooks of wp_transition_post_status that write rows here: core's `_transition_post_status`
+ * (an empty guid filled on publishing) and TEC's `trash_tribe_venue` / `trash_tribe_organizer`
+ * (the trashed post unlinked from the site's upcoming events).
+ */
+async function transitionStatus(scope: WriteScope, site: SiteSettings, post: PostRow, previousStatus: string): Promise<PostRow> {
+  let current = post;
+  if (previousStatus !== PostStatus.publish && post.post_status === PostStatus.publish && post.guid === '') {
+    const guid = guidOf(site, post, scope.viewer);
+    await updatePostRow(scope.trx, post.ID, { guid });
+    current = { ...post, guid };
+  }
+  if (post.post_status === PostStatus.trash && (post.post_type === PostType.venue || post.post_type === PostType.organizer)) {
+    await removeTrashedLinkedPostFromEvents(scope, site, post.post_type, post.ID);
+  }
+  return current;
+}
+
+/** Main::addPostOrigin (on `wp_insert_post`): `_{Type}Origin` = `events-calendar`, once, on TEC posts. */
+async function addOrigin(scope: WriteScope, post: PostRow): Promise<void> {
+  const key = OriginMeta[post.post_type];
+  if (key === undefined) return;
+  const [origin] = await getPostMetaValues(scope, post.ID, key);
+  if (!origin) await addPostMeta(scope, post.ID, key, 'events-calendar');
+}
+
 /**
  * wp_insert_post: fills WordPress's defaults (dates from now in the site zone, comment/ping
  * status of the type, empty strings), makes `post_name` unique by wp_unique_post_slug's rules
  * (drafts and pending posts keep an empty name unless one was given), inserts the row, then sets
  * `guid` to the permalink as get_permalink gives it at that moment. Returns the new ID.
+ *
+ * Strings are stored as wp_insert_post stores them: the title trimmed, one level of backslashes
+ * stripped (wp_unslash). Throws 400 `invalid_date` for an impossible date.
  */
-export declare function insertPost(scope: WriteScope, post: NewPost): Promise<number>;
+export async function insertPost(scope: WriteScope, post: NewPost, options: PostWriteOptions = {}): Promise<number> {
+  const site = await siteOf(scope);
+  const { row } = await resolvePost({ scope, site, post, postName: post.post_name });
+  const id = await insertPostRow(scope.trx, { ...row, guid: '' });
+  rememberPostType(scope, id, row.post_type);
+  scope.changes.notePost(id, row.post_type);
+
+  let stored: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid: '' } as PostRow);
+  await options.afterRow?.(id);
+  const guid = guidOf(site, stored, scope.viewer);
+  await updatePostRow(scope.trx, id, { guid });
+  stored = { ...stored, guid };
+  await transitionStatus(scope, site, stored, 'new');
+  await addOrigin(scope, stored);
+  return id;
+}
+
+/** PHP's normalize_whitespace, as wp_save_post_revision compares fields. */
+function normalizeWhitespace(text: string): string {
+  return phpTrim(text).replace(/\r/g, '\n').replace(/\n+/g, '\n').replace(/[ \t]+/g, ' ');
+}
+
+const REVISIONED_FIELDS = ['post_title', 'post_content', 'post_excerpt'] as const;
+
+/**
+ * wp_save_post_revision (from `wp_after_insert_post` on updates): a copy of the post's title,
+ * content and excerpt as a `revision` child, unless the latest revision already holds the same
+ * (whitespace normalized). The first update of a post without revisions always makes one. Its
+ * author is the writer, its dates the post's modified dates.
+ */
+async function saveRevision(scope: WriteScope, site: SiteSettings, post: PostRow): Promise<void> {
+  if (!REVISIONED_TYPES.has(post.post_type) || post.post_status === PostStatus.autoDraft) return;
+  const revisions = await selectRevisions(scope.trx, post.ID);
+  const last = revisions.find((revision) => revision.post_name.includes(`${post.ID}-revision`));
+  if (last) {
+    const changed = REVISIONED_FIELDS.some(
+      (field) => !phpLooseStringEquals(normalizeWhitespace(post[field]), normalizeWhitespace(last[field])),
+    );
+    if (!changed) return;
+  }
+  const row: NewPostRow = {
+    post_author: scope.viewer?.userId ?? post.post_author,
+    post_date: post.post_modified,
+    post_date_gmt: post.post_modified_gmt,
+    post_content: post.post_content,
+    post_content_filtered: '',
+    post_title: post.post_title,
+    post_excerpt: post.post_excerpt,
+    post_status: PostStatus.inherit,
+    post_type: REVISION_TYPE,
+    comment_status: 'closed',
+    ping_status: 'closed',
+    post_password: '',
+    post_name: `${post.ID}-revision-v1`,
+    to_ping: '',
+    pinged: '',
+    post_modified: post.post_modified,
+    post_modified_gmt: post.post_modified_gmt,
+    post_parent: post.ID,
+    menu_order: 0,
+    post_mime_type: '',
+    comment_count: 0,
+    guid: '',
+  };
+  const id = await insertPostRow(scope.trx, row);
+  await updatePostRow(scope.trx, id, { guid: `${site.home}/?p=${id}` });
+  rememberPostType(scope, id, REVISION_TYPE);
+  scope.changes.notePost(id, REVISION_TYPE);
+}
+
+/**
+ * wp_check_for_changed_slugs and wp_check_for_changed_dates (on `post_updated`): a published
+ * post that changed its slug or its day keeps the old one in `_wp_old_slug` / `_wp_old_date`
+ * (once), and loses the entry equal to its new one.
+ */
+async function rememberOldSlugAndDate(scope: WriteScope, before: PostRow, after: PostRow): Promise<void> {
+  if (after.post_status !== PostStatus.publish) return;
+  if (after.post_name !== before.post_name) {
+    const oldSlugs = await getPostMetaValues(scope, after.ID, WpPostMeta.oldSlug);
+    if (before.post_name !== '' && !oldSlugs.includes(before.post_name)) await addPostMeta(scope, after.ID, WpPostMeta.oldSlug, before.post_name);
+    if (oldSlugs.includes(after.post_name)) await deletePostMeta(scope, after.ID, WpPostMeta.oldSlug, after.post_name);
+  }
+  const previousDay = before.post_date.slice(0, 10);
+  const newDay = after.post_date.slice(0, 10);
+  if (previousDay !== newDay) {
+    const oldDates = await getPostMetaValues(scope, after.ID, WpPostMeta.oldDate);
+    if (previousDay !== '' && !oldDates.includes(previousDay)) await addPostMeta(scope, after.ID, WpPostMeta.oldDate, previousDay);
+    if (oldDates.includes(newDay)) await deletePostMeta(scope, after.ID, WpPostMeta.oldDate, newDay);
+  }
+}
 
 /**
  * wp_update_post: merges `fields` over the stored row, re-derives what WordPress re-derives
  * (unique slug, GMT date, modified times), stores `_wp_old_slug` / `_wp_old_date` as WordPress
  * does for published posts, writes the row, and saves a revision when the type supports them and
  * a revisioned field changed (wp_save_post_revision). Returns the row as stored.
+ *
+ * A draft or pending post that was never dated gets now as its date (unless `editDate`), as
+ * wp_update_post does. Throws 404 `invalid_post` when there is no such post.
  */
-export declare function updatePost(scope: WriteScope, id: number, fields: Partial<PostFields>): Promise<PostRow>;
+export async function updatePost(
+  scope: WriteScope,
+  id: number,
+  fields: Partial<PostFields>,
+  options: PostWriteOptions = {},
+): Promise<PostRow> {
+  const site = await siteOf(scope);
+  const before = await selectPostById(scope.trx, id);
+  if (!before) throw new AppError(404, 'invalid_post', 'Invalid post ID.');
+
+  const clearDate = FLOATING_STATUSES.has(before.post_status) && !options.editDate && before.post_date_gmt === ZERO_DATE;
+  const given = fields;
+  const merged: NewPost = {
+    post_author: before.post_author,
+    post_title: before.post_title,
+    post_content: before.post_content,
+    post_excerpt: before.post_excerpt,
+    post_status: before.post_status,
+    post_parent: before.post_parent,
+    menu_order: before.menu_order,
+    post_password: before.post_password,
+    post_date: before.post_date,
+    post_date_gmt: before.post_date_gmt,
+    comment_status: before.comment_status,
+    ping_status: before.ping_status,
+    ...given,
+    post_type: before.post_type,
+  };
+  if (clearDate) {
+    merged.post_date = mysqlNow(scope, site).local;
+    merged.post_date_gmt = '';
+  }
+  // Stored strings go through wp_unslash unharmed in WordPress (wp_update_post slashes them
+  // first); only the given ones lose a level of backslashes.
+  const storedText = {
+    post_title: given.post_title === undefined,
+    post_content: given.post_content === undefined,
+    post_excerpt: given.post_excerpt === undefined,
+    post_password: given.post_password === undefined,
+  };
+  const { row } = await resolvePost({
+    scope,
+    site,
+    post: {
+      ...merged,
+      post_content_filtered: before.post_content_filtered,
+      to_ping: before.to_ping,
+      pinged: before.pinged,
+      post_mime_type: before.post_mime_type,
+    },
+    before,
+    postName: given.post_name ?? before.post_name,
+  });
+  if (storedText.post_title) row.post_title = phpTrim(before.post_title);
+  if (storedText.post_content) row.post_content = before.post_content;
+  if (storedText.post_excerpt) row.post_excerpt = before.post_excerpt;
+  if (storedText.post_password) row.post_password = row.post_status === PostStatus.private ? '' : before.post_password;
+
+  await updatePostRow(scope.trx, id, row);
+  scope.changes.notePost(id, before.post_type);
+  let after: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid: before.guid } as PostRow);
+  await options.afterRow?.(id);
+  after = await transitionStatus(scope, site, after, before.post_status);
+  await trackPostFieldsChanged(scope, before, after);
+  await rememberOldSlugAndDate(scope, before, after);
+  await addOrigin(scope, after);
+  await saveRevision(scope, site, after);
+  return after;
+}
 
 /**
  * wp_trash_post: stores `_wp_trash_meta_status` / `_wp_trash_meta_time`, renames the slug with
  * `__trashed` (keeping `_wp_desired_post_slug`), sets the status to `trash`, and runs what
  * WordPress runs on the way (revision, comments status). Returns the row as stored.
+ *
+ * A post already in the trash is returned as it is (WordPress refuses it; the routes answer 410
+ * before asking). Term counts of the post's terms are the caller's (recountTermsOfObject), and
+ * the post's comments are not touched (this service writes no comments). Throws 404
+ * `invalid_post` when there is no such post.
  */
-export declare function trashPost(scope: WriteScope, id: number): Promise<PostRow>;
+export async function trashPost(scope: WriteScope, id: number): Promise<PostRow> {
+  const post = await selectPostById(scope.trx, id);
+  if (!post) throw new AppError(404, 'invalid_post', 'Invalid post ID.');
+  if (post.post_status === PostStatus.trash) return post;
+  rememberPostType(scope, id, post.post_type);
+  await addPostMeta(scope, id, TrashMeta.status, post.post_status);
+  // time(), not the site's local time.
+  await addPostMeta(scope, id, TrashMeta.time, String(unixNow(scope)));
+  return updatePost(scope, id, { post_status: PostStatus.trash });
+}

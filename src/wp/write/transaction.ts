@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import type { Viewer } from '../auth/capabilities.js';
+import type { SiteSettings } from '../site/site.js';
 import { AppError } from '../../http/errors.js';
 import { touchLastSavePost } from '../tec/last-save-post.js';
 import { ChangeSet, type ChangeListener } from './change-set.js';
@@ -10,6 +12,13 @@ export interface WriteScope {
   readonly changes: ChangeSet;
   /** The request's "now": every date the write stores comes from here. */
   readonly now: Date;
+  /**
+   * The site the write runs on (zone, permalinks, home) and who writes. Optional: the post core
+   * reads the site from the transaction and treats an unknown writer as one who may publish
+   * when they are absent (see write-env.ts).
+   */
+  readonly site?: SiteSettings;
+  readonly viewer?: Viewer;
 }
 
 /** Runs `work` as one transaction; see createWriteRunner. */
@@ -25,6 +34,9 @@ export interface WriteRunnerOptions {
   tablePrefix: string;
   /** How long a write waits for another one on the same site to finish, in seconds. */
   lockTimeoutSeconds?: number;
+  /** Put on every scope (WriteScope.site / viewer) when given. */
+  site?: SiteSettings;
+  viewer?: Viewer;
 }
 
 /**
@@ -40,7 +52,16 @@ const WRITE_LOCK_PREFIX = 'calendar-sidecar:write:';
  * bookkeeping TEC does on every save (`tribe_last_save_post`) inside that transaction, and the
  * change listeners (object cache, change feed) after the commit only.
  */
-export function createWriteRunner({ db, now, listeners, logError, tablePrefix, lockTimeoutSeconds = 10 }: WriteRunnerOptions): RunWrite {
+export function createWriteRunner({
+  db,
+  now,
+  listeners,
+  logError,
+  tablePrefix,
+  lockTimeoutSeconds = 10,
+  site,
+  viewer,
+}: WriteRunnerOptions): RunWrite {
   return async <T>(work: (scope: WriteScope) => Promise<T>): Promise<T> => {
     const changes = new ChangeSet();
     const result = await db.connection().execute(async (connection) => {
@@ -49,7 +70,7 @@ export function createWriteRunner({ db, now, listeners, logError, tablePrefix, l
       if (rows[0]?.locked !== 1) throw writeBusy();
       try {
         return await connection.transaction().execute(async (trx) => {
-          const value = await work({ trx, changes, now });
+          const value = await work({ trx, changes, now, ...(site ? { site } : {}), ...(viewer ? { viewer } : {}) });
           await touchLastSavePost(trx, changes, now);
           return value;
         });

@@ -1,0 +1,140 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/create-db.js';
+import type { PostsTable } from '../../db/tables.js';
+import { PostStatus, PostType } from '../constants.js';
+import type { PostRow } from '../posts/posts.repository.js';
+
+/*
+ * The SQL of the post core's writes (wp_insert_post, wp_update_post, the meta API): rows in and
+ * out, no rules. Every function takes the write's transaction first.
+ */
+
+/** A whole posts row as wp_insert_post inserts it (every column given, as $wpdb->insert does). */
+export type NewPostRow = Omit<Insertable<PostsTable>, 'ID'>;
+
+/** Inserts a post row; returns its ID ($wpdb->insert_id). */
+export async function insertPostRow(db: Db, row: NewPostRow): Promise<number> {
+  const result = await db.insertInto('posts').values(row).executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+/** Sets columns of one post row. */
+export async function updatePostRow(db: Db, id: number, fields: Partial<Omit<PostRow, 'ID'>>): Promise<void> {
+  if (Object.keys(fields).length === 0) return;
+  await db.updateTable('posts').set(fields).where('ID', '=', id).execute();
+}
+
+/**
+ * wp_unique_post_slug's check for a flat post type: whether another post of the type (any
+ * status) already holds the name, compared with the column's collation as MySQL compares it.
+ */
+export async function isPostNameTaken(db: Db, name: string, postType: string, exceptId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('posts')
+    .select('post_name')
+    .where('post_name', '=', name)
+    .where('post_type', '=', postType)
+    .where('ID', '!=', exceptId)
+    .limit(1)
+    .executeTakeFirst();
+  // PHP tests the name found for truth: an empty name found is no clash.
+  return row !== undefined && row.post_name !== '' && row.post_name !== '0';
+}
+
+/**
+ * Trashed posts of any type holding this name (get_posts with `name`, status `trash`, type
+ * `any`), other than `exceptId`: the posts wp_add_trashed_suffix_to_post_name_for_trashed_posts
+ * renames. `any` covers the types not excluded from search, which revisions are.
+ */
+export async function selectTrashedPostsNamed(db: Db, name: string, exceptId: number): Promise<PostRow[]> {
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('post_name', '=', name)
+    .where('post_status', '=', PostStatus.trash)
+    .where('post_type', '!=', 'revision')
+    .where('ID', '!=', exceptId)
+    .orderBy('post_date', 'desc')
+    .orderBy('ID', 'desc')
+    .execute();
+}
+
+/**
+ * The revisions of a post, newest first (wp_get_post_revisions: children of type `revision`,
+ * status `inherit`, ordered by `date ID` descending).
+ */
+export async function selectRevisions(db: Db, parentId: number): Promise<PostRow[]> {
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('post_parent', '=', parentId)
+    .where('post_type', '=', 'revision')
+    .where('post_status', '=', PostStatus.inherit)
+    .orderBy('post_date', 'desc')
+    .orderBy('ID', 'desc')
+    .execute();
+}
+
+export interface MetaRow {
+  meta_id: number;
+  meta_value: string | null;
+}
+
+/** The rows of one key of one post, in meta_id order (get_metadata_raw's order). */
+export async function selectMetaRows(db: Db, postId: number, key: string): Promise<MetaRow[]> {
+  return db
+    .selectFrom('postmeta')
+    .select(['meta_id', 'meta_value'])
+    .where('post_id', '=', postId)
+    .where('meta_key', '=', key)
+    .orderBy('meta_id', 'asc')
+    .execute();
+}
+
+/** add_metadata's INSERT; returns the new meta_id. */
+export async function insertMetaRow(db: Db, postId: number, key: string, value: string): Promise<number> {
+  const result = await db
+    .insertInto('postmeta')
+    .values({ post_id: postId, meta_key: key, meta_value: value })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+/**
+ * update_metadata's UPDATE: every row of the key set to the value. Returns how many rows changed
+ * (MySQL does not count rows that already held the value).
+ */
+export async function updateMetaRows(db: Db, postId: number, key: string, value: string): Promise<number> {
+  const result = await db
+    .updateTable('postmeta')
+    .set({ meta_value: value })
+    .where('post_id', '=', postId)
+    .where('meta_key', '=', key)
+    .executeTakeFirst();
+  return Number(result.numChangedRows ?? result.numUpdatedRows);
+}
+
+/**
+ * delete_metadata's lookup: the meta_ids of the key, only those whose value equals `value` when
+ * one is given (compared in SQL with the column's collation, as WordPress's query compares it).
+ */
+export async function selectMetaIdsToDelete(db: Db, postId: number, key: string, value?: string): Promise<number[]> {
+  let query = db.selectFrom('postmeta').select('meta_id').where('meta_key', '=', key).where('post_id', '=', postId);
+  if (value !== undefined && value !== '') query = query.where('meta_value', '=', value);
+  const rows = await query.orderBy('meta_id', 'asc').execute();
+  return rows.map((row) => row.meta_id);
+}
+
+export async function deleteMetaRowsById(db: Db, metaIds: readonly number[]): Promise<void> {
+  if (metaIds.length === 0) return;
+  await db.deleteFrom('postmeta').where('meta_id', 'in', [...metaIds]).execute();
+}
+
+/** A post's type, or undefined when there is no such post. */
+export async function selectPostType(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('posts').select('post_type').where('ID', '=', id).executeTakeFirst();
+  return row?.post_type;
+}
+
+/** The post types TEC registers: the ones its hooks (origin meta, tracker) act on. */
+export const TEC_POST_TYPES: ReadonlySet<string> = new Set([PostType.event, PostType.venue, PostType.organizer]);
