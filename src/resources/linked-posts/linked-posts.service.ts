@@ -174,3 +174,15 @@ export async function findLinkedPostIdBySlug<R>(
 ): Promise<number | undefined> {
   return (await findPostBySlugOnce(ctx, slug, kind.postType))?.ID;
 }
+
+/**
+ * Post_Repository::get_venue_data / get_organizer_data in the default context, as the write
+ * endpoints answer with it: the object without JSON-LD, whatever the post's status (a trashed or
+ * draft one included), no password unlocked.
+ */
+export async function getWrittenLinkedPost<R>(ctx: RequestContext, kind: LinkedResourceKind<R>, id: number): Promise<R> {
+  const built = await getLinkedSummaries(kind, linkedEnvOf(ctx, false), [id]);
+  const summary = built.get(id);
+  if (!summary) throw kind.errors.notAccessible();
+  return summary.resource;
+}

@@ -1,4 +1,4 @@
-import { canActOnRequestedPost, canCreatePostOfType, notServedYet } from '../../http/permissions.js';
+import { canActOnRequestedPost, canCreatePostOfType } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { archiveHeaders } from '../../wp/posts/archive-links.js';
@@ -14,7 +14,37 @@ import {
   UpdateOrganizerBySlugArgs,
   type ListOrganizersQuery,
 } from './organizers.schemas.js';
-import { findOrganizerIdBySlug, getOrganizer, listOrganizers } from './organizers.service.js';
+import { createLinkedPost, ORGANIZER_WRITES, trashLinkedPost, updateLinkedPost } from '../linked-posts/linked-posts.writes.js';
+import { findOrganizerIdBySlug, getOrganizer, getOrganizerWritten, listOrganizers } from './organizers.service.js';
+
+/** Single_Organizer::create: 201 with the organizer made (or the matching one found). */
+async function createOrganizerHandler(ctx: RequestContext) {
+  const id = await createLinkedPost(ctx, ORGANIZER_WRITES);
+  return { status: 201, body: await getOrganizerWritten(ctx, id) };
+}
+
+/** Single_Organizer::update (by ID, or by slug as Single_Organizer_Slug hands over): 200 with the organizer. */
+async function updateOrganizerHandler(ctx: RequestContext, id: number) {
+  await updateLinkedPost(ctx, ORGANIZER_WRITES, id);
+  return { body: await getOrganizerWritten(ctx, id) };
+}
+
+/** Single_Organizer::delete: to the trash, 200 with the organizer as trashed; 410 when it already was. */
+async function deleteOrganizerHandler(ctx: RequestContext, id: number) {
+  await trashLinkedPost(ctx, ORGANIZER_WRITES, id);
+  return { body: await getOrganizerWritten(ctx, id) };
+}
+
+/**
+ * The ID a by-slug write names (get_page_by_path; the slug was validated, 0 should it be gone
+ * since). Single_Organizer_Slug sets it as the request's `id`, so the Allow header WordPress computes
+ * after the handler checks the capabilities on this organizer, as it is after the write.
+ */
+async function idFromSlug(ctx: RequestContext): Promise<number> {
+  const id = (await findOrganizerIdBySlug(ctx, String(ctx.params.slug))) ?? 0;
+  ctx.params.id = id;
+  return id;
+}
 
 /** Single_Organizer::can_create: the organizer type's `edit_posts` capability. */
 const canCreateOrganizer = canCreatePostOfType(PostType.organizer);
@@ -43,7 +73,7 @@ export function createOrganizersRoutes(): RouteDefinition<RequestContext>[] {
           methods: ['POST'],
           args: CreateOrganizerArgs,
           permission: canCreateOrganizer,
-          handler: notServedYet('/organizers'),
+          handler: createOrganizerHandler,
         },
       ],
     },
@@ -59,13 +89,13 @@ export function createOrganizersRoutes(): RouteDefinition<RequestContext>[] {
           methods: ['DELETE'],
           args: DeleteOrganizerArgs,
           permission: canDeleteOrganizer,
-          handler: notServedYet('/organizers/{id}'),
+          handler: (ctx) => deleteOrganizerHandler(ctx, Number(ctx.params.id)),
         },
         {
           methods: [...EDITABLE],
           args: UpdateOrganizerArgs,
           permission: canEditOrganizer,
-          handler: notServedYet('/organizers/{id}'),
+          handler: (ctx) => updateOrganizerHandler(ctx, Number(ctx.params.id)),
         },
       ],
     },
@@ -85,13 +115,13 @@ export function createOrganizersRoutes(): RouteDefinition<RequestContext>[] {
           methods: ['DELETE'],
           args: DeleteOrganizerBySlugArgs,
           permission: canDeleteOrganizer,
-          handler: notServedYet('/organizers/by-slug/{slug}'),
+          handler: async (ctx) => deleteOrganizerHandler(ctx, await idFromSlug(ctx)),
         },
         {
           methods: [...EDITABLE],
           args: UpdateOrganizerBySlugArgs,
           permission: canEditOrganizer,
-          handler: notServedYet('/organizers/by-slug/{slug}'),
+          handler: async (ctx) => updateOrganizerHandler(ctx, await idFromSlug(ctx)),
         },
       ],
     },

@@ -5,6 +5,7 @@ import { toOrganizerJsonLd } from '../../wp/json-ld/index.js';
 import {
   findLinkedPostIdBySlug,
   getLinkedPost,
+  getWrittenLinkedPost,
   getLinkedSummaries,
   listLinkedPosts,
 } from '../linked-posts/linked-posts.service.js';
@@ -73,4 +74,9 @@ export function getOrganizer(ctx: RequestContext, id: number): Promise<Organizer
 /** The ID of the organizer a slug names (get_page_by_path), or undefined. */
 export function findOrganizerIdBySlug(ctx: RequestContext, slug: string): Promise<number | undefined> {
   return findLinkedPostIdBySlug(ctx, ORGANIZER_KIND, slug);
+}
+
+/** The organizer as the write endpoints answer with it (default context, no JSON-LD). */
+export function getOrganizerWritten(ctx: RequestContext, id: number): Promise<OrganizerResource> {
+  return getWrittenLinkedPost(ctx, ORGANIZER_KIND, id);
 }

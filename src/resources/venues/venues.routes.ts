@@ -1,4 +1,4 @@
-import { canActOnRequestedPost, canCreatePostOfType, notServedYet } from '../../http/permissions.js';
+import { canActOnRequestedPost, canCreatePostOfType } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { archiveHeaders } from '../../wp/posts/archive-links.js';
@@ -14,7 +14,37 @@ import {
   UpdateVenueBySlugArgs,
   type ListVenuesQuery,
 } from './venues.schemas.js';
-import { findVenueIdBySlug, getVenue, listVenues } from './venues.service.js';
+import { createLinkedPost, VENUE_WRITES, trashLinkedPost, updateLinkedPost } from '../linked-posts/linked-posts.writes.js';
+import { findVenueIdBySlug, getVenue, getVenueWritten, listVenues } from './venues.service.js';
+
+/** Single_Venue::create: 201 with the venue made (or the matching one found). */
+async function createVenueHandler(ctx: RequestContext) {
+  const id = await createLinkedPost(ctx, VENUE_WRITES);
+  return { status: 201, body: await getVenueWritten(ctx, id) };
+}
+
+/** Single_Venue::update (by ID, or by slug as Single_Venue_Slug hands over): 200 with the venue. */
+async function updateVenueHandler(ctx: RequestContext, id: number) {
+  await updateLinkedPost(ctx, VENUE_WRITES, id);
+  return { body: await getVenueWritten(ctx, id) };
+}
+
+/** Single_Venue::delete: to the trash, 200 with the venue as trashed; 410 when it already was. */
+async function deleteVenueHandler(ctx: RequestContext, id: number) {
+  await trashLinkedPost(ctx, VENUE_WRITES, id);
+  return { body: await getVenueWritten(ctx, id) };
+}
+
+/**
+ * The ID a by-slug write names (get_page_by_path; the slug was validated, 0 should it be gone
+ * since). Single_Venue_Slug sets it as the request's `id`, so the Allow header WordPress computes
+ * after the handler checks the capabilities on this venue, as it is after the write.
+ */
+async function idFromSlug(ctx: RequestContext): Promise<number> {
+  const id = (await findVenueIdBySlug(ctx, String(ctx.params.slug))) ?? 0;
+  ctx.params.id = id;
+  return id;
+}
 
 /** Single_Venue::can_create: the venue type's `edit_posts` capability. */
 const canCreateVenue = canCreatePostOfType(PostType.venue);
@@ -39,7 +69,7 @@ export function createVenuesRoutes(): RouteDefinition<RequestContext>[] {
             return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
         },
-        { methods: ['POST'], args: CreateVenueArgs, permission: canCreateVenue, handler: notServedYet('/venues') },
+        { methods: ['POST'], args: CreateVenueArgs, permission: canCreateVenue, handler: createVenueHandler },
       ],
     },
     {
@@ -50,8 +80,8 @@ export function createVenuesRoutes(): RouteDefinition<RequestContext>[] {
           args: GetVenueArgs,
           handler: async (ctx) => ({ body: await getVenue(ctx, Number(ctx.params.id)) }),
         },
-        { methods: ['DELETE'], args: DeleteVenueArgs, permission: canDeleteVenue, handler: notServedYet('/venues/{id}') },
-        { methods: [...EDITABLE], args: UpdateVenueArgs, permission: canEditVenue, handler: notServedYet('/venues/{id}') },
+        { methods: ['DELETE'], args: DeleteVenueArgs, permission: canDeleteVenue, handler: (ctx) => deleteVenueHandler(ctx, Number(ctx.params.id)) },
+        { methods: [...EDITABLE], args: UpdateVenueArgs, permission: canEditVenue, handler: (ctx) => updateVenueHandler(ctx, Number(ctx.params.id)) },
       ],
     },
     {
@@ -70,13 +100,13 @@ export function createVenuesRoutes(): RouteDefinition<RequestContext>[] {
           methods: ['DELETE'],
           args: DeleteVenueBySlugArgs,
           permission: canDeleteVenue,
-          handler: notServedYet('/venues/by-slug/{slug}'),
+          handler: async (ctx) => deleteVenueHandler(ctx, await idFromSlug(ctx)),
         },
         {
           methods: [...EDITABLE],
           args: UpdateVenueBySlugArgs,
           permission: canEditVenue,
-          handler: notServedYet('/venues/by-slug/{slug}'),
+          handler: async (ctx) => updateVenueHandler(ctx, await idFromSlug(ctx)),
         },
       ],
     },

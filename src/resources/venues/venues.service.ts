@@ -5,6 +5,7 @@ import { toVenueJsonLd } from '../../wp/json-ld/index.js';
 import {
   findLinkedPostIdBySlug,
   getLinkedPost,
+  getWrittenLinkedPost,
   getLinkedSummaries,
   listLinkedPosts,
 } from '../linked-posts/linked-posts.service.js';
@@ -84,4 +85,9 @@ export function getVenue(ctx: RequestContext, id: number): Promise<VenueResource
 /** The ID of the venue a slug names (get_page_by_path), or undefined. */
 export function findVenueIdBySlug(ctx: RequestContext, slug: string): Promise<number | undefined> {
   return findLinkedPostIdBySlug(ctx, VENUE_KIND, slug);
+}
+
+/** The venue as the write endpoints answer with it (default context, no JSON-LD). */
+export function getVenueWritten(ctx: RequestContext, id: number): Promise<VenueResource> {
+  return getWrittenLinkedPost(ctx, VENUE_KIND, id);
 }
