@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { openObjectCache, ObjectCacheError, type ObjectCache } from '../../src/wp/object-cache/object-cache.js';
+import { openObjectCache, ObjectCacheError, redisKeysToInvalidate, type ObjectCache } from '../../src/wp/object-cache/object-cache.js';
+import { phpSerialize } from '../../src/wp/php/php-values.js';
 import { basicAuth } from '../builders/users.js';
 import { loadUsers } from '../contract/captures.js';
 import { RECORDING_INSTANT } from '../contract/suite.js';
@@ -28,6 +30,8 @@ let redis: ScratchRedis;
 let database: TestDatabase | undefined;
 let cache: ObjectCache | undefined;
 let errors: unknown[];
+/** The Redis keys each committed write asked to drop, in order (object-cache.md §3 lists them per write). */
+let dropped: string[][];
 
 beforeAll(async () => {
   redis = await openScratchRedis(REDIS_DB);
@@ -37,6 +41,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   errors = [];
+  dropped = [];
   await redis.flush();
   database = await createTestDatabase({ dump: 'reference' });
   return async () => {
@@ -64,7 +69,12 @@ function agent(options: { url?: string; timeoutMs?: number } = {}) {
     config,
     clock: fixedClock(RECORDING_INSTANT),
     logError: (error) => errors.push(error),
-    changeListeners: [cache.listener],
+    changeListeners: [
+      async (changes) => {
+        dropped.push(redisKeysToInvalidate(cache!.keyspace, changes));
+      },
+      cache.listener,
+    ],
   });
   return supertest(app.callback());
 }
@@ -78,6 +88,13 @@ async function userId(login: string): Promise<number> {
 
 async function cacheAll(keys: readonly string[]): Promise<void> {
   for (const key of keys) await redis.client.set(key, 'cached');
+}
+
+/** The ID the next inserted post row gets. */
+async function nextPostId(): Promise<number> {
+  const { rows } = await sql<{ next: number }>`SELECT AUTO_INCREMENT AS next FROM information_schema.TABLES
+    WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ${`${database!.prefix}posts`}`.execute(database!.db);
+  return Number(rows[0]!.next);
 }
 
 /** Of `keys`, those still in Redis. */
@@ -132,6 +149,19 @@ describe('term writes', () => {
     await agent().post(`${ROOT}/categories/8`).set('Authorization', asAdmin()).send({ name: 'Sport' }).expect(200);
 
     expect(await present([...gone, ...kept])).toEqual(kept);
+    // object-cache.md §3 "category update": the term and its lists, the colours, the term bump, and
+    // the options WordPress re-sets when it deletes and rebuilds tribe_events_cat_children.
+    expect(dropped).toEqual([
+      [
+        'terms:8',
+        'tribe_events_cat:all_ids',
+        'tribe_events_cat:get',
+        'terms:last_changed',
+        'options:alloptions',
+        'options:notoptions',
+        'tribe-events:tec_category_colors_dropdown_categories',
+      ].map((key) => `${PREFIX}wp:${key}`),
+    ]);
   });
 
   it("a tag delete drops the relationship caches of every object that had it", async () => {
@@ -152,8 +182,101 @@ describe('term writes', () => {
     await cacheAll([...gone, ...kept]);
 
     await agent().delete(`${ROOT}/tags/14`).set('Authorization', asAdmin()).expect(200);
+    // post_tag belongs to posts and events alike: WordPress cleans all four relationship caches of each object.
+    for (const { object_id } of objects) {
+      for (const taxonomy of ['category', 'post_format', 'post_tag', 'tribe_events_cat']) {
+        expect(dropped[0]).toContain(`${PREFIX}wp:${taxonomy}_relationships:${object_id}`);
+      }
+    }
+    expect(dropped[0]!.filter((key) => /:(posts|post_meta):/.test(key))).toEqual([]);
 
     expect(await present([...gone, ...kept])).toEqual(kept);
+  });
+});
+
+describe('linked post writes', () => {
+  it("a venue update drops the venue's entries and its revision's, with exactly the keys WordPress drops", async () => {
+    const nextId = await nextPostId();
+    const gone = [
+      `${PREFIX}wp:posts:19`,
+      `${PREFIX}wp:posts:post_parent-19`,
+      `${PREFIX}wp:post_meta:19`,
+      `${PREFIX}wp:posts:last_changed`,
+      `${PREFIX}wp:options:alloptions`,
+    ];
+    const kept = [`${PREFIX}wp:posts:20`, `${PREFIX}wp:post_meta:20`, `${PREFIX}wp:posts:37`];
+    await cacheAll([...gone, ...kept]);
+    await redis.client.set(`${PREFIX}wp:post_meta:19`, phpSerialize({ _VenueCity: ['Springfield'] }));
+
+    const response = await agent().post(`${ROOT}/venues/19`).set('Authorization', asAdmin()).send({ city: 'Shelbyville' });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ id: 19, city: 'Shelbyville' });
+
+    expect(await present([...gone, ...kept])).toEqual(kept);
+    // object-cache.md §3 "venue update": the venue, the revision WordPress saved, the misc
+    // keys of tribe_venue, and the three bumps.
+    const revision = await database!.db.selectFrom('posts').select(['ID']).where('post_parent', '=', 19).where('post_type', '=', 'revision').where('ID', '>=', nextId).execute();
+    expect(revision).toHaveLength(1);
+    const misc = [
+      'general:wp_get_archives',
+      'calendar:get_calendar',
+      'transient:is_multi_author',
+      ...['server', 'gmt', 'blog'].flatMap((tz) => [
+        `timeinfo:lastpostmodified-${tz}`,
+        `timeinfo:lastpostdate-${tz}`,
+        `timeinfo:lastpostdate-${tz}-tribe_venue`,
+      ]),
+    ];
+    expect(dropped).toHaveLength(1);
+    expect([...dropped[0]!].sort()).toEqual(
+      [
+        'posts:19',
+        'posts:post_parent-19',
+        'post_meta:19',
+        ...revision.flatMap(({ ID }) => [`posts:${ID}`, `posts:post_parent-${ID}`, `post_meta:${ID}`]),
+        ...misc,
+        'posts:last_changed',
+        'terms:last_changed',
+        'options:alloptions',
+      ]
+        .map((key) => `${PREFIX}wp:${key}`)
+        .sort(),
+    );
+  });
+
+  it("a venue trash drops the venue's entries and the meta of the upcoming events TEC unlinks", async () => {
+    const linked = await database!.db
+      .selectFrom('postmeta')
+      .select('post_id')
+      .where('meta_key', '=', '_EventVenueID')
+      .where('meta_value', '=', '28')
+      .execute();
+    const eventIds = linked.map(({ post_id }) => post_id);
+    expect(eventIds.length).toBeGreaterThan(0);
+    await cacheAll([
+      `${PREFIX}wp:posts:28`,
+      `${PREFIX}wp:post_meta:28`,
+      ...eventIds.map((id) => `${PREFIX}wp:post_meta:${id}`),
+    ]);
+
+    await agent().delete(`${ROOT}/venues/28`).set('Authorization', asAdmin()).expect(200);
+
+    const stillLinked = new Set(
+      (
+        await database!.db
+          .selectFrom('postmeta')
+          .select('post_id')
+          .where('meta_key', '=', '_EventVenueID')
+          .where('meta_value', '=', '28')
+          .execute()
+      ).map(({ post_id }) => post_id),
+    );
+    const unlinked = eventIds.filter((id) => !stillLinked.has(id));
+    expect(unlinked.length).toBeGreaterThan(0);
+    expect(await present([`${PREFIX}wp:posts:28`, `${PREFIX}wp:post_meta:28`])).toEqual([]);
+    expect(await present(unlinked.map((id) => `${PREFIX}wp:post_meta:${id}`))).toEqual([]);
+    // Events that keep the link (past ones) keep their cached meta.
+    expect(await present([...stillLinked].map((id) => `${PREFIX}wp:post_meta:${id}`))).toHaveLength(stillLinked.size);
   });
 });
 
