@@ -53,6 +53,7 @@ export const EventErrors = {
     new AppError(403, 'event-password-protected', 'The requested event is not accessible without a password'),
   archivePageNotFound: () =>
     new AppError(404, 'event-archive-page-not-found', 'The requested event archive page does not exist'),
+  inTrash: () => new AppError(410, 'event-is-in-trash', 'The event is already trashed'),
 } as const;
 
 /**
@@ -252,3 +253,15 @@ export async function getEvent(ctx: RequestContext, id: number): Promise<EventRe
   return resource!;
 }
 
+
+/**
+ * Post_Repository::get_event_data as the write endpoints answer with it: the event as it is now,
+ * whatever its status, in the list (non-single) context, so without JSON-LD.
+ */
+export async function getEventData(ctx: RequestContext, id: number): Promise<EventResource> {
+  ctx.forgetMemo();
+  const event = await loadPostWithMetaOnce(ctx, id);
+  if (!event) throw EventErrors.notFound(id);
+  const [resource] = await buildEvents(ctx, [event], false);
+  return resource!;
+}

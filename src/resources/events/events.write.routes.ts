@@ -1,4 +1,4 @@
-import { canActOnRequestedPost, canCreatePostOfType, notServedYet } from '../../http/permissions.js';
+import { canActOnRequestedPost, canCreatePostOfType } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type EndpointDefinition } from '../../http/rest-route.js';
 import { PostType } from '../../wp/constants.js';
@@ -9,6 +9,7 @@ import {
   UpdateEventArgs,
   UpdateEventBySlugArgs,
 } from './events.write.schemas.js';
+import { createEvent, deleteEvent, eventIdBySlug, updateEvent } from './events.write.service.js';
 
 type Endpoint = EndpointDefinition<RequestContext>;
 
@@ -41,30 +42,31 @@ const canDeleteEvent = (ctx: RequestContext) => canActOnRequestedPost(ctx, 'dele
 /** Endpoints of Single_Event and Single_Event_Slug that write. */
 export function createEventWriteEndpoints(): EventWriteEndpoints {
   return {
-    create: { methods: ['POST'], args: CreateEventArgs, permission: canCreateEvent, handler: notServedYet('/events') },
+    create: { methods: ['POST'], args: CreateEventArgs, permission: canCreateEvent, handler: async (ctx) => ({ status: 201, body: await createEvent(ctx) }) },
     deleteById: {
       methods: ['DELETE'],
       args: DeleteEventArgs,
       permission: canDeleteEvent,
-      handler: notServedYet('/events/{id}'),
+      handler: async (ctx) => ({ body: await deleteEvent(ctx, Number(ctx.params.id)) }),
     },
     updateById: {
       methods: [...EDITABLE],
       args: UpdateEventArgs,
       permission: canEditEvent,
-      handler: notServedYet('/events/{id}'),
+      handler: async (ctx) => ({ body: await updateEvent(ctx, Number(ctx.params.id)) }),
     },
     deleteBySlug: {
       methods: ['DELETE'],
       args: DeleteEventBySlugArgs,
       permission: canDeleteEvent,
-      handler: notServedYet('/events/by-slug/{slug}'),
+      // Single_Event_Slug looks the ID up and hands over to the by-ID handler.
+      handler: async (ctx) => ({ body: await deleteEvent(ctx, await eventIdBySlug(ctx, String(ctx.params.slug))) }),
     },
     updateBySlug: {
       methods: [...EDITABLE],
       args: UpdateEventBySlugArgs,
       permission: canEditEvent,
-      handler: notServedYet('/events/by-slug/{slug}'),
+      handler: async (ctx) => ({ body: await updateEvent(ctx, await eventIdBySlug(ctx, String(ctx.params.slug))) }),
     },
   };
 }

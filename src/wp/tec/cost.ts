@@ -81,9 +81,10 @@ function looseEquals(a: string, b: string): boolean {
 /**
  * Tribe__Cost_Utils::parse_cost_range: every number-looking piece of the costs, keyed by an
  * index that sorts as the number (`15.50` → `1550` with two decimals for the whole range), or
- * by the sanitized text when a row has no digits at all. Sorted by key.
+ * by the sanitized text when a row has no digits at all. Sorted by key unless `sort` is false
+ * (parse_currency_symbol reads the pieces in the order they were written).
  */
-function parseCostRange(costs: readonly string[]): Map<string, string> {
+export function parseCostRange(costs: readonly string[], sort = true): Map<string, string> {
   let maxDecimals = 0;
   const pieces: string[] = [];
   for (const cost of costs) {
@@ -107,7 +108,7 @@ function parseCostRange(costs: readonly string[]): Map<string, string> {
     // A repeated key keeps its first position and takes the last value, as in a PHP array.
     output.set(index, piece);
   }
-  return new Map([...output].sort(([a], [b]) => compareKeys(a, b)));
+  return sort ? new Map([...output].sort(([a], [b]) => compareKeys(a, b))) : output;
 }
 
 /**

@@ -1,0 +1,274 @@
+import { AppError } from '../../http/errors.js';
+import { findPostBySlugOnce, loadPostWithMetaOnce, type RequestContext } from '../../http/request-context.js';
+import { POST_TYPE_CAPS, userCan } from '../../wp/auth/capabilities.js';
+import { PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
+import { isPhpEmpty } from '../../wp/php/php-empty.js';
+import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
+import type { MetaMap } from '../../wp/posts/meta.js';
+import { selectMetaForPosts } from '../../wp/posts/posts.repository.js';
+import { groupMetaRows } from '../../wp/posts/meta.js';
+import { parseCurrencyPosition, parseCurrencySymbol } from '../../wp/tec/currency.js';
+import { customTablesEventRow } from '../../wp/tec/custom-tables.js';
+import { upsertEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
+import { isUtcOffsetZone, requestDateWallTime } from '../../wp/tec/event-dates.js';
+import { saveEventMeta, type EventSaveData } from '../../wp/tec/event-meta-save.js';
+import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
+import { setEventTerms, translateTermsToIds } from '../../wp/tec/event-terms.js';
+import { isTribeTruthy } from '../../wp/tec/truthy.js';
+import { trackTermsChanged } from '../../wp/tec/tracker.js';
+import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
+import { recountTermsOfObject } from '../../wp/terms/term-writes.js';
+// Namespace imports: see event-meta-save.ts.
+import * as postMeta from '../../wp/write/post-meta.js';
+import * as posts from '../../wp/write/posts.js';
+import type { PostFields } from '../../wp/write/posts.js';
+import type { WriteScope } from '../../wp/write/transaction.js';
+import { EventErrors, getEventData } from './events.service.js';
+import type { EventResource } from './events.types.js';
+
+/**
+ * The event writes of Single_Event / Single_Event_Slug: prepare_postarr, then
+ * Tribe__Events__API::createEvent / updateEvent (wp_insert_post or wp_update_post with the
+ * terms of `tax_input`, saveEventMeta), then TEC 6's custom
+ * tables rows, all in one transaction; the answer is the event re-read as GET reads it.
+ */
+
+/** TEC writes `_tribe_ignored_event_previous_status` when an event goes to the trash (Ignored_Events). */
+const IGNORED_PREVIOUS_STATUS_META = '_tribe_ignored_event_previous_status';
+
+const EventWriteErrors = {
+  /** The plugin downloads an image URL and sideloads it; this service does not fetch from the network. */
+  imageUrlNotSupported: () =>
+    new AppError(400, 'rest_invalid_param', 'Invalid parameter(s): image', {
+      params: { image: 'Images are accepted as attachment IDs only; upload the image to the media library first.' },
+      details: {},
+    }),
+  linkedEntryNotSupported: (field: string) =>
+    new AppError(501, 'rest_not_implemented', `Creating a ${field} from its fields inside an event write is not available yet.`),
+} as const;
+
+type Params = Record<string, unknown>;
+
+function given(params: Params, name: string): boolean {
+  return params[name] !== undefined && params[name] !== null;
+}
+
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (value === true) return '1';
+  if (value === false) return '';
+  return String(value);
+}
+
+/**
+ * The venue endpoint's insert(): an ID (or `{id}`) names the venue; empty values link nothing.
+ * Nested venue fields create a venue through the venue service.
+ */
+function linkedIds(value: unknown, field: 'venue' | 'organizer'): number[] {
+  if (isPhpEmpty(value)) return [];
+  const entries =
+    typeof value === 'object' && value !== null
+      ? Array.isArray(value) || Object.keys(value).every((key, index) => key === String(index))
+        ? Object.values(value)
+        : [value]
+      : String(value).split(/\s*,\s*/);
+  const ids: number[] = [];
+  for (const entry of entries) {
+    if (isPhpEmpty(entry)) continue;
+    if (isPhpNumeric(entry)) {
+      ids.push(phpIntval(entry));
+      continue;
+    }
+    const record = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
+    if (!isPhpEmpty(record.id)) {
+      ids.push(phpIntval(record.id));
+      continue;
+    }
+    throw EventWriteErrors.linkedEntryNotSupported(field);
+  }
+  return ids;
+}
+
+/** tribe_upload_image for an attachment ID; false when no image was sent. */
+function featuredImageOf(value: unknown): number | false {
+  if (isPhpEmpty(value)) return false;
+  if (isPhpNumeric(value)) return phpIntval(value);
+  throw EventWriteErrors.imageUrlNotSupported();
+}
+
+/** The site's zone names PHP knows: `UTC+N` offsets, or a name Intl can build a zone from. */
+function isValidTimezone(zone: string): boolean {
+  if (isUtcOffsetZone(zone)) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What prepare_postarr gives saveEventMeta, before create's array_filter. */
+function eventSaveData(ctx: RequestContext, params: Params, creating: boolean): EventSaveData {
+  const timezone = text(params.timezone) || undefined;
+  const wall = (name: string) => (given(params, name) && text(params[name]) ? requestDateWallTime(String(params[name]), ctx.now) : undefined);
+  const cost = text(params.cost);
+  // Create runs array_filter over the post array: false, '' and '0' are dropped there.
+  const keep = <T>(value: T): T | undefined => (creating && (value === false || value === '' || value === '0' || value === 0) ? undefined : value);
+  const allDay = given(params, 'all_day') ? isTribeTruthy(params.all_day) : undefined;
+  const website = text(params.website) ?? '';
+  return {
+    dates: { allDay: keep(allDay), start: wall('start_date'), end: wall('end_date'), timezone },
+    hideFromUpcoming: isTribeTruthy(params.hide_from_listings),
+    venueId: linkedIds(params.venue, 'venue')[0],
+    organizerIds: linkedIds(params.organizer, 'organizer'),
+    cost: cost === undefined ? undefined : keep(cost),
+    currencySymbol: keep(parseCurrencySymbol(cost)),
+    currencyPosition: keep(parseCurrencyPosition(cost)),
+    // filter_var(..., FILTER_SANITIZE_URL) of no website is ''.
+    url: keep(website.replace(/[^A-Za-z0-9$\-_.+!*'(),{}|\\^~[\]`<>#%";/?:@&=]/g, '')),
+    showMap: keep(isTribeTruthy(params.show_map)),
+    showMapLink: keep(isTribeTruthy(params.show_map_link)),
+    featuredImage: keep(featuredImageOf(params.image)),
+    sticky: isTribeTruthy(params.sticky),
+    featured: isTribeTruthy(params.featured),
+  };
+}
+
+/** The post columns of prepare_postarr: given fields only, the status scaled to the user's rights. */
+function postFields(ctx: RequestContext, params: Params): Partial<PostFields> {
+  const fields: Partial<PostFields> = {};
+  if (given(params, 'author')) fields.post_author = phpIntval(params.author);
+  if (given(params, 'date')) fields.post_date = requestDateWallTime(String(params.date), ctx.now);
+  if (given(params, 'date_utc')) fields.post_date_gmt = requestDateWallTime(String(params.date_utc), ctx.now);
+  if (given(params, 'title')) fields.post_title = String(params.title);
+  if (given(params, 'slug')) fields.post_name = String(params.slug);
+  if (given(params, 'description')) fields.post_content = String(params.description);
+  if (given(params, 'excerpt')) fields.post_excerpt = String(params.excerpt);
+  const caps = POST_TYPE_CAPS[PostType.event];
+  fields.post_status = scaleBackPostStatus(params.status, caps ? userCan(ctx.viewer, caps.publish_posts) : false);
+  return fields;
+}
+
+/** The event's meta as get_post_custom reads it, from inside the write's transaction. */
+async function eventMeta(scope: WriteScope, eventId: number): Promise<MetaMap> {
+  const rows = await selectMetaForPosts(scope.trx, [eventId]);
+  return groupMetaRows(rows).get(eventId) ?? new Map<string, readonly string[]>();
+}
+
+/** wp_insert_post's `tax_input`: categories (read as IDs), then tags (read as names). */
+async function saveEventTerms(ctx: RequestContext, scope: WriteScope, eventId: number, params: Params): Promise<void> {
+  const locale = ctx.site.language;
+  for (const [name, taxonomy, hierarchical] of [
+    ['categories', Taxonomy.eventCategory, true],
+    ['tags', Taxonomy.tag, false],
+  ] as const) {
+    if (!given(params, name)) continue;
+    const terms = isPhpEmpty(params[name]) ? [] : await translateTermsToIds(scope, params[name], taxonomy, locale);
+    const before = await selectTermsForPosts(scope.trx, [eventId], [taxonomy]);
+    await setEventTerms(scope, eventId, PostType.event, taxonomy, terms, hierarchical, locale);
+    const after = await selectTermsForPosts(scope.trx, [eventId], [taxonomy]);
+    const ids = (rows: readonly { term_taxonomy_id: number }[]) => rows.map((row) => row.term_taxonomy_id).sort().join(',');
+    await trackTermsChanged(scope, eventId, taxonomy, ids(before) !== ids(after));
+  }
+}
+
+/** saveEventMeta, then TEC 6's custom tables rows when the date meta moved and the site has them. */
+async function saveMetaAndCustomTables(
+  ctx: RequestContext,
+  scope: WriteScope,
+  eventId: number,
+  menuOrderBefore: number,
+  data: EventSaveData,
+): Promise<void> {
+  const settings = { siteTimezone: ctx.site.timezone, multiDayCutoff: ctx.site.tec.multiDayCutoff, now: ctx.now };
+  const result = await saveEventMeta(scope, eventId, await eventMeta(scope, eventId), menuOrderBefore, data, settings);
+  if (!ctx.site.occurrencesTableActive || !result.datesTouched) return;
+  const first = (key: string) => result.meta.get(key)?.[0];
+  const row = customTablesEventRow(
+    eventId,
+    {
+      start: first('_EventStartDate'),
+      end: first('_EventEndDate'),
+      startUtc: first('_EventStartDateUTC'),
+      endUtc: first('_EventEndDateUTC'),
+      duration: first('_EventDuration'),
+      timezone: first('_EventTimezone'),
+    },
+    isValidTimezone,
+  );
+  if (row) await upsertEventCustomTables(scope.trx, row, scope.now);
+}
+
+/**
+ * POST /events: creates the event (201 with it). Throws 400 for an image given as a URL, which
+ * this service does not download.
+ */
+export async function createEvent(ctx: RequestContext): Promise<EventResource> {
+  const params = ctx.params;
+  const data = eventSaveData(ctx, params, true);
+  const fields = postFields(ctx, params);
+  const id = await ctx.write(async (scope) => {
+    // array_filter drops the empty fields; WordPress makes the current user the author.
+    const post = Object.fromEntries(Object.entries(fields).filter(([, value]) => !isPhpEmpty(value))) as Partial<PostFields>;
+    return posts.insertPost(
+      scope,
+      { post_author: ctx.viewer.userId, ...post, post_type: PostType.event },
+      // tax_input, inside wp_insert_post; TEC's `_EventOrigin` follows, then saveEventMeta.
+      { afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params) },
+    ).then(async (eventId) => {
+      await saveMetaAndCustomTables(ctx, scope, eventId, 0, data);
+      return eventId;
+    });
+  });
+  return getEventData(ctx, id);
+}
+
+/** The event a by-ID or by-slug write names: 404 when no post has the ID, 400 when it is no event. */
+async function requireEvent(ctx: RequestContext, id: number) {
+  const event = await loadPostWithMetaOnce(ctx, id);
+  if (!event) throw EventErrors.notFound(id);
+  if (event.post.post_type !== PostType.event) throw EventErrors.notAnEvent();
+  return event;
+}
+
+/** The ID of the event a by-slug request names (the route's validator made sure there is one). */
+export async function eventIdBySlug(ctx: RequestContext, slug: string): Promise<number> {
+  return (await findPostBySlugOnce(ctx, slug, PostType.event))?.ID ?? 0;
+}
+
+/**
+ * POST/PUT/PATCH /events/{id}: updates the event (200 with it). As in the plugin, fields not sent
+ * are reset (cost, organizers, flags, website) and the post date moves to now.
+ */
+export async function updateEvent(ctx: RequestContext, id: number): Promise<EventResource> {
+  const { post } = await requireEvent(ctx, id);
+  const params = ctx.params;
+  const data = eventSaveData(ctx, params, false);
+  const fields = postFields(ctx, params);
+  await ctx.write(async (scope) => {
+    // prepare_postarr passes false for dates not sent, which replaces the stored ones in
+    // wp_update_post's merge: the post date becomes now, the GMT date follows from it.
+    await posts.updatePost(
+      scope,
+      id,
+      { post_date: '', post_date_gmt: '', ...fields },
+      { afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params) },
+    );
+    const wasPublished = post.post_status === PostStatus.publish;
+    if (wasPublished !== (fields.post_status === PostStatus.publish)) await recountTermsOfObject(scope, id);
+    await saveMetaAndCustomTables(ctx, scope, id, Number(post.menu_order), data);
+  });
+  return getEventData(ctx, id);
+}
+
+/** DELETE /events/{id}: moves the event to the trash (200 with it); 410 when it is there already. */
+export async function deleteEvent(ctx: RequestContext, id: number): Promise<EventResource> {
+  const { post } = await requireEvent(ctx, id);
+  if (post.post_status === PostStatus.trash) throw EventErrors.inTrash();
+  await ctx.write(async (scope) => {
+    await postMeta.addPostMeta(scope, id, IGNORED_PREVIOUS_STATUS_META, post.post_status);
+    await posts.trashPost(scope, id);
+    if (post.post_status === PostStatus.publish) await recountTermsOfObject(scope, id);
+  });
+  return getEventData(ctx, id);
+}

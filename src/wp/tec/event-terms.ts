@@ -1,0 +1,101 @@
+import { isPhpNumeric, phpIntval, phpTrim } from '../php/php-values.js';
+import { selectTermOfTaxonomy } from '../terms/terms-controller.repository.js';
+import { insertTerm, setObjectTerms } from '../terms/term-writes.js';
+import { sanitizeTitle } from '../text/slugs.js';
+import type { WriteScope } from '../write/transaction.js';
+import { selectTermBySlugOrName } from './event-terms.repository.js';
+
+/**
+ * An event's categories and tags from the REST `categories` / `tags` values, as the plugin
+ * saves them: Tribe__Terms::translate_terms_to_ids, then wp_insert_post's `tax_input`
+ * (wp_set_post_terms, wp_set_object_terms).
+ *
+ * One quirk is reproduced on purpose. translate_terms_to_ids returns the IDs of terms found by
+ * name or slug as strings (term_exists gives strings); wp_set_post_terms then reads the values of
+ * a non-hierarchical taxonomy such as `post_tag` as term *names*, so an existing tag named in the
+ * request (`evening`, ID 15) makes a new tag named `15`, unless a tag of that name or slug exists
+ * (tag 6 of the reference site is named `4`). IDs given as numbers, and terms just created, are
+ * integers and stay IDs. Categories are hierarchical: every value is read as an ID.
+ */
+
+/** One value translate_terms_to_ids hands on: a term ID (integer) or an ID as a string. */
+type TranslatedTerm = { id: number; asString: boolean };
+
+/** The request value as a list, as translate_terms_to_ids reads it (a string is comma-separated). */
+export function termValuesOf(value: unknown): unknown[] {
+  if (typeof value === 'string') return value.split(/\s*,\s*/);
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'object' && value !== null) return Object.values(value);
+  return value === null || value === undefined ? [] : [value];
+}
+
+function termText(value: unknown): string {
+  if (value === true) return '1';
+  if (value === false || value === null || value === undefined) return '';
+  return typeof value === 'object' ? '' : String(value);
+}
+
+/** translate_terms_to_ids: existing terms by ID, name or slug; names not found are created. */
+export async function translateTermsToIds(scope: WriteScope, value: unknown, taxonomy: string, locale: string): Promise<TranslatedTerm[]> {
+  const result: TranslatedTerm[] = [];
+  for (const raw of termValuesOf(value)) {
+    const text = termText(raw);
+    if (phpTrim(text) === '') continue;
+    if (isPhpNumeric(raw)) {
+      const term = await selectTermOfTaxonomy(scope.trx, Math.abs(phpIntval(raw)), taxonomy);
+      if (term) result.push({ id: term.term_id, asString: false });
+      continue;
+    }
+    const found = await selectTermBySlugOrName(scope.trx, taxonomy, sanitizeTitle(text, locale), phpTrim(text));
+    if (found) {
+      result.push({ id: found.term_id, asString: true });
+      continue;
+    }
+    try {
+      const created = await insertTerm(scope, taxonomy, text);
+      result.push({ id: created.term_id, asString: false });
+    } catch {
+      // wp_insert_term's WP_Error is skipped.
+    }
+  }
+  // array_unique keeps the first of equal values (an int and its string compare equal).
+  const seen = new Set<number>();
+  return result.filter((term) => (seen.has(term.id) ? false : (seen.add(term.id), true)));
+}
+
+/**
+ * tax_input for one taxonomy: the object's terms become these (an empty list clears them).
+ * `hierarchical` taxonomies take every value as an ID; the others read string values as names,
+ * looked up by slug or name and created when missing.
+ */
+export async function setEventTerms(
+  scope: WriteScope,
+  eventId: number,
+  postType: string,
+  taxonomy: string,
+  terms: readonly TranslatedTerm[],
+  hierarchical: boolean,
+  locale: string,
+): Promise<void> {
+  const termTaxonomyIds: number[] = [];
+  for (const term of terms) {
+    if (term.id === 0) continue;
+    if (hierarchical || !term.asString) {
+      const row = await selectTermOfTaxonomy(scope.trx, term.id, taxonomy);
+      if (row) termTaxonomyIds.push(row.term_taxonomy_id);
+      continue;
+    }
+    const name = String(term.id);
+    const found = await selectTermBySlugOrName(scope.trx, taxonomy, sanitizeTitle(name, locale), name);
+    if (found) {
+      termTaxonomyIds.push(found.term_taxonomy_id);
+      continue;
+    }
+    try {
+      termTaxonomyIds.push((await insertTerm(scope, taxonomy, name)).term_taxonomy_id);
+    } catch {
+      // wp_set_object_terms returns the WP_Error of wp_insert_term; the post is saved without it.
+    }
+  }
+  await setObjectTerms(scope, eventId, postType, taxonomy, termTaxonomyIds);
+}
