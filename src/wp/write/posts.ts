@@ -1,4 +1,5 @@
 import { AppError } from '../../http/errors.js';
+import { escUrl } from '../json-ld/kses.js';
 import { POST_TYPE_CAPS, userCan, type Viewer } from '../auth/capabilities.js';
 import { OriginMeta, PostStatus, PostType, TrashMeta, WpPostMeta } from '../constants.js';
 import { phpIntval, phpTrim } from '../php/php-values.js';
@@ -18,6 +19,7 @@ import {
   updatePostRow,
   type NewPostRow,
 } from './posts.repository.js';
+import { filtersHtmlOnSave, ksesPostContent, ksesTitle } from './kses-save.js';
 import { wpUnslash } from './slashes.js';
 import type { WriteScope } from './transaction.js';
 import { mysqlNow, rememberPostType, siteOf, unixNow } from './write-env.js';
@@ -190,9 +192,31 @@ interface ResolveInput {
   before?: PostRow;
   /** The name the caller gave, or for an update the stored one (wp_update_post merges it in). */
   postName: string | undefined;
+  /**
+   * Text fields taken from the stored row rather than from the caller: wp_update_post slashes
+   * them before wp_insert_post unslashes, so they keep their backslashes.
+   */
+  stored?: ReadonlySet<TextField>;
 }
 
-async function resolvePost({ scope, site, post, before, postName }: ResolveInput): Promise<ResolvedPost> {
+type TextField = 'post_title' | 'post_content' | 'post_excerpt' | 'post_password';
+
+/**
+ * sanitize_post('db') and wp_unslash of the text fields: the title trimmed (`title_save_pre`),
+ * kses for writers without `unfiltered_html` (stored text too, as the whole merged post is
+ * sanitized), one level of backslashes stripped from what the caller gave.
+ */
+function savedText(scope: WriteScope, field: TextField, value: string, stored: boolean): string {
+  let text = field === 'post_title' ? phpTrim(value) : value;
+  if (!stored) text = wpUnslash(text);
+  if (filtersHtmlOnSave(scope.viewer)) {
+    if (field === 'post_title') text = ksesTitle(text);
+    else if (field !== 'post_password') text = ksesPostContent(text);
+  }
+  return text;
+}
+
+async function resolvePost({ scope, site, post, before, postName, stored = new Set() }: ResolveInput): Promise<ResolvedPost> {
   const postType = post.post_type;
   const id = before?.ID ?? 0;
   const update = before !== undefined;
@@ -253,16 +277,16 @@ async function resolvePost({ scope, site, post, before, postName }: ResolveInput
       post_author: post.post_author ?? scope.viewer?.userId ?? 0,
       post_date: postDate,
       post_date_gmt: postDateGmt,
-      post_content: wpUnslash(post.post_content ?? ''),
+      post_content: savedText(scope, 'post_content', post.post_content ?? '', stored.has('post_content')),
       post_content_filtered: post.post_content_filtered ?? '',
-      post_title: wpUnslash(phpTrim(postTitle)),
-      post_excerpt: wpUnslash(post.post_excerpt ?? ''),
+      post_title: savedText(scope, 'post_title', postTitle, stored.has('post_title')),
+      post_excerpt: savedText(scope, 'post_excerpt', post.post_excerpt ?? '', stored.has('post_excerpt')),
       post_status: postStatus,
       post_type: postType,
       // Core's default for types without comment support; the types written here have none.
       comment_status: post.comment_status || 'closed',
       ping_status: post.ping_status || 'closed',
-      post_password: wpUnslash(postPassword),
+      post_password: postPassword === '' ? '' : savedText(scope, 'post_password', postPassword, stored.has('post_password')),
       post_name: name,
       to_ping: post.to_ping ?? '',
       pinged: post.pinged ?? '',
@@ -293,7 +317,7 @@ async function addTrashedSuffix(scope: WriteScope, post: PostRow): Promise<strin
 function guidOf(site: SiteSettings, post: PostRow, viewer: Viewer | undefined): string {
   if (post.post_type === REVISION_TYPE) return `${site.home}/?p=${post.ID}`;
   const urls = toSiteUrls(site, '/wp-json', undefined);
-  return postPermalink(urls, post, viewer ?? { userId: post.post_author, capabilities: new Set() });
+  return postPermalink(urls, post, viewer ?? { userId: post.post_author, capabilities: new Set(['read']) });
 }
 
 /** The slug a post saved with an empty one gets once its ID is known (sanitize_title with the ID as fallback). */
@@ -472,14 +496,9 @@ export async function updatePost(
     merged.post_date = mysqlNow(scope, site).local;
     merged.post_date_gmt = '';
   }
-  // Stored strings go through wp_unslash unharmed in WordPress (wp_update_post slashes them
-  // first); only the given ones lose a level of backslashes.
-  const storedText = {
-    post_title: given.post_title === undefined,
-    post_content: given.post_content === undefined,
-    post_excerpt: given.post_excerpt === undefined,
-    post_password: given.post_password === undefined,
-  };
+  const stored = new Set<TextField>(
+    (['post_title', 'post_content', 'post_excerpt', 'post_password'] as const).filter((field) => given[field] === undefined),
+  );
   const { row } = await resolvePost({
     scope,
     site,
@@ -492,15 +511,15 @@ export async function updatePost(
     },
     before,
     postName: given.post_name ?? before.post_name,
+    stored,
   });
-  if (storedText.post_title) row.post_title = phpTrim(before.post_title);
-  if (storedText.post_content) row.post_content = before.post_content;
-  if (storedText.post_excerpt) row.post_excerpt = before.post_excerpt;
-  if (storedText.post_password) row.post_password = row.post_status === PostStatus.private ? '' : before.post_password;
 
-  await updatePostRow(scope.trx, id, row);
+  // get_post_field('guid') reads it through `post_guid`'s esc_url, and every update stores that
+  // back: `&` in a plain permalink becomes `&#038;`.
+  const guid = escUrl(before.guid);
+  await updatePostRow(scope.trx, id, { ...row, guid });
   scope.changes.notePost(id, before.post_type);
-  let after: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid: before.guid } as PostRow);
+  let after: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid } as PostRow);
   await options.afterRow?.(id);
   after = await transitionStatus(scope, site, after, before.post_status);
   await trackPostFieldsChanged(scope, before, after);
@@ -529,4 +548,24 @@ export async function trashPost(scope: WriteScope, id: number): Promise<PostRow>
   // time(), not the site's local time.
   await addPostMeta(scope, id, TrashMeta.time, String(unixNow(scope)));
   return updatePost(scope, id, { post_status: PostStatus.trash });
+}
+
+/**
+ * wp_publish_post, as TEC's publishAssociatedTypes calls it for the venue and organizers of an
+ * event being published: only the status column is set (slug, dates and modified times stay, a
+ * trashed post keeps its `__trashed` slug and trash meta), then the status hooks, TEC's origin
+ * meta and wp_after_insert_post's revision run. No `post_updated`, so the tracker stamps nothing.
+ * Does nothing for a published or missing post. Returns the row as stored, or undefined.
+ */
+export async function publishPost(scope: WriteScope, id: number): Promise<PostRow | undefined> {
+  const post = await selectPostById(scope.trx, id);
+  if (!post || post.post_status === PostStatus.publish) return post;
+  const site = await siteOf(scope);
+  rememberPostType(scope, id, post.post_type);
+  await updatePostRow(scope.trx, id, { post_status: PostStatus.publish });
+  scope.changes.notePost(id, post.post_type);
+  const published = await transitionStatus(scope, site, { ...post, post_status: PostStatus.publish }, post.post_status);
+  await addOrigin(scope, published);
+  await saveRevision(scope, site, published);
+  return published;
 }

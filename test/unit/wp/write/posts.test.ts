@@ -21,7 +21,7 @@ let site: SiteSettings;
 
 const NOW = new Date('2026-11-24T17:00:00Z');
 const NOW_UNIX = NOW.getTime() / 1000;
-const ADMIN: Viewer = { userId: 1, capabilities: new Set(['publish_tribe_events', 'read_private_tribe_events', 'publish_tribe_venues']) };
+const ADMIN: Viewer = { userId: 1, capabilities: new Set(['read', 'unfiltered_html', 'publish_tribe_events', 'read_private_tribe_events', 'publish_tribe_venues']) };
 const CONTRIBUTOR: Viewer = { userId: 4, capabilities: new Set(['edit_tribe_events']) };
 
 beforeAll(async () => {
@@ -265,6 +265,44 @@ describe('post meta', () => {
         expect((await stamps(trx, 6)).has('category')).toBe(false);
       },
       { site: { ...site, timezone: 'Europe/Berlin' } },
+    );
+  });
+});
+
+describe('publishPost', () => {
+  it('sets only the status of a trashed organizer, keeping its slug, dates and trash meta', async () => {
+    const { publishPost } = await import('../../../../src/wp/write/posts.js');
+    await inRolledBackWrite(async (scope, trx) => {
+      const before = await post(trx, 10);
+      const after = await publishPost(scope, 10);
+      expect(after?.post_status).toBe('publish');
+      expect(await post(trx, 10)).toEqual({ ...before, post_status: 'publish' });
+      expect(await meta(trx, 10, WpPostMeta.desiredSlug)).toEqual(['inline-org']);
+      expect(await publishPost(scope, 10)).toMatchObject({ post_status: 'publish' });
+    });
+  });
+});
+
+describe('writers without unfiltered_html', () => {
+  it('get their title, content and excerpt through kses, and an update keeps the guid as esc_url prints it', async () => {
+    await inRolledBackWrite(
+      async (scope, trx) => {
+        const id = await insertPost(scope, {
+          post_type: PostType.event,
+          post_title: '<b>Bold</b> <script>x</script> & Co',
+          post_content: '<p>Hi <script>alert(1)</script><b onclick="x()">b</b></p>',
+          post_excerpt: '<em>ex</em><iframe src="x"></iframe>',
+          post_status: 'draft',
+        });
+        const row = await post(trx, id);
+        expect(row.post_title).toBe('<b>Bold</b> x &amp; Co');
+        expect(row.post_content).toBe('<p>Hi alert(1)<b>b</b></p>');
+        expect(row.post_excerpt).toBe('<em>ex</em>');
+        expect(row.guid).toBe(`http://127.0.0.1:8080/?post_type=tribe_events&p=${id}`);
+        await updatePost(scope, id, { post_excerpt: 'x' });
+        expect((await post(trx, id)).guid).toBe(`http://127.0.0.1:8080/?post_type=tribe_events&#038;p=${id}`);
+      },
+      { viewer: { userId: 3, capabilities: new Set(['read', 'edit_tribe_events', 'publish_tribe_events']) } },
     );
   });
 });
