@@ -1,7 +1,8 @@
 import { AppError } from '../../http/errors.js';
 import { findPostBySlugOnce, loadPostWithMetaOnce, type RequestContext } from '../../http/request-context.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/auth/capabilities.js';
-import { PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
+import { EventMeta, PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
+import { selectLinkedPostStates, updatePostStatusToPublish } from '../../wp/tec/associated-posts.repository.js';
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import type { MetaMap } from '../../wp/posts/meta.js';
@@ -25,6 +26,7 @@ import type { PostFields } from '../../wp/write/posts.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { EventErrors, getEventData } from './events.service.js';
 import type { EventResource } from './events.types.js';
+import { insertLinkedOrganizer, insertLinkedVenue } from '../linked-posts/linked-posts.writes.js';
 
 /**
  * The event writes of Single_Event / Single_Event_Slug: prepare_postarr, then
@@ -43,8 +45,6 @@ const EventWriteErrors = {
       params: { image: 'Images are accepted as attachment IDs only; upload the image to the media library first.' },
       details: {},
     }),
-  linkedEntryNotSupported: (field: string) =>
-    new AppError(501, 'rest_not_implemented', `Creating a ${field} from its fields inside an event write is not available yet.`),
 } as const;
 
 type Params = Record<string, unknown>;
@@ -61,17 +61,15 @@ function text(value: unknown): string | undefined {
 }
 
 /**
- * The venue endpoint's insert(): an ID (or `{id}`) names the venue; empty values link nothing.
- * Nested venue fields create a venue through the venue service.
+ * The venue and organizer endpoints' insert(): an ID (or `{id}`) names a linked post, fields
+ * create one (or reuse a matching one) through the venue / organizer writes, empty values link
+ * nothing. Runs before the event is saved, as prepare_postarr does.
  */
-function linkedIds(value: unknown, field: 'venue' | 'organizer'): number[] {
+async function linkedIds(ctx: RequestContext, scope: WriteScope, value: unknown, field: 'venue' | 'organizer'): Promise<number[]> {
   if (isPhpEmpty(value)) return [];
+  const isList = (object: object) => Array.isArray(object) || Object.keys(object).every((key, index) => key === String(index));
   const entries =
-    typeof value === 'object' && value !== null
-      ? Array.isArray(value) || Object.keys(value).every((key, index) => key === String(index))
-        ? Object.values(value)
-        : [value]
-      : String(value).split(/\s*,\s*/);
+    typeof value === 'object' && value !== null ? (isList(value) ? Object.values(value) : [value]) : String(value).split(/\s*,\s*/);
   const ids: number[] = [];
   for (const entry of entries) {
     if (isPhpEmpty(entry)) continue;
@@ -84,7 +82,7 @@ function linkedIds(value: unknown, field: 'venue' | 'organizer'): number[] {
       ids.push(phpIntval(record.id));
       continue;
     }
-    throw EventWriteErrors.linkedEntryNotSupported(field);
+    ids.push(await (field === 'venue' ? insertLinkedVenue(ctx, scope, record) : insertLinkedOrganizer(ctx, scope, record)));
   }
   return ids;
 }
@@ -119,8 +117,8 @@ function eventSaveData(ctx: RequestContext, params: Params, creating: boolean): 
   return {
     dates: { allDay: keep(allDay), start: wall('start_date'), end: wall('end_date'), timezone },
     hideFromUpcoming: isTribeTruthy(params.hide_from_listings),
-    venueId: linkedIds(params.venue, 'venue')[0],
-    organizerIds: linkedIds(params.organizer, 'organizer'),
+    venueId: undefined,
+    organizerIds: [],
     cost: cost === undefined ? undefined : keep(cost),
     currencySymbol: keep(parseCurrencySymbol(cost)),
     currencyPosition: keep(parseCurrencyPosition(cost)),
@@ -172,6 +170,26 @@ async function saveEventTerms(ctx: RequestContext, scope: WriteScope, eventId: n
   }
 }
 
+/**
+ * Main::publishAssociatedTypes (on `publish_tribe_events`, inside wp_insert_post, so with the
+ * links stored before this save): the event's venue and organizers that are neither published
+ * nor private are published, when the user may publish them.
+ */
+async function publishAssociatedPosts(ctx: RequestContext, scope: WriteScope, eventId: number): Promise<void> {
+  const meta = await eventMeta(scope, eventId);
+  const expected = new Map<number, string>();
+  for (const id of meta.get(EventMeta.venueId) ?? []) expected.set(phpIntval(id), PostType.venue);
+  for (const id of meta.get(EventMeta.organizerId) ?? []) expected.set(phpIntval(id), PostType.organizer);
+  for (const linked of await selectLinkedPostStates(scope.trx, [...expected.keys()].filter((id) => id > 0))) {
+    if (expected.get(linked.ID) !== linked.post_type) continue;
+    if (linked.post_status === PostStatus.publish || linked.post_status === PostStatus.private) continue;
+    const caps = POST_TYPE_CAPS[linked.post_type];
+    if (!caps || !userCan(ctx.viewer, caps.publish_posts)) continue;
+    await updatePostStatusToPublish(scope.trx, linked.ID);
+    scope.changes.notePost(linked.ID, linked.post_type);
+  }
+}
+
 /** saveEventMeta, then TEC 6's custom tables rows when the date meta moved and the site has them. */
 async function saveMetaAndCustomTables(
   ctx: RequestContext,
@@ -208,6 +226,8 @@ export async function createEvent(ctx: RequestContext): Promise<EventResource> {
   const data = eventSaveData(ctx, params, true);
   const fields = postFields(ctx, params);
   const id = await ctx.write(async (scope) => {
+    data.venueId = (await linkedIds(ctx, scope, params.venue, 'venue'))[0];
+    data.organizerIds = await linkedIds(ctx, scope, params.organizer, 'organizer');
     // array_filter drops the empty fields; WordPress makes the current user the author.
     const post = Object.fromEntries(Object.entries(fields).filter(([, value]) => !isPhpEmpty(value))) as Partial<PostFields>;
     return posts.insertPost(
@@ -246,6 +266,8 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
   const data = eventSaveData(ctx, params, false);
   const fields = postFields(ctx, params);
   await ctx.write(async (scope) => {
+    data.venueId = (await linkedIds(ctx, scope, params.venue, 'venue'))[0];
+    data.organizerIds = await linkedIds(ctx, scope, params.organizer, 'organizer');
     // prepare_postarr passes false for dates not sent, which replaces the stored ones in
     // wp_update_post's merge: the post date becomes now, the GMT date follows from it.
     await posts.updatePost(
@@ -254,6 +276,7 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
       { post_date: '', post_date_gmt: '', ...fields },
       { afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params) },
     );
+    if (fields.post_status === PostStatus.publish) await publishAssociatedPosts(ctx, scope, id);
     const wasPublished = post.post_status === PostStatus.publish;
     if (wasPublished !== (fields.post_status === PostStatus.publish)) await recountTermsOfObject(scope, id);
     await saveMetaAndCustomTables(ctx, scope, id, Number(post.menu_order), data);
