@@ -83,7 +83,7 @@ export function createApp({ db, config, clock = systemClock, logError = console.
       site,
       urls,
       viewer,
-      write: createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix }),
+      write: createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, site, viewer }),
       routePath,
       body: isRecord(ctx.request.body) ? ctx.request.body : undefined,
       jsonError: ctx.state.jsonError === true,

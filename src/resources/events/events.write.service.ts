@@ -251,9 +251,15 @@ async function requireEvent(ctx: RequestContext, id: number) {
   return event;
 }
 
-/** The ID of the event a by-slug request names (the route's validator made sure there is one). */
+/**
+ * The ID of the event a by-slug request names (the route's validator made sure there is one).
+ * Single_Event_Slug sets it as the request's `id` before handing over, so what runs after the
+ * handler (the Allow header's permission checks) asks about that event.
+ */
 export async function eventIdBySlug(ctx: RequestContext, slug: string): Promise<number> {
-  return (await findPostBySlugOnce(ctx, slug, PostType.event))?.ID ?? 0;
+  const id = (await findPostBySlugOnce(ctx, slug, PostType.event))?.ID ?? 0;
+  ctx.params.id = id;
+  return id;
 }
 
 /**
