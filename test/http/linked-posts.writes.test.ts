@@ -116,7 +116,7 @@ describe('insertLinkedVenue / insertLinkedOrganizer (nested event input)', () =>
     const site = await loadSiteSettings(database.db);
     const viewer = { userId: 1, capabilities: new Set(['publish_tribe_events', 'read_private_tribe_events']) };
     const ctx = { db: database.db, site, viewer, now: new Date('2026-11-24T17:00:00Z'), params: {} } as unknown as RequestContext;
-    await database.db.transaction().execute(async (trx) => work(ctx, { trx, changes: new ChangeSet(), now: ctx.now }));
+    await database.db.transaction().execute(async (trx) => work(ctx, { trx, changes: new ChangeSet(), now: ctx.now, site, viewer }));
   }
 
   it('returns the ID of `{id}` of the right type, refuses another type, and creates from fields', async () => {

@@ -66,8 +66,8 @@ const ALLOWED_POST_TAGS: KsesAllowList = Object.fromEntries(
 );
 
 /** Whether WordPress filters this writer's post HTML on save (no `unfiltered_html`). Unknown writers are not filtered. */
-export function filtersHtmlOnSave(viewer: Viewer | undefined): boolean {
-  return viewer !== undefined && !userCan(viewer, 'unfiltered_html');
+export function filtersHtmlOnSave(viewer: Viewer): boolean {
+  return !userCan(viewer, 'unfiltered_html');
 }
 
 /** wp_filter_kses as `title_save_pre` runs it. */

@@ -90,8 +90,7 @@ const ZERO_DATE = '0000-00-00 00:00:00';
 const FEEDS: readonly string[] = ['feed', 'rdf', 'rss', 'rss2', 'atom'];
 
 /** The writer as WordPress's capability checks see them; an unknown writer acts as the post's author who may publish. */
-function canPublish(viewer: Viewer | undefined, postType: string): boolean {
-  if (!viewer) return true;
+function canPublish(viewer: Viewer, postType: string): boolean {
   const cap = POST_TYPE_CAPS[postType]?.publish_posts;
   return cap !== undefined && userCan(viewer, cap);
 }
@@ -274,7 +273,7 @@ async function resolvePost({ scope, site, post, before, postName, stored = new S
 
   return {
     row: {
-      post_author: post.post_author ?? scope.viewer?.userId ?? 0,
+      post_author: post.post_author ?? scope.viewer.userId,
       post_date: postDate,
       post_date_gmt: postDateGmt,
       post_content: savedText(scope, 'post_content', post.post_content ?? '', stored.has('post_content')),
@@ -314,10 +313,10 @@ async function addTrashedSuffix(scope: WriteScope, post: PostRow): Promise<strin
 }
 
 /** The guid get_permalink gives a post at the moment it is inserted (home URL, not PUBLIC_URL). */
-function guidOf(site: SiteSettings, post: PostRow, viewer: Viewer | undefined): string {
+function guidOf(site: SiteSettings, post: PostRow, viewer: Viewer): string {
   if (post.post_type === REVISION_TYPE) return `${site.home}/?p=${post.ID}`;
   const urls = toSiteUrls(site, '/wp-json', undefined);
-  return postPermalink(urls, post, viewer ?? { userId: post.post_author, capabilities: new Set(['read']) });
+  return postPermalink(urls, post, viewer);
 }
 
 /** The slug a post saved with an empty one gets once its ID is known (sanitize_title with the ID as fallback). */
@@ -405,7 +404,7 @@ async function saveRevision(scope: WriteScope, site: SiteSettings, post: PostRow
     if (!changed) return;
   }
   const row: NewPostRow = {
-    post_author: scope.viewer?.userId ?? post.post_author,
+    post_author: scope.viewer.userId,
     post_date: post.post_modified,
     post_date_gmt: post.post_modified_gmt,
     post_content: post.post_content,

@@ -12,13 +12,10 @@ export interface WriteScope {
   readonly changes: ChangeSet;
   /** The request's "now": every date the write stores comes from here. */
   readonly now: Date;
-  /**
-   * The site the write runs on (zone, permalinks, home) and who writes. Optional: the post core
-   * reads the site from the transaction and treats an unknown writer as one who may publish
-   * when they are absent (see write-env.ts).
-   */
-  readonly site?: SiteSettings;
-  readonly viewer?: Viewer;
+  /** The site the write runs on (zone, permalinks, home, locale). */
+  readonly site: SiteSettings;
+  /** Who writes: WordPress's "current user", whose capabilities decide kses, statuses and revisions' author. */
+  readonly viewer: Viewer;
 }
 
 /** Runs `work` as one transaction; see createWriteRunner. */
@@ -34,9 +31,9 @@ export interface WriteRunnerOptions {
   tablePrefix: string;
   /** How long a write waits for another one on the same site to finish, in seconds. */
   lockTimeoutSeconds?: number;
-  /** Put on every scope (WriteScope.site / viewer) when given. */
-  site?: SiteSettings;
-  viewer?: Viewer;
+  /** Put on every scope (WriteScope.site / viewer). */
+  site: SiteSettings;
+  viewer: Viewer;
 }
 
 /**
@@ -70,7 +67,7 @@ export function createWriteRunner({
       if (rows[0]?.locked !== 1) throw writeBusy();
       try {
         return await connection.transaction().execute(async (trx) => {
-          const value = await work({ trx, changes, now, ...(site ? { site } : {}), ...(viewer ? { viewer } : {}) });
+          const value = await work({ trx, changes, now, site, viewer });
           await touchLastSavePost(trx, changes, now);
           return value;
         });

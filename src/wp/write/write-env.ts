@@ -1,18 +1,16 @@
-import type { Viewer } from '../auth/capabilities.js';
-import { loadSiteSettings, type SiteSettings } from '../site/site.js';
+import type { SiteSettings } from '../site/site.js';
 import { formatInZone, formatUtc, zoneOffsetSeconds } from '../tec/dates.js';
 import type { ChangeSet } from './change-set.js';
 import { selectPostType } from './posts.repository.js';
 import type { WriteScope } from './transaction.js';
 
 /*
- * What the post core needs to know about the write beyond its rows: the site (zone, permalinks,
+ * What the post core reads about the write beyond its rows: the site (zone, permalinks,
  * home URL), who writes, and WordPress's clock readings. Kept per transaction, keyed on the
  * scope's ChangeSet (one per transaction), so callers may copy or extend the scope object freely.
  */
 
 interface ScopeCache {
-  site?: Promise<SiteSettings>;
   postTypes: Map<number, string>;
 }
 
@@ -27,20 +25,9 @@ function cacheOf(scope: WriteScope): ScopeCache {
   return cache;
 }
 
-/** The scope's site settings, or the site read once from the write's transaction when none were given. */
+/** The scope's site settings. */
 export function siteOf(scope: WriteScope): Promise<SiteSettings> {
-  if (scope.site) return Promise.resolve(scope.site);
-  const cache = cacheOf(scope);
-  cache.site ??= loadSiteSettings(scope.trx);
-  return cache.site;
-}
-
-/**
- * Who writes. Without one the post core acts for a writer who may publish and read every
- * private post, as the REST routes only reach it for such users unless they say otherwise.
- */
-export function viewerOf(scope: WriteScope): Viewer | undefined {
-  return scope.viewer;
+  return Promise.resolve(scope.site);
 }
 
 /** A post's type (get_post()->post_type), read once per transaction; undefined when no post. */

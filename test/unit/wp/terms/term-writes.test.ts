@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../../src/db/create-db.js';
 import { Taxonomy, TecCacheKey } from '../../../../src/wp/constants.js';
 import { ChangeSet } from '../../../../src/wp/write/change-set.js';
+import type { Viewer } from '../../../../src/wp/auth/capabilities.js';
+import { loadSiteSettings } from '../../../../src/wp/site/site.js';
 import type { WriteScope } from '../../../../src/wp/write/transaction.js';
 import {
   deleteTerm,
@@ -31,6 +33,9 @@ afterAll(async () => {
 
 class RolledBack extends Error {}
 
+/** An administrator: term writes themselves do not look at capabilities (the routes did). */
+const TERM_WRITER: Viewer = { userId: 1, capabilities: new Set(['manage_categories', 'publish_tribe_events']) };
+
 /** Runs `work` in a transaction, hands its result and notes to `check` inside it, then rolls back. */
 async function inRolledBackWrite<T>(
   work: (scope: WriteScope) => Promise<T>,
@@ -39,7 +44,7 @@ async function inRolledBackWrite<T>(
   await expect(
     database.db.transaction().execute(async (trx) => {
       const changes = new ChangeSet();
-      const result = await work({ trx, changes, now: new Date('2026-11-24T17:00:00Z') });
+      const result = await work({ trx, changes, now: new Date('2026-11-24T17:00:00Z'), site: await loadSiteSettings(trx), viewer: TERM_WRITER });
       await check(result, changes, trx);
       throw new RolledBack();
     }),
