@@ -23,6 +23,9 @@ export interface CuttingProxy {
   readonly commands: readonly string[];
   /** Whether the armed cut happened. */
   readonly cut: boolean;
+  /** The commands passed on before the cut, and the one the cut stopped (empty before a cut). */
+  readonly beforeCut: readonly string[];
+  readonly cutCommand: string | undefined;
   close(): Promise<void>;
 }
 
@@ -36,9 +39,11 @@ export async function startCuttingProxy(target: { host: string; port: number }):
   let seen = 0;
   let commands: string[] = [];
   let didCut = false;
+  let cutIndex = -1;
 
   const cutEverything = () => {
     didCut = true;
+    cutIndex = commands.length - 1;
     cutAt = Number.POSITIVE_INFINITY;
     for (const socket of sockets) socket.destroy();
     sockets.clear();
@@ -117,6 +122,12 @@ export async function startCuttingProxy(target: { host: string; port: number }):
     },
     get cut() {
       return didCut;
+    },
+    get beforeCut() {
+      return didCut ? commands.slice(0, cutIndex) : [];
+    },
+    get cutCommand() {
+      return didCut ? commands[cutIndex] : undefined;
     },
     async close() {
       for (const socket of sockets) socket.destroy();
