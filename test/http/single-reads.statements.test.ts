@@ -82,17 +82,23 @@ describe('single-record reads', () => {
     expect(rowLoads(queries, VENUE.id)).toHaveLength(0);
   });
 
-  it('DELETE by an editor reads the post once for its permission check and the Allow header', async () => {
+  it('DELETE reads the post once for its validator, permission check and handler before the write', async () => {
     const event = await record('delete', `/events/${EVENT.id}`, ADMIN);
-    expect(event.response.status).toBe(501);
+    expect(event.response.status).toBe(200);
     expect(event.response.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
-    expect(rowLoads(event.queries, EVENT.id)).toHaveLength(1);
+    const lockAt = event.queries.findIndex((query) => query.sql.includes('GET_LOCK'));
+    expect(lockAt).toBeGreaterThan(0);
+    expect(rowLoads(event.queries.slice(0, lockAt), EVENT.id)).toHaveLength(1);
 
-    // A trashed post is mapped with the status it had: its meta is read once as well.
+    // A post already in the trash is refused (410) and nothing is written.
     const trashed = await record('delete', `/organizers/${TRASHED_ORGANIZER}`, ADMIN);
-    expect(trashed.response.status).toBe(501);
-    expect(rowLoads(trashed.queries, TRASHED_ORGANIZER)).toHaveLength(1);
-    expect(trashed.queries.filter((query) => query.sql.includes('from `wp_postmeta`'))).toHaveLength(1);
+    expect(trashed.response.status).toBe(410);
+    expect(trashed.queries.filter((query) => /^(insert|update|delete)/i.test(query.sql))).toEqual([]);
+    // Before the write: one read of the post and of its meta, shared by validator, permission and handler.
+    const trashedLockAt = trashed.queries.findIndex((query) => query.sql.includes('GET_LOCK'));
+    const beforeLock = trashedLockAt < 0 ? trashed.queries : trashed.queries.slice(0, trashedLockAt);
+    expect(rowLoads(beforeLock, TRASHED_ORGANIZER)).toHaveLength(1);
+    expect(beforeLock.filter((query) => query.sql.includes('from `wp_postmeta`'))).toHaveLength(1);
   });
 
   it('refuses an anonymous DELETE without reading the post', async () => {
