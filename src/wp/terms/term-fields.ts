@@ -2,6 +2,7 @@ import { ksesNormalizeEntities, wpKses, wpStripAllTags, type KsesAllowList } fro
 import { isPhpNumeric, phpIntval, phpTrim } from '../php/php-values.js';
 import { escHtml } from '../text/formatting.js';
 import { sanitizeTitle } from '../text/slugs.js';
+import { ALLOWED_TAGS } from '../write/kses-save.js';
 
 /*
  * sanitize_term($term, $taxonomy, 'db'): what WordPress's default filters do to a term's fields
@@ -11,24 +12,6 @@ import { sanitizeTitle } from '../text/slugs.js';
  * `pre_term_slug` runs sanitize_title. The REST layer adds and strips slashes around all of this,
  * which leaves the values as they were, so no slashing is modelled.
  */
-
-/** `$allowedtags` (wp-includes/kses.php): what wp_kses keeps in a field filter's context. */
-const ALLOWED_TAGS: KsesAllowList = {
-  a: ['href', 'title'],
-  abbr: ['title'],
-  acronym: ['title'],
-  b: [],
-  blockquote: ['cite'],
-  cite: [],
-  code: [],
-  del: ['datetime'],
-  em: [],
-  i: [],
-  q: ['cite'],
-  s: [],
-  strike: [],
-  strong: [],
-};
 
 /** wp_kses_allowed_html('pre_term_description'): `$allowedtags` with `rel` on links. */
 const DESCRIPTION_ALLOWED_TAGS: KsesAllowList = { ...ALLOWED_TAGS, a: [...ALLOWED_TAGS.a!, 'rel'] };

@@ -12,8 +12,8 @@ import { wpKses, type KsesAllowList } from '../json-ld/kses.js';
  * to every post tag are listed, except its `data-*` wildcard, which this kses does not read.
  */
 
-/** $allowedtags. */
-const ALLOWED_TAGS: KsesAllowList = {
+/** `$allowedtags` (wp-includes/kses.php): what wp_kses keeps in a field filter's context (titles, term names). */
+export const ALLOWED_TAGS: KsesAllowList = {
   a: ['href', 'title'],
   abbr: ['title'],
   acronym: ['title'],
