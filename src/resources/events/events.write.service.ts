@@ -6,11 +6,13 @@ import { selectLinkedPostStates, updatePostStatusToPublish } from '../../wp/tec/
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import type { MetaMap } from '../../wp/posts/meta.js';
-import { selectMetaForPosts } from '../../wp/posts/posts.repository.js';
+import { selectMetaForPosts, selectPostById } from '../../wp/posts/posts.repository.js';
 import { groupMetaRows } from '../../wp/posts/meta.js';
 import { parseCurrencyPosition, parseCurrencySymbol } from '../../wp/tec/currency.js';
 import { customTablesEventRow } from '../../wp/tec/custom-tables.js';
 import { upsertEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
+import { rebuildKnownRange } from '../../wp/tec/known-range.js';
+import { KNOWN_RANGE_STATUSES } from '../../wp/tec/known-range.repository.js';
 import { isUtcOffsetZone, requestDateWallTime } from '../../wp/tec/event-dates.js';
 import { saveEventMeta, type EventSaveData } from '../../wp/tec/event-meta-save.js';
 import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
@@ -185,8 +187,7 @@ async function publishAssociatedPosts(ctx: RequestContext, scope: WriteScope, ev
     if (linked.post_status === PostStatus.publish || linked.post_status === PostStatus.private) continue;
     const caps = POST_TYPE_CAPS[linked.post_type];
     if (!caps || !userCan(ctx.viewer, caps.publish_posts)) continue;
-    await updatePostStatusToPublish(scope.trx, linked.ID);
-    scope.changes.notePost(linked.ID, linked.post_type);
+    await posts.publishPost(scope, linked.ID);
   }
 }
 
@@ -200,7 +201,17 @@ async function saveMetaAndCustomTables(
 ): Promise<void> {
   const settings = { siteTimezone: ctx.site.timezone, multiDayCutoff: ctx.site.tec.multiDayCutoff, now: ctx.now };
   const result = await saveEventMeta(scope, eventId, await eventMeta(scope, eventId), menuOrderBefore, data, settings);
-  if (!ctx.site.occurrencesTableActive || !result.datesTouched) return;
+  if (!ctx.site.occurrencesTableActive) {
+    // Known_Range::maybe_update_known_range on save_post: without TEC 6's tables the range follows the meta.
+    await rebuildKnownRange(scope);
+    return;
+  }
+  if (!result.datesTouched) {
+    // Hidden now (draft, pending): TEC rebuilds the range without it.
+    const status = (await selectPostById(scope.trx, eventId))?.post_status ?? '';
+    if (!(KNOWN_RANGE_STATUSES as readonly string[]).includes(status)) await rebuildKnownRange(scope);
+    return;
+  }
   const first = (key: string) => result.meta.get(key)?.[0];
   const row = customTablesEventRow(
     eventId,
@@ -215,6 +226,8 @@ async function saveMetaAndCustomTables(
     isValidTimezone,
   );
   if (row) await upsertEventCustomTables(scope.trx, row, scope.now);
+  // Controller::commit_post_updates rebuilds the known range whether or not the rows were written.
+  await rebuildKnownRange(scope);
 }
 
 /**
@@ -298,6 +311,8 @@ export async function deleteEvent(ctx: RequestContext, id: number): Promise<Even
     await postMeta.addPostMeta(scope, id, IGNORED_PREVIOUS_STATUS_META, post.post_status);
     await posts.trashPost(scope, id);
     if (post.post_status === PostStatus.publish) await recountTermsOfObject(scope, id);
+    // save_post of a trashed event: Known_Range::maybe_update_known_range rebuilds without it.
+    await rebuildKnownRange(scope);
   });
   return getEventData(ctx, id);
 }

@@ -1,0 +1,38 @@
+import { OptionName } from '../constants.js';
+import { asRecord, maybeUnserialize, phpSerialize } from '../php/php-values.js';
+import { selectOptions, upsertOption } from '../site/options.repository.js';
+import type { WriteScope } from '../write/transaction.js';
+import { selectMetaRange, selectOccurrenceRange, type RangeEnd } from './known-range.repository.js';
+
+/*
+ * TEC keeps the span of dates that hold events in its options (`earliest_date`, `latest_date` and
+ * the events at each end, `*_date_markers`); its month view and navigation read them. After an
+ * event save that moved the custom tables' dates, and after an event changes visibility (a
+ * trash, a publish), TEC rebuilds them: from the occurrences table on TEC 6 sites
+ * (Custom_Tables\V1\Updates\Events::rebuild_known_range, UTC dates, one marker), from the date
+ * meta elsewhere (Tribe__Events__Dates__Known_Range::rebuild_known_range).
+ */
+
+/** Rebuilds the known range in `tribe_events_calendar_options`, writing the row only when it changes. */
+export async function rebuildKnownRange(scope: WriteScope): Promise<void> {
+  const range = scope.site.occurrencesTableActive ? await selectOccurrenceRange(scope.trx) : await selectMetaRange(scope.trx);
+  const stored = (await selectOptions(scope.trx, [OptionName.tecOptions])).get(OptionName.tecOptions);
+  const options = { ...asRecord(stored === undefined ? {} : maybeUnserialize(stored)) };
+  setRangeEnd(options, 'earliest', range.earliest);
+  setRangeEnd(options, 'latest', range.latest);
+  const value = phpSerialize(options);
+  if (value === stored) return;
+  const { created, autoload } = await upsertOption(scope.trx, OptionName.tecOptions, value);
+  scope.changes.noteOption(OptionName.tecOptions, created, autoload);
+}
+
+// tribe_update_option keeps an existing key where it stands and appends a new one; tribe_remove_option unsets.
+function setRangeEnd(options: Record<string, unknown>, end: 'earliest' | 'latest', value: RangeEnd | undefined): void {
+  if (value) {
+    options[`${end}_date`] = value.date;
+    options[`${end}_date_markers`] = value.markers;
+  } else {
+    delete options[`${end}_date`];
+    delete options[`${end}_date_markers`];
+  }
+}
