@@ -6,6 +6,7 @@ import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import { selectPostById } from '../../wp/posts/posts.repository.js';
 import { formatUtc, strtotime } from '../../wp/tec/dates.js';
+import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { sanitizeTitle } from '../../wp/text/slugs.js';
 import { sanitizeTextField } from '../../wp/terms/term-fields.js';
@@ -72,16 +73,9 @@ function storedText(value: unknown): string {
   return sanitizeTextField(wpUnslash(sanitizeTextField(phpString(value))));
 }
 
-/**
- * Endpoints\Base::scale_back_post_status, always against the event type (the plugin's quirk for
- * venues and organizers too): publishers get the status asked for, or `publish`; others get
- * `pending` for `publish`/`future`, `draft` for none, and any other status as asked.
- */
-export function scaleBackPostStatus(viewer: Viewer, status: unknown): string {
-  const asked = isPhpEmpty(status) ? '' : phpString(status);
-  if (userCan(viewer, POST_TYPE_CAPS[PostType.event]!.publish_posts)) return asked || PostStatus.publish;
-  if (asked === PostStatus.publish || asked === PostStatus.future) return PostStatus.pending;
-  return asked || PostStatus.draft;
+/** Whether the writer may publish: the plugin asks about events even for venues and organizers. */
+function canPublishEvents(viewer: Viewer): boolean {
+  return userCan(viewer, POST_TYPE_CAPS[PostType.event]!.publish_posts);
 }
 
 /** Tribe__Date_Utils::reformat / Tribe__Timezones::localize_date(…, 'UTC'): the date read by strtotime, as UTC `Y-m-d H:i:s`. */
@@ -107,7 +101,7 @@ function postFieldsOf(params: Params, viewer: Viewer, now: Date): [string, unkno
     ['post_author', params.author],
     ['post_date', isset(toMap(params), 'date') ? utcDateOf(params.date, now) : false],
     ['post_date_gmt', isset(toMap(params), 'date_utc') ? utcDateOf(params.date_utc, now) : false],
-    ['post_status', scaleBackPostStatus(viewer, params.status)],
+    ['post_status', scaleBackPostStatus(params.status, canPublishEvents(viewer))],
   ];
 }
 

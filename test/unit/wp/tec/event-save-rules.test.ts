@@ -31,6 +31,12 @@ describe('scaleBackPostStatus', () => {
     expect(scaleBackPostStatus(undefined, false)).toBe('draft');
     expect(scaleBackPostStatus('private', false)).toBe('private');
   });
+  it("reads values as PHP does: '0' is no status, true (which the validator lets through) equals publish for others", () => {
+    expect(scaleBackPostStatus('0', true)).toBe('publish');
+    expect(scaleBackPostStatus('0', false)).toBe('draft');
+    expect(scaleBackPostStatus(true, false)).toBe('pending');
+    expect(scaleBackPostStatus(true, true)).toBe('1');
+  });
 });
 
 describe('customTablesEventRow (CT1 Event model validation)', () => {
