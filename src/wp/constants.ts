@@ -166,6 +166,8 @@ export const OptionName = {
   gmtOffset: 'gmt_offset',
   postsPerPage: 'posts_per_page',
   tecOptions: 'tribe_events_calendar_options',
+  /** WP-Cron's schedule (a PHP-serialized array of events by time). */
+  cron: 'cron',
   /** Stored as `{table prefix}user_roles` (`wp_user_roles`, `wp_2_user_roles` on a sub-site). */
   userRoles: 'user_roles',
   /** Set once any application password was created; until then WordPress ignores Basic auth. */

@@ -22,6 +22,7 @@ import {
 import { filtersHtmlOnSave, ksesPostContent, ksesTitle } from './kses-save.js';
 import { wpUnslash } from './slashes.js';
 import type { WriteScope } from './transaction.js';
+import { schedulePostPublication } from '../site/cron.js';
 import { mysqlNow, rememberPostType, siteOf, unixNow } from './write-env.js';
 
 /*
@@ -330,8 +331,9 @@ async function fillEmptySlug(scope: WriteScope, site: SiteSettings, post: PostRo
 
 /**
  * The hooks of wp_transition_post_status that write rows here: core's `_transition_post_status`
- * (an empty guid filled on publishing) and TEC's `trash_tribe_venue` / `trash_tribe_organizer`
- * (the trashed post unlinked from the site's upcoming events).
+ * (an empty guid filled on publishing), `_future_post_hook` (WP-Cron's publish event) and TEC's
+ * `trash_tribe_venue` / `trash_tribe_organizer` (the trashed post unlinked from the site's
+ * upcoming events).
  */
 async function transitionStatus(scope: WriteScope, site: SiteSettings, post: PostRow, previousStatus: string): Promise<PostRow> {
   let current = post;
@@ -343,6 +345,8 @@ async function transitionStatus(scope: WriteScope, site: SiteSettings, post: Pos
   if (post.post_status === PostStatus.trash && (post.post_type === PostType.venue || post.post_type === PostType.organizer)) {
     await removeTrashedLinkedPostFromEvents(scope, site, post.post_type, post.ID);
   }
+  // `future_{post_type}` runs _future_post_hook on every save that leaves the post scheduled.
+  if (post.post_status === PostStatus.future) await schedulePostPublication(scope, post.ID, post.post_date_gmt);
   return current;
 }
 

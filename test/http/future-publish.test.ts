@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maybeUnserialize } from '../../src/wp/php/php-values.js';
+import { loadUsers } from '../contract/captures.js';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { agentFor, ROOT } from './support.js';
+
+/**
+ * A post saved as `future` goes live through the `publish_future_post` event WordPress puts in
+ * WP-Cron's schedule (the `cron` option); the recorded site has one for its scheduled event 244
+ * at 1800000000. Events scheduled through the sidecar get theirs too, or WordPress would never
+ * publish them.
+ */
+
+const NOW = '2026-11-24T17:00:00Z';
+const ARGS_KEY_244 = '84e0a358324195cbeabd27a323343b93'; // md5('a:1:{i:0;i:244;}'), as recorded
+let database: TestDatabase;
+let admin: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ dump: 'reference' });
+  const user = loadUsers().admin!;
+  admin = `Basic ${Buffer.from(`${user.login}:${user.app_password}`).toString('base64')}`;
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+async function cronRow(): Promise<string> {
+  const row = await database.db.selectFrom('options').select('option_value').where('option_name', '=', 'cron').executeTakeFirstOrThrow();
+  return row.option_value;
+}
+
+/** time -> post IDs of publish_future_post events at that time. */
+async function publishEvents(): Promise<Map<number, number[]>> {
+  const crons = maybeUnserialize(await cronRow()) as Record<string, Record<string, Record<string, { args: number[] }>>>;
+  const found = new Map<number, number[]>();
+  for (const [time, hooks] of Object.entries(crons)) {
+    if (time === 'version') continue;
+    const events = hooks.publish_future_post;
+    if (events) found.set(Number(time), Object.values(events).map((event) => event.args[0]!));
+  }
+  return found;
+}
+
+describe('scheduled events are put in WP-Cron', () => {
+  it('the recorded site schedules event 244', async () => {
+    expect(await cronRow()).toContain(`s:19:"publish_future_post";a:1:{s:32:"${ARGS_KEY_244}";a:2:{s:8:"schedule";b:0;s:4:"args";a:1:{i:0;i:244;}}}`);
+    expect(await publishEvents()).toEqual(new Map([[1800000000, [244]]]));
+  });
+
+  it('an event dated ahead is scheduled at its GMT date, after the times before it, and moved when its date moves', async () => {
+    const agent = agentFor(database, { now: NOW });
+    const created = await agent
+      .post(`${ROOT}/events`)
+      .set('Authorization', admin)
+      .send({ title: 'Launch', date: '2026-12-15 09:30:00', status: 'future', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00' });
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe('future');
+    const at = Date.parse('2026-12-15T09:30:00Z') / 1000;
+    expect(await publishEvents()).toEqual(new Map([[at, [created.body.id]], [1800000000, [244]]]));
+    // The times stay in ascending order and the version entry stays last.
+    const row = await cronRow();
+    expect(row.indexOf(`i:${at};`)).toBeLessThan(row.indexOf('i:1800000000;'));
+    expect(row.endsWith('s:7:"version";i:2;}')).toBe(true);
+
+    const moved = await agent
+      .post(`${ROOT}/events/${created.body.id}`)
+      .set('Authorization', admin)
+      .send({ date: '2027-02-02 08:00:00', status: 'future' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.status).toBe('future');
+    expect(await publishEvents()).toEqual(new Map([[Date.parse('2027-02-02T08:00:00Z') / 1000, [created.body.id]], [1800000000, [244]]]));
+  });
+
+  it('a published event adds nothing to the schedule', async () => {
+    const before = await cronRow();
+    const created = await agentFor(database, { now: NOW })
+      .post(`${ROOT}/events`)
+      .set('Authorization', admin)
+      .send({ title: 'Now', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00' });
+    expect(created.status).toBe(201);
+    expect(await cronRow()).toBe(before);
+  });
+});
