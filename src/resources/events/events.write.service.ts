@@ -2,11 +2,10 @@ import { AppError } from '../../http/errors.js';
 import { findPostBySlugOnce, loadPostWithMetaOnce, type RequestContext } from '../../http/request-context.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/auth/capabilities.js';
 import { EventMeta, PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
-import { selectLinkedPostStates, updatePostStatusToPublish } from '../../wp/tec/associated-posts.repository.js';
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import type { MetaMap } from '../../wp/posts/meta.js';
-import { selectMetaForPosts, selectPostById } from '../../wp/posts/posts.repository.js';
+import { selectMetaForPosts, selectPostById, selectPostsByIds } from '../../wp/posts/posts.repository.js';
 import { groupMetaRows } from '../../wp/posts/meta.js';
 import { parseCurrencyPosition, parseCurrencySymbol } from '../../wp/tec/currency.js';
 import { customTablesEventRow } from '../../wp/tec/custom-tables.js';
@@ -24,7 +23,7 @@ import { recountTermsOfObject } from '../../wp/terms/term-writes.js';
 // Namespace imports: see event-meta-save.ts.
 import * as postMeta from '../../wp/write/post-meta.js';
 import * as posts from '../../wp/write/posts.js';
-import type { PostFields } from '../../wp/write/posts.js';
+import { publishPost, type PostFields } from '../../wp/write/posts.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { EventErrors, getEventData } from './events.service.js';
 import type { EventResource } from './events.types.js';
@@ -174,20 +173,25 @@ async function saveEventTerms(ctx: RequestContext, scope: WriteScope, eventId: n
 
 /**
  * Main::publishAssociatedTypes (on `publish_tribe_events`, inside wp_insert_post, so with the
- * links stored before this save): the event's venue and organizers that are neither published
- * nor private are published, when the user may publish them.
+ * links stored before this save): the event's venue, then its organizers, in the order the meta
+ * holds them, that are neither published nor private are published through wp_publish_post, when
+ * the user may publish them.
  */
 async function publishAssociatedPosts(ctx: RequestContext, scope: WriteScope, eventId: number): Promise<void> {
   const meta = await eventMeta(scope, eventId);
-  const expected = new Map<number, string>();
-  for (const id of meta.get(EventMeta.venueId) ?? []) expected.set(phpIntval(id), PostType.venue);
-  for (const id of meta.get(EventMeta.organizerId) ?? []) expected.set(phpIntval(id), PostType.organizer);
-  for (const linked of await selectLinkedPostStates(scope.trx, [...expected.keys()].filter((id) => id > 0))) {
-    if (expected.get(linked.ID) !== linked.post_type) continue;
-    if (linked.post_status === PostStatus.publish || linked.post_status === PostStatus.private) continue;
-    const caps = POST_TYPE_CAPS[linked.post_type];
+  const expected: [number, string][] = [
+    ...(meta.get(EventMeta.venueId) ?? []).map((id): [number, string] => [phpIntval(id), PostType.venue]),
+    ...(meta.get(EventMeta.organizerId) ?? []).map((id): [number, string] => [phpIntval(id), PostType.organizer]),
+  ].filter(([id]) => id > 0);
+  const linked = new Map((await selectPostsByIds(scope.trx, expected.map(([id]) => id))).map((post) => [post.ID, post]));
+  for (const [id, postType] of expected) {
+    const post = linked.get(id);
+    if (post?.post_type !== postType) continue;
+    if (post.post_status === PostStatus.publish || post.post_status === PostStatus.private) continue;
+    const caps = POST_TYPE_CAPS[postType];
     if (!caps || !userCan(ctx.viewer, caps.publish_posts)) continue;
-    await posts.publishPost(scope, linked.ID);
+    const published = await publishPost(scope, id);
+    if (published) linked.set(id, published);
   }
 }
 
