@@ -20,10 +20,8 @@ import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { trackTermsChanged } from '../../wp/tec/tracker.js';
 import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
 import { recountTermsOfObject } from '../../wp/terms/term-writes.js';
-// Namespace imports: see event-meta-save.ts.
-import * as postMeta from '../../wp/write/post-meta.js';
-import * as posts from '../../wp/write/posts.js';
-import { publishPost, type PostFields } from '../../wp/write/posts.js';
+import { addPostMeta } from '../../wp/write/post-meta.js';
+import { insertPost, publishPost, trashPost, updatePost, type PostFields } from '../../wp/write/posts.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { EventErrors, getEventData } from './events.service.js';
 import type { EventResource } from './events.types.js';
@@ -247,7 +245,7 @@ export async function createEvent(ctx: RequestContext): Promise<EventResource> {
     data.organizerIds = await linkedIds(ctx, scope, params.organizer, 'organizer');
     // array_filter drops the empty fields; WordPress makes the current user the author.
     const post = Object.fromEntries(Object.entries(fields).filter(([, value]) => !isPhpEmpty(value))) as Partial<PostFields>;
-    return posts.insertPost(
+    return insertPost(
       scope,
       { post_author: ctx.viewer.userId, ...post, post_type: PostType.event },
       // tax_input, inside wp_insert_post; TEC's `_EventOrigin` follows, then saveEventMeta.
@@ -293,7 +291,7 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
     data.organizerIds = await linkedIds(ctx, scope, params.organizer, 'organizer');
     // prepare_postarr passes false for dates not sent, which replaces the stored ones in
     // wp_update_post's merge: the post date becomes now, the GMT date follows from it.
-    await posts.updatePost(
+    await updatePost(
       scope,
       id,
       { post_date: '', post_date_gmt: '', ...fields },
@@ -312,8 +310,8 @@ export async function deleteEvent(ctx: RequestContext, id: number): Promise<Even
   const { post } = await requireEvent(ctx, id);
   if (post.post_status === PostStatus.trash) throw EventErrors.inTrash();
   await ctx.write(async (scope) => {
-    await postMeta.addPostMeta(scope, id, IGNORED_PREVIOUS_STATUS_META, post.post_status);
-    await posts.trashPost(scope, id);
+    await addPostMeta(scope, id, IGNORED_PREVIOUS_STATUS_META, post.post_status);
+    await trashPost(scope, id);
     if (post.post_status === PostStatus.publish) await recountTermsOfObject(scope, id);
     // save_post of a trashed event: Known_Range::maybe_update_known_range rebuilds without it.
     await rebuildKnownRange(scope);

@@ -1,10 +1,8 @@
 import { EventMeta } from '../constants.js';
 import type { MetaMap } from '../posts/meta.js';
 import { sanitizeTextField } from '../terms/term-fields.js';
-// Namespace imports: the post core's functions may still be declarations only, and a named
-// import of a missing export would stop the module from loading at all.
-import * as postMeta from '../write/post-meta.js';
-import * as posts from '../write/posts.js';
+import { addPostMeta, deletePostMeta, updatePostMeta } from '../write/post-meta.js';
+import { updatePost } from '../write/posts.js';
 import type { WriteScope } from '../write/transaction.js';
 import { prepareEventDateMeta, type EventDateInput, type EventDateSettings } from './event-dates.js';
 
@@ -106,20 +104,20 @@ class EventMetaWriter {
   async update(key: string, value: string): Promise<void> {
     const rows = this.meta.get(key) ?? [];
     if (rows.length > 0 && rows.every((row) => row === value)) return;
-    await postMeta.updatePostMeta(this.scope, this.eventId, key, value);
+    await updatePostMeta(this.scope, this.eventId, key, value);
     this.meta.set(key, rows.length > 0 ? rows.map(() => value) : [value]);
     this.touched(key);
   }
 
   async add(key: string, value: string): Promise<void> {
-    await postMeta.addPostMeta(this.scope, this.eventId, key, value);
+    await addPostMeta(this.scope, this.eventId, key, value);
     this.meta.set(key, [...(this.meta.get(key) ?? []), value]);
     this.touched(key);
   }
 
   async delete(key: string): Promise<void> {
     if ((this.meta.get(key) ?? []).length === 0) return;
-    await postMeta.deletePostMeta(this.scope, this.eventId, key);
+    await deletePostMeta(this.scope, this.eventId, key);
     this.meta.delete(key);
     this.touched(key);
   }
@@ -194,7 +192,7 @@ export async function saveEventMeta(
   let menuOrder: number | undefined;
   if (data.sticky && menuOrderBefore !== -1) menuOrder = -1;
   else if (!data.sticky && menuOrderBefore === -1) menuOrder = 0;
-  if (menuOrder !== undefined) await posts.updatePost(scope, eventId, { menu_order: menuOrder });
+  if (menuOrder !== undefined) await updatePost(scope, eventId, { menu_order: menuOrder });
 
   // Featured_Events::feature / unfeature.
   if (data.featured) await writer.update(EventMeta.featured, '1');
