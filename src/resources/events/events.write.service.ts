@@ -218,12 +218,12 @@ async function saveMetaAndCustomTables(
   const row = customTablesEventRow(
     eventId,
     {
-      start: first('_EventStartDate'),
-      end: first('_EventEndDate'),
-      startUtc: first('_EventStartDateUTC'),
-      endUtc: first('_EventEndDateUTC'),
-      duration: first('_EventDuration'),
-      timezone: first('_EventTimezone'),
+      start: first(EventMeta.startDate),
+      end: first(EventMeta.endDate),
+      startUtc: first(EventMeta.startDateUtc),
+      endUtc: first(EventMeta.endDateUtc),
+      duration: first(EventMeta.duration),
+      timezone: first(EventMeta.timezone),
     },
     isValidTimezone,
   );
