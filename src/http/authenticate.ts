@@ -13,7 +13,7 @@ import { authCookieName, loggedInCookieName, parseAuthCookie, parseCookieHeader 
 import { AuthFailures, type AuthFailure } from '../wp/auth/errors.js';
 import { createNonce, REST_NONCE_ACTION, verifyNonce } from '../wp/auth/nonces.js';
 import { refusedSalts, resolveAuthKeys, type AuthKeys } from '../wp/auth/salts.js';
-import { ChangeSet, type ChangeListener } from '../wp/write/change-set.js';
+import { ChangeSet, tellChangeListeners, type ChangeListener } from '../wp/write/change-set.js';
 import { AppError } from './errors.js';
 import { parsePhpQuery, type PhpValue } from './php-query.js';
 
@@ -204,20 +204,9 @@ async function signInByApplicationPassword(
   if (outcome.recordedUsage) {
     const changes = new ChangeSet();
     changes.noteUserMeta(outcome.signedIn.user.ID);
-    await tellChangeListeners(deps, changes);
+    await tellChangeListeners(deps.changeListeners ?? [], changes, deps.logError);
   }
   return outcome.signedIn;
-}
-
-/** Each listener in turn; a listener's failure is logged and the sign-in stands. */
-async function tellChangeListeners(deps: AuthenticatorDeps, changes: ChangeSet): Promise<void> {
-  for (const listener of deps.changeListeners ?? []) {
-    try {
-      await listener(changes);
-    } catch (error) {
-      deps.logError(error);
-    }
-  }
 }
 
 /** `(bool) get_option(...)`: a missing option, '' and '0' are false. */

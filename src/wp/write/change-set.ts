@@ -74,3 +74,22 @@ export class ChangeSet {
 
 /** Told about every committed write, after the commit; never told about a rolled-back one. */
 export type ChangeListener = (changes: ChangeSet) => Promise<void>;
+
+/**
+ * Tells each listener in turn about committed changes. A listener's failure is logged and the
+ * others are still told: the rows are committed, and a failed listener must not make the write
+ * (or the sign-in that recorded a use) look failed.
+ */
+export async function tellChangeListeners(
+  listeners: readonly ChangeListener[],
+  changes: ChangeSet,
+  logError: (error: unknown) => void,
+): Promise<void> {
+  for (const listener of listeners) {
+    try {
+      await listener(changes);
+    } catch (error) {
+      logError(error);
+    }
+  }
+}
