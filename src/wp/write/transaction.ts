@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import type { Viewer } from '../auth/capabilities.js';
 import type { SiteSettings } from '../site/site.js';
 import { AppError } from '../../http/errors.js';
 import { touchLastSavePost } from '../tec/last-save-post.js';
-import { ChangeSet, type ChangeListener } from './change-set.js';
+import { ChangeSet, tellChangeListeners, type ChangeListener } from './change-set.js';
+import { acquireWriteLock, releaseWriteLock } from './write-lock.repository.js';
 
 /** What a write's code gets: the transaction to write through, and the change set to note rows in. */
 export interface WriteScope {
@@ -37,17 +37,14 @@ export interface WriteRunnerOptions {
 }
 
 /**
+ * Every write runs here: one transaction for all its rows (it all lands or nothing does), the
+ * bookkeeping TEC does on every save (`tribe_last_save_post`) inside that transaction, and the
+ * change listeners (object cache, change feed) after the commit only.
+ *
  * Two writes on one site must not both see a slug as free and both take it (WordPress itself can
  * race there). Every write therefore holds a named lock of the database server for the whole
  * transaction, released only after the commit: writes of any number of service instances queue
  * on it, and the server frees it if the connection dies.
- */
-const WRITE_LOCK_PREFIX = 'calendar-sidecar:write:';
-
-/**
- * Every write runs here: one transaction for all its rows (it all lands or nothing does), the
- * bookkeeping TEC does on every save (`tribe_last_save_post`) inside that transaction, and the
- * change listeners (object cache, change feed) after the commit only.
  */
 export function createWriteRunner({
   db,
@@ -62,9 +59,7 @@ export function createWriteRunner({
   return async <T>(work: (scope: WriteScope) => Promise<T>): Promise<T> => {
     const changes = new ChangeSet();
     const result = await db.connection().execute(async (connection) => {
-      const lockName = sql`CONCAT(${WRITE_LOCK_PREFIX}, DATABASE(), ':', ${tablePrefix})`;
-      const { rows } = await sql<{ locked: number | null }>`SELECT GET_LOCK(${lockName}, ${lockTimeoutSeconds}) AS locked`.execute(connection);
-      if (rows[0]?.locked !== 1) throw writeBusy();
+      if (!(await acquireWriteLock(connection, tablePrefix, lockTimeoutSeconds))) throw writeBusy();
       try {
         return await connection.transaction().execute(async (trx) => {
           const value = await work({ trx, changes, now, site, viewer });
@@ -72,16 +67,10 @@ export function createWriteRunner({
           return value;
         });
       } finally {
-        await sql`SELECT RELEASE_LOCK(${lockName})`.execute(connection).catch(logError);
+        await releaseWriteLock(connection, tablePrefix).catch(logError);
       }
     });
-    for (const listener of listeners) {
-      try {
-        await listener(changes);
-      } catch (error) {
-        logError(error);
-      }
-    }
+    await tellChangeListeners(listeners, changes, logError);
     return result;
   };
 }
