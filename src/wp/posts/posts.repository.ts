@@ -17,6 +17,12 @@ export async function selectPostById(db: Db, id: number): Promise<PostRow | unde
   return db.selectFrom('posts').selectAll().where('ID', '=', id).executeTakeFirst();
 }
 
+/** A post's type, or undefined when there is no such post. */
+export async function selectPostType(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('posts').select('post_type').where('ID', '=', id).executeTakeFirst();
+  return row?.post_type;
+}
+
 /** Types of the given posts (missing IDs are absent): for "is this a venue?" validators. */
 export async function selectPostTypes(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();

@@ -261,9 +261,3 @@ export async function countPublishedObjects(
 export async function updateTermCount(db: Db, termTaxonomyId: number, count: number): Promise<void> {
   await db.updateTable('term_taxonomy').set({ count }).where('term_taxonomy_id', '=', termTaxonomyId).execute();
 }
-
-/** The post type of an object, or undefined when no post has that ID. */
-export async function selectPostType(db: Db, postId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('posts').select('post_type').where('ID', '=', postId).executeTakeFirst();
-  return row?.post_type;
-}

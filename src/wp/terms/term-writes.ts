@@ -27,7 +27,6 @@ import {
   selectChildTerms,
   selectObjectIdsOfTermTaxonomy,
   selectObjectTermTaxonomies,
-  selectPostType,
   selectTermBySlug,
   selectTermParents,
   selectTermsAtParent,
@@ -41,6 +40,7 @@ import {
   updateTermCount,
   type TermTaxonomyRef,
 } from './term-writes.repository.js';
+import { selectPostType } from '../posts/posts.repository.js';
 import { selectTermOfTaxonomy } from './terms-controller.repository.js';
 
 /*

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import type { PostsTable } from '../../db/tables.js';
-import { PostStatus, PostType } from '../constants.js';
+import { PostStatus } from '../constants.js';
 import type { PostRow } from '../posts/posts.repository.js';
 
 /*
@@ -130,11 +130,3 @@ export async function deleteMetaRowsById(db: Db, metaIds: readonly number[]): Pr
   await db.deleteFrom('postmeta').where('meta_id', 'in', [...metaIds]).execute();
 }
 
-/** A post's type, or undefined when there is no such post. */
-export async function selectPostType(db: Db, id: number): Promise<string | undefined> {
-  const row = await db.selectFrom('posts').select('post_type').where('ID', '=', id).executeTakeFirst();
-  return row?.post_type;
-}
-
-/** The post types TEC registers: the ones its hooks (origin meta, tracker) act on. */
-export const TEC_POST_TYPES: ReadonlySet<string> = new Set([PostType.event, PostType.venue, PostType.organizer]);

@@ -1,7 +1,7 @@
 import type { SiteSettings } from '../site/site.js';
 import { formatInZone, formatUtc, zoneOffsetSeconds } from '../tec/dates.js';
 import type { ChangeSet } from './change-set.js';
-import { selectPostType } from './posts.repository.js';
+import { selectPostType } from '../posts/posts.repository.js';
 import type { WriteScope } from './transaction.js';
 
 /*
