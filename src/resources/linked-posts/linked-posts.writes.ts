@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { POST_TYPE_CAPS, userCan, type Viewer } from '../../wp/auth/capabilities.js';
-import { EventMeta, PostStatus, PostType } from '../../wp/constants.js';
+import { EventMeta, PostStatus, PostType, VenueMeta } from '../../wp/constants.js';
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import { selectPostById } from '../../wp/posts/posts.repository.js';
@@ -195,8 +195,8 @@ async function saveVenueMeta(scope: WriteScope, venueId: number, data: PhpArray,
   const flag = (key: string) => (isset(data, key) ? data.get(key) : 'false');
   await updatePostMeta(scope, venueId, EventMeta.showMapLink, storedFlag(flag('ShowMapLink')));
   await updatePostMeta(scope, venueId, EventMeta.showMap, storedFlag(flag('ShowMap')));
-  await updatePostMeta(scope, venueId, '_VenueShowMapLink', storedFlag(flag('ShowMapLink')));
-  await updatePostMeta(scope, venueId, '_VenueShowMap', storedFlag(flag('ShowMap')));
+  await updatePostMeta(scope, venueId, VenueMeta.showMapLink, storedFlag(flag('ShowMapLink')));
+  await updatePostMeta(scope, venueId, VenueMeta.showMap, storedFlag(flag('ShowMap')));
   data.delete('ShowMapLink');
   data.delete('ShowMap');
   await saveFeaturedImage(scope, venueId, data);
@@ -369,20 +369,14 @@ export const ORGANIZER_WRITES: LinkedWriteKind = {
   },
 };
 
-/** The request's writer, site and clock on the scope, for the post core. */
-function withRequest(ctx: RequestContext, scope: WriteScope): WriteScope {
-  return { ...scope, site: scope.site ?? ctx.site, viewer: scope.viewer ?? ctx.viewer };
-}
-
 /**
  * Single_Venue::create / Single_Organizer::create inside a write: the post array from the
  * parameters, the kind's create with duplicate avoidance (the REST filters' default). Returns the
  * ID (an existing one when a duplicate was found); throws the kind's 400 when nothing could be made.
  */
 export async function createLinkedPostIn(ctx: RequestContext, scope: WriteScope, kind: LinkedWriteKind, params: Params): Promise<number> {
-  const inner = withRequest(ctx, scope);
-  const postarr = await kind.prepare(inner, params, ctx.viewer);
-  const id = await kind.create(inner, postarr, phpString(postarr.get('post_status')), true);
+  const postarr = await kind.prepare(scope, params, ctx.viewer);
+  const id = await kind.create(scope, postarr, phpString(postarr.get('post_status')), true);
   if (!id) throw kind.errors.couldNotCreate();
   return id;
 }
@@ -395,9 +389,8 @@ export function createLinkedPost(ctx: RequestContext, kind: LinkedWriteKind): Pr
 /** POST|PUT|PATCH /venues/{id} and /organizers/{id} (and by slug): updates the post in one write. */
 export async function updateLinkedPost(ctx: RequestContext, kind: LinkedWriteKind, id: number): Promise<void> {
   await ctx.write(async (scope) => {
-    const inner = withRequest(ctx, scope);
-    const postarr = await kind.prepare(inner, ctx.params, ctx.viewer, id);
-    await kind.update(inner, id, postarr);
+    const postarr = await kind.prepare(scope, ctx.params, ctx.viewer, id);
+    await kind.update(scope, id, postarr);
   });
 }
 
@@ -409,7 +402,7 @@ export async function trashLinkedPost(ctx: RequestContext, kind: LinkedWriteKind
   await ctx.write(async (scope) => {
     const post = await selectPostById(scope.trx, id);
     if (post?.post_status === PostStatus.trash) throw kind.errors.inTrash();
-    await trashPost(withRequest(ctx, scope), id);
+    await trashPost(scope, id);
   });
 }
 

@@ -27,7 +27,7 @@ export async function removeTrashedLinkedPostFromEvents(
 ): Promise<void> {
   const key = postType === PostType.venue ? EventMeta.venueId : EventMeta.organizerId;
   const readPrivate = POST_TYPE_CAPS[PostType.event]!.read_private_posts;
-  const statuses = !scope.viewer || userCan(scope.viewer, readPrivate) ? [PostStatus.publish, PostStatus.private] : [PostStatus.publish];
+  const statuses = userCan(scope.viewer, readPrivate) ? [PostStatus.publish, PostStatus.private] : [PostStatus.publish];
   const dates = toNormalZone(site, { endsAfter: formatInZone(unixNow(scope), site.timezone) });
   const filter = {
     ...eventStorageOf(site),

@@ -86,7 +86,6 @@ const REVISIONED_TYPES: ReadonlySet<string> = new Set([PostType.event, PostType.
 /** get_posts(['post_type' => 'any']) types: those not excluded from search (TEC's venues and organizers are). */
 const SEARCHABLE_TYPES: readonly string[] = [PostType.post, 'page', PostType.event];
 
-const REVISION_TYPE = 'revision';
 const ZERO_DATE = '0000-00-00 00:00:00';
 const FEEDS: readonly string[] = ['feed', 'rdf', 'rss', 'rss2', 'atom'];
 
@@ -140,7 +139,7 @@ export async function uniquePostSlug(
   postStatus: string,
   postType: string,
 ): Promise<string> {
-  if (FLOATING_STATUSES.has(postStatus) || (postStatus === PostStatus.inherit && postType === REVISION_TYPE)) return slug;
+  if (FLOATING_STATUSES.has(postStatus) || (postStatus === PostStatus.inherit && postType === PostType.revision)) return slug;
   const taken = await isPostNameTaken(scope.trx, slug, postType, postId);
   if (!taken && !FEEDS.includes(slug) && slug !== 'embed') return slug;
   for (let suffix = 2; ; suffix++) {
@@ -315,7 +314,7 @@ async function addTrashedSuffix(scope: WriteScope, post: PostRow): Promise<strin
 
 /** The guid get_permalink gives a post at the moment it is inserted (home URL, not PUBLIC_URL). */
 function guidOf(site: SiteSettings, post: PostRow, viewer: Viewer): string {
-  if (post.post_type === REVISION_TYPE) return `${site.home}/?p=${post.ID}`;
+  if (post.post_type === PostType.revision) return `${site.home}/?p=${post.ID}`;
   const urls = toSiteUrls(site, '/wp-json', undefined);
   return postPermalink(urls, post, viewer);
 }
@@ -416,7 +415,7 @@ async function saveRevision(scope: WriteScope, site: SiteSettings, post: PostRow
     post_title: post.post_title,
     post_excerpt: post.post_excerpt,
     post_status: PostStatus.inherit,
-    post_type: REVISION_TYPE,
+    post_type: PostType.revision,
     comment_status: 'closed',
     ping_status: 'closed',
     post_password: '',
@@ -433,8 +432,8 @@ async function saveRevision(scope: WriteScope, site: SiteSettings, post: PostRow
   };
   const id = await insertPostRow(scope.trx, row);
   await updatePostRow(scope.trx, id, { guid: `${site.home}/?p=${id}` });
-  rememberPostType(scope, id, REVISION_TYPE);
-  scope.changes.notePost(id, REVISION_TYPE);
+  rememberPostType(scope, id, PostType.revision);
+  scope.changes.notePost(id, PostType.revision);
 }
 
 /**
