@@ -2,7 +2,7 @@ import { PostType, Taxonomy } from '../constants.js';
 import { isPhpNumeric, maybeUnserialize, phpSerialize } from '../php/php-values.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import { storeMetaValue } from '../write/meta-rows.js';
-import { selectMetaRows } from '../write/posts.repository.js';
+import { selectMetaRows, type MetaRow } from '../write/posts.repository.js';
 import type { WriteScope } from '../write/transaction.js';
 import { localTimestamp, postTypeOf, siteOf, unixNow } from '../write/write-env.js';
 
@@ -88,10 +88,17 @@ export function phpLooseStringEquals(a: string, b: string): boolean {
  * filter_watch_updated_meta: before update_post_meta writes a tracked key, the key is stamped
  * when its stored value (the first row, '' when none) differs from the new one. A stored PHP
  * array never equals a string, so serialized values count as changed unless identical.
+ * `storedRows` are the key's rows when the caller has just read them.
  */
-export async function trackMetaUpdate(scope: WriteScope, postId: number, key: string, value: string): Promise<void> {
+export async function trackMetaUpdate(
+  scope: WriteScope,
+  postId: number,
+  key: string,
+  value: string,
+  storedRows?: readonly MetaRow[],
+): Promise<void> {
   if (!isTrackedMeta(await postTypeOf(scope, postId), key)) return;
-  const rows = await selectMetaRows(scope.trx, postId, key);
+  const rows = storedRows ?? (await selectMetaRows(scope.trx, postId, key));
   const previous = rows[0]?.meta_value ?? '';
   if (phpLooseStringEquals(previous, value)) return;
   await stamp(scope, postId, [key], await localStamp(scope));

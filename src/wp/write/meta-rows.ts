@@ -1,4 +1,4 @@
-import { insertMetaRow, selectMetaRows, updateMetaRows } from './posts.repository.js';
+import { insertMetaRow, selectMetaRows, updateMetaRows, type MetaRow } from './posts.repository.js';
 import type { WriteScope } from './transaction.js';
 
 /*
@@ -11,6 +11,7 @@ import type { WriteScope } from './transaction.js';
  * The rows update_metadata writes: none when the key has one row already holding the value; a new
  * row when it has none (add_metadata; `onAdded` runs after the insert, where WordPress fires
  * `added_post_meta`); otherwise every row of the key set to the value. Notes the change.
+ * `storedRows` are the key's rows when the caller has just read them.
  */
 export async function storeMetaValue(
   scope: WriteScope,
@@ -18,8 +19,9 @@ export async function storeMetaValue(
   key: string,
   value: string,
   onAdded?: () => Promise<void>,
+  storedRows?: readonly MetaRow[],
 ): Promise<void> {
-  const rows = await selectMetaRows(scope.trx, postId, key);
+  const rows = storedRows ?? (await selectMetaRows(scope.trx, postId, key));
   if (rows.length === 1 && rows[0]!.meta_value === value) return;
   if (rows.length === 0) {
     await insertMetaRow(scope.trx, postId, key, value);

@@ -31,8 +31,10 @@ export async function addPostMeta(scope: WriteScope, postId: number, key: string
  * after the insert, as `added_post_meta` fires inside update_metadata too.
  */
 export async function updatePostMeta(scope: WriteScope, postId: number, key: string, value: string): Promise<void> {
-  await trackMetaUpdate(scope, postId, key, value);
-  await storeMetaValue(scope, postId, key, value, () => trackMetaChanged(scope, postId, key));
+  // One read of the key's rows serves both: the tracker writes only its own key, never this one.
+  const rows = await selectMetaRows(scope.trx, postId, key);
+  await trackMetaUpdate(scope, postId, key, value, rows);
+  await storeMetaValue(scope, postId, key, value, () => trackMetaChanged(scope, postId, key), rows);
 }
 
 /**
