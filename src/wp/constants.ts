@@ -52,6 +52,17 @@ export const WpPostMeta = {
   desiredSlug: '_wp_desired_post_slug',
 } as const;
 
+/** The post types TEC saves with its own bookkeeping (tracker, `tribe_last_save_post`). */
+export const TEC_POST_TYPES: ReadonlySet<string> = new Set([PostType.event, PostType.venue, PostType.organizer]);
+
+/** Meta TEC keeps about its own saves. */
+export const TecMeta = {
+  /** Tribe__Tracker: when each field of an event, venue or organizer last changed (serialized key => time). */
+  modifiedFields: '_tribe_modified_fields',
+  /** Ignored_Events: the status an event had when it went to the trash. */
+  ignoredPreviousStatus: '_tribe_ignored_event_previous_status',
+} as const;
+
 /** `_{Event|Venue|Organizer}Origin`, set once by Main::addPostOrigin on every TEC post WordPress inserts. */
 export const OriginMeta: Readonly<Record<string, string>> = {
   tribe_events: '_EventOrigin',
@@ -168,6 +179,8 @@ export const OptionName = {
   tecOptions: 'tribe_events_calendar_options',
   /** WP-Cron's schedule (a PHP-serialized array of events by time). */
   cron: 'cron',
+  /** TEC's "something was saved" stamp, a microtime float; its caches are keyed on it. */
+  lastSavePost: 'tribe_last_save_post',
   /** Stored as `{table prefix}user_roles` (`wp_user_roles`, `wp_2_user_roles` on a sub-site). */
   userRoles: 'user_roles',
   /** Set once any application password was created; until then WordPress ignores Basic auth. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/create-db.js';
-import { PostType } from '../constants.js';
+import { OptionName, TEC_POST_TYPES } from '../constants.js';
 import { upsertOption } from '../site/options.repository.js';
 import type { ChangeSet } from '../write/change-set.js';
 
@@ -8,9 +8,7 @@ import type { ChangeSet } from '../write/change-set.js';
  * on the option `tribe_last_save_post`, and moves it on every save of an event, venue or
  * organizer (object-cache.md §2). A write that leaves it alone leaves the site's calendar stale.
  */
-export const LAST_SAVE_POST_OPTION = 'tribe_last_save_post';
-
-const TEC_POST_TYPES: ReadonlySet<string> = new Set([PostType.event, PostType.venue, PostType.organizer]);
+export const LAST_SAVE_POST_OPTION = OptionName.lastSavePost;
 
 /** Whether the write touched an event, venue or organizer post. */
 export function touchedTecPosts(changes: ChangeSet): boolean {

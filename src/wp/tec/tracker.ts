@@ -1,4 +1,4 @@
-import { PostType, Taxonomy } from '../constants.js';
+import { TEC_POST_TYPES, Taxonomy, TecMeta } from '../constants.js';
 import { isPhpNumeric, maybeUnserialize, phpSerialize } from '../php/php-values.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import { storeMetaValue } from '../write/meta-rows.js';
@@ -14,10 +14,10 @@ import { localTimestamp, postTypeOf, siteOf, unixNow } from '../write/write-env.
  * so its meta_id falls between the rows of the save that made it, as the captures show.
  */
 
-export const TRACKER_META_KEY = '_tribe_modified_fields';
+export const TRACKER_META_KEY = TecMeta.modifiedFields;
 
 /** Main::filter_tracker_event_post_types. */
-const TRACKED_POST_TYPES: ReadonlySet<string> = new Set([PostType.event, PostType.venue, PostType.organizer]);
+const TRACKED_POST_TYPES = TEC_POST_TYPES;
 
 /** Main::filter_tracker_event_taxonomies. */
 const TRACKED_TAXONOMIES: ReadonlySet<string> = new Set([Taxonomy.tag, Taxonomy.eventCategory]);
