@@ -34,16 +34,23 @@ export function isPhpNumeric(value: unknown): boolean {
   return typeof value === 'string' && NUMERIC_STRING.test(value);
 }
 
+/** PHP_INT_MAX on 64-bit builds, as near as a JavaScript number gets (2^63). */
+const PHP_INT_MAX = 9223372036854775807;
+
 /**
  * PHP's `(int)` of a request value: the leading number of a string (`"6abc"` is 6, `"1e3"` 1000,
  * `"abc"` 0), 1 for a non-empty array or object and 0 for an empty one, booleans as 0 or 1.
+ * A string's number past the integer range saturates at PHP_INT_MAX / PHP_INT_MIN, and one past
+ * the float range (`"1e400"`, infinite) is 0, as zend_dval_to_lval_cap makes them.
  */
 export function phpIntval(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'string') {
     const leading = LEADING_NUMBER.exec(value);
-    return leading ? Math.trunc(Number(leading[0])) || 0 : 0;
+    const number = leading ? Number(leading[0]) : 0;
+    if (!Number.isFinite(number)) return 0;
+    return Math.max(-PHP_INT_MAX, Math.min(PHP_INT_MAX, Math.trunc(number))) || 0;
   }
   if (value && typeof value === 'object') return Object.keys(value).length > 0 ? 1 : 0;
   return 0;

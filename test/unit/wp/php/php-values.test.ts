@@ -32,6 +32,13 @@ describe('phpIntval ((int) cast)', () => {
     expect(phpIntval('-0.5')).toBe(0);
   });
 
+  it('saturates past the integer range and gives 0 past the float range, as PHP 8 casts strings', () => {
+    expect(phpIntval('99999999999999999999')).toBe(9223372036854775807);
+    expect(phpIntval('-99999999999999999999')).toBe(-9223372036854775807);
+    expect(phpIntval('1e400')).toBe(0);
+    expect(phpIntval('-1e400')).toBe(0);
+  });
+
   it('skips only PHP whitespace', () => {
     expect(phpIntval('\v\f 42')).toBe(42);
     expect(phpIntval('\u00a042')).toBe(0);
