@@ -21,7 +21,7 @@ import { trackTermsChanged } from '../../wp/tec/tracker.js';
 import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
 import { recountTermsOfObject } from '../../wp/terms/term-writes.js';
 import { addPostMeta } from '../../wp/write/post-meta.js';
-import { insertPost, publishPost, trashPost, updatePost, type PostFields } from '../../wp/write/posts.js';
+import { insertPost, PostNotStoredError, publishPost, trashPost, updatePost, type PostFields } from '../../wp/write/posts.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { EventErrors, getEventData } from './events.service.js';
 import type { EventResource } from './events.types.js';
@@ -291,12 +291,19 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
     data.organizerIds = await linkedIds(ctx, scope, params.organizer, 'organizer');
     // prepare_postarr passes false for dates not sent, which replaces the stored ones in
     // wp_update_post's merge: the post date becomes now, the GMT date follows from it.
-    await updatePost(
-      scope,
-      id,
-      { post_date: '', post_date_gmt: '', ...fields },
-      { afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params) },
-    );
+    try {
+      await updatePost(
+        scope,
+        id,
+        { post_date: '', post_date_gmt: '', ...fields },
+        { afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params) },
+      );
+    } catch (error) {
+      // updateEvent saves the meta only `if ( wp_update_post( $args ) )`: a row $wpdb refuses
+      // (a title over 64 KB) leaves the event as it was, and the plugin answers 200 with it.
+      if (error instanceof PostNotStoredError) return;
+      throw error;
+    }
     if (fields.post_status === PostStatus.publish) await publishAssociatedPosts(ctx, scope, id);
     const wasPublished = post.post_status === PostStatus.publish;
     if (wasPublished !== (fields.post_status === PostStatus.publish)) await recountTermsOfObject(scope, id);

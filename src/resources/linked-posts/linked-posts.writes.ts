@@ -11,7 +11,7 @@ import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { sanitizeTitle } from '../../wp/text/slugs.js';
 import { sanitizeTextField } from '../../wp/terms/term-fields.js';
 import { deletePostMeta, updatePostMeta } from '../../wp/write/post-meta.js';
-import { insertPost, trashPost, updatePost, type NewPost, type PostFields } from '../../wp/write/posts.js';
+import { insertPost, PostNotStoredError, trashPost, updatePost, type NewPost, type PostFields } from '../../wp/write/posts.js';
 import { wpUnslash } from '../../wp/write/slashes.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { selectDuplicateLinkedPostId } from './linked-posts.writes.repository.js';
@@ -255,6 +255,19 @@ async function findDuplicate(scope: WriteScope, postType: string, postdata: PhpA
 }
 
 /**
+ * The wp_insert_post( …, true ) of Venue::create / Organizer::create: when $wpdb refuses the row
+ * (a name over 64 KB) the create returns 0, which the endpoints answer with `could-not-create-*`.
+ */
+async function insertLinkedPostRow(scope: WriteScope, post: NewPost): Promise<number> {
+  try {
+    return await insertPost(scope, post);
+  } catch (error) {
+    if (error instanceof PostNotStoredError) return 0;
+    throw error;
+  }
+}
+
+/**
  * Venue::create: nothing (0) without a name or any venue field; else the matching venue when
  * `avoidDuplicates` finds one, or a new one (slug from the name), then the map flags (on unless
  * given as false) and save_meta on whichever it is. Returns the venue ID, or 0.
@@ -266,7 +279,8 @@ async function createVenue(scope: WriteScope, data: PhpArray, postStatus: string
   const content = isset(data, 'Description') ? data.get('Description') : '';
   const postdata = createPostdata(data, PostType.venue, title, content, postStatus);
   const found = avoidDuplicates ? await findDuplicate(scope, PostType.venue, postdata, true) : undefined;
-  const venueId = found ?? (await insertPost(scope, toNewPost(postdata, PostType.venue)));
+  const venueId = found ?? (await insertLinkedPostRow(scope, toNewPost(postdata, PostType.venue)));
+  if (!venueId) return 0;
   for (const key of ['ShowMap', 'ShowMapLink']) {
     if (isset(data, key) && !isTribeTruthy(data.get(key))) data.delete(key);
     else data.set(key, true);
@@ -283,7 +297,8 @@ async function createOrganizer(scope: WriteScope, data: PhpArray, postStatus: st
   const content = isset(data, 'Description') ? data.get('Description') : '';
   const postdata = createPostdata(data, PostType.organizer, title, content, postStatus);
   const found = avoidDuplicates ? await findDuplicate(scope, PostType.organizer, postdata, false) : undefined;
-  const organizerId = found ?? (await insertPost(scope, toNewPost(postdata, PostType.organizer)));
+  const organizerId = found ?? (await insertLinkedPostRow(scope, toNewPost(postdata, PostType.organizer)));
+  if (!organizerId) return 0;
   await saveOrganizerMeta(scope, organizerId, data);
   return organizerId;
 }
@@ -309,7 +324,14 @@ async function updateLinkedPostRow(scope: WriteScope, id: number, data: PhpArray
     if (key === 'post_author') fields.post_author = phpIntval(value);
     else (fields as Record<string, unknown>)[key] = phpString(value);
   }
-  if (Object.keys(fields).length > 0) await updatePost(scope, id, fields);
+  if (Object.keys(fields).length === 0) return;
+  try {
+    await updatePost(scope, id, fields);
+  } catch (error) {
+    // The plugin does not read wp_update_post's result: a row $wpdb refuses (a name over 64 KB)
+    // leaves the post as it was, and the meta is saved all the same.
+    if (!(error instanceof PostNotStoredError)) throw error;
+  }
 }
 
 /** The meta part of an update's data: everything but post columns, the name, description and excerpt (array_diff_key). */

@@ -21,6 +21,7 @@ import {
 } from './posts.repository.js';
 import { filtersHtmlOnSave, ksesPostContent, ksesTitle } from './kses-save.js';
 import { wpUnslash } from './slashes.js';
+import { fitsColumns, POSTS_COLUMN_LENGTHS } from './wpdb-fields.js';
 import type { WriteScope } from './transaction.js';
 import { schedulePostPublication } from '../site/cron.js';
 import { mysqlNow, rememberPostType, siteOf, unixNow } from './write-env.js';
@@ -358,17 +359,33 @@ async function addOrigin(scope: WriteScope, post: PostRow): Promise<void> {
 }
 
 /**
+ * wp_insert_post / wp_update_post when $wpdb refuses the row because a value is longer than its
+ * column (a title or excerpt over 64 KB). WordPress's WP_Error has no status, so its REST API
+ * answers 500; the cause is the request, so this service answers 400 with WordPress's code and
+ * message. Thrown before the row is written, so a caller that, like the plugin, ignores
+ * wp_update_post's result may catch it and go on.
+ */
+export class PostNotStoredError extends AppError {}
+
+export const PostWriteErrors = {
+  notInserted: () => new PostNotStoredError(400, 'db_insert_error', 'Could not insert post into the database.'),
+  notUpdated: () => new PostNotStoredError(400, 'db_update_error', 'Could not update post in the database.'),
+} as const;
+
+/**
  * wp_insert_post: fills WordPress's defaults (dates from now in the site zone, comment/ping
  * status of the type, empty strings), makes `post_name` unique by wp_unique_post_slug's rules
  * (drafts and pending posts keep an empty name unless one was given), inserts the row, then sets
  * `guid` to the permalink as get_permalink gives it at that moment. Returns the new ID.
  *
  * Strings are stored as wp_insert_post stores them: the title trimmed, one level of backslashes
- * stripped (wp_unslash). Throws 400 `invalid_date` for an impossible date.
+ * stripped (wp_unslash). Throws 400 `invalid_date` for an impossible date, and
+ * PostWriteErrors.notInserted when a value does not fit its column.
  */
 export async function insertPost(scope: WriteScope, post: NewPost, options: PostWriteOptions = {}): Promise<number> {
   const site = await siteOf(scope);
   const { row } = await resolvePost({ scope, site, post, postName: post.post_name });
+  if (!fitsColumns(row, POSTS_COLUMN_LENGTHS)) throw PostWriteErrors.notInserted();
   const id = await insertPostRow(scope.trx, { ...row, guid: '' });
   rememberPostType(scope, id, row.post_type);
   scope.changes.notePost(id, row.post_type);
@@ -464,7 +481,8 @@ async function rememberOldSlugAndDate(scope: WriteScope, before: PostRow, after:
  * a revisioned field changed (wp_save_post_revision). Returns the row as stored.
  *
  * A draft or pending post that was never dated gets now as its date (unless `editDate`), as
- * wp_update_post does. Throws 404 `invalid_post` when there is no such post.
+ * wp_update_post does. Throws 404 `invalid_post` when there is no such post, and
+ * PostWriteErrors.notUpdated (before the row is written) when a value does not fit its column.
  */
 export async function updatePost(
   scope: WriteScope,
@@ -519,6 +537,7 @@ export async function updatePost(
   // get_post_field('guid') reads it through `post_guid`'s esc_url, and every update stores that
   // back: `&` in a plain permalink becomes `&#038;`.
   const guid = escUrl(before.guid);
+  if (!fitsColumns({ ...row, guid }, POSTS_COLUMN_LENGTHS)) throw PostWriteErrors.notUpdated();
   await updatePostRow(scope.trx, id, { ...row, guid });
   scope.changes.notePost(id, before.post_type);
   let after: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid } as PostRow);
