@@ -5,6 +5,7 @@ import { phpTrim } from '../php/php-values.js';
 import { deleteOption, selectOptions, upsertOption } from '../site/options.repository.js';
 import type { ChangeSet } from '../write/change-set.js';
 import type { WriteScope } from '../write/transaction.js';
+import { fitsColumns, TERMS_COLUMN_LENGTHS } from '../write/wpdb-fields.js';
 import {
   phpLooseStringEquals,
   phpStrtolower,
@@ -105,6 +106,8 @@ export const TermWriteErrors = {
   duplicateSlug: (slug: string) =>
     new AppError(400, 'duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`),
   invalidTerm: () => new AppError(400, 'invalid_term', 'Empty Term.'),
+  /** $wpdb refused the terms row: a name or slug longer than its 200 characters. */
+  notInserted: () => new AppError(400, 'db_insert_error', 'Could not insert term into the database.'),
 } as const;
 
 const EXISTS_IN_TAXONOMY = 'A term with the name provided already exists in this taxonomy.';
@@ -205,7 +208,8 @@ export function serializeHierarchy(children: ReadonlyMap<number, readonly number
  * (tags stripped, `&` escaped); the slug is the given one or one made from the name, then made
  * unique. Throws `term_exists` (400, with the existing term's ID) when a term of that name
  * already sits at the same level and no distinct slug was asked for, `empty_term_name` for a
- * blank name and `missing_parent` for a parent that is no term.
+ * blank name, `missing_parent` for a parent that is no term, and `db_insert_error` for a name or
+ * slug longer than its column.
  */
 export async function insertTerm(
   scope: WriteScope,
@@ -229,6 +233,7 @@ export async function insertTerm(
   await refuseNameClash(scope, { taxonomy, hierarchical: rules.hierarchical, name: cleanName, slug, slugProvided, parent, locale });
 
   slug = await uniqueTermSlug(scope, slug, { taxonomy, parent }, locale);
+  if (!fitsColumns({ name: cleanName, slug }, TERMS_COLUMN_LENGTHS)) throw TermWriteErrors.notInserted();
   const termId = await insertTermRow(trx, { name: cleanName, slug, term_group: 0 });
   // A name that sanitizes to no slug at all gets its term ID (sanitize_title's fallback).
   if (slug === '') await updateTermRow(trx, termId, { slug: String(termId) });
@@ -314,7 +319,14 @@ export async function updateTerm(
     slug = await uniqueTermSlug(scope, slug, { taxonomy, parent: requestedParent, termId }, locale);
   }
 
-  await updateTermRow(trx, termId, { name, slug: slug === '' ? String(termId) : slug, term_group: stored.term_group });
+  // wp_update_term does not read $wpdb->update's result: a name or slug longer than its column
+  // leaves the terms row as it was (an empty slug is still replaced by the ID), and the
+  // description and parent are stored all the same.
+  if (fitsColumns({ name, slug }, TERMS_COLUMN_LENGTHS)) {
+    await updateTermRow(trx, termId, { name, slug: slug === '' ? String(termId) : slug, term_group: stored.term_group });
+  } else if (slug === '') {
+    await updateTermRow(trx, termId, { slug: String(termId) });
+  }
   await updateTermTaxonomyRow(trx, stored.term_taxonomy_id, { description, parent });
 
   changes.noteTerm(termId, taxonomy);
