@@ -2,6 +2,9 @@ import type { Db } from '../../db/create-db.js';
 import { formatUtc } from './dates.js';
 import { occurrenceHash, type CustomTablesEventRow } from './custom-tables.js';
 
+/** The largest value of a signed MEDIUMINT column. */
+const MEDIUMINT_MAX = 8_388_607;
+
 /**
  * Events::update as TEC runs it after a save that touched an event's date meta: the
  * `tec_events` row upserted by post ID (a row whose values are unchanged is left alone, as MySQL
@@ -9,8 +12,11 @@ import { occurrenceHash, type CustomTablesEventRow } from './custom-tables.js';
  * first one rewritten with a fresh `updated_at` even when nothing else changed. Times of the
  * request come from `now`, not from the database server's clock.
  */
-export async function upsertEventCustomTables(trx: Db, row: CustomTablesEventRow, now: Date): Promise<void> {
+export async function upsertEventCustomTables(trx: Db, event: CustomTablesEventRow, now: Date): Promise<void> {
   const updatedAt = formatUtc(Math.floor(now.getTime() / 1000));
+  // `duration` is a MEDIUMINT: WordPress runs MySQL outside strict mode, which stores a longer
+  // event's (over 97 days) as the column's largest value. The hash keeps the duration TEC computed.
+  const row = { ...event, duration: Math.min(event.duration, MEDIUMINT_MAX) };
   const existing = await trx.selectFrom('tec_events').selectAll().where('post_id', '=', row.post_id).executeTakeFirst();
   let eventId: number;
   if (!existing) {
@@ -38,7 +44,7 @@ export async function upsertEventCustomTables(trx: Db, row: CustomTablesEventRow
     end_date: row.end_date,
     end_date_utc: row.end_date_utc,
     duration: row.duration,
-    hash: occurrenceHash(row),
+    hash: occurrenceHash(event),
     updated_at: updatedAt,
   };
   const first = await trx
