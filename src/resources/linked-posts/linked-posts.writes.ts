@@ -78,11 +78,28 @@ function canPublishEvents(viewer: Viewer): boolean {
   return userCan(viewer, POST_TYPE_CAPS[PostType.event]!.publish_posts);
 }
 
+/** The unix time a date argument names: a timestamp as it is, else what strtotime reads (0 when nothing). */
+function unixOf(value: unknown, now: Date): number {
+  const text = phpString(value);
+  return isPhpNumeric(text) ? Math.trunc(Number(text)) : (strtotime(text, now) ?? 0);
+}
+
 /** Tribe__Date_Utils::reformat / Tribe__Timezones::localize_date(…, 'UTC'): the date read by strtotime, as UTC `Y-m-d H:i:s`. */
 function utcDateOf(value: unknown, now: Date): string {
-  const text = phpString(value);
-  const unix = isPhpNumeric(text) ? Math.trunc(Number(text)) : (strtotime(text, now) ?? 0);
-  return formatUtc(unix);
+  return formatUtc(unixOf(value, now));
+}
+
+/** 0000-01-01 00:00:00 and 9999-12-31 23:59:59 UTC: the years a DATETIME column holds. */
+const DATETIME_RANGE = [-62_167_219_200, 253_402_300_799] as const;
+
+/**
+ * The GMT date of `date_utc`, as utcDateOf, but false (so wp_insert_post derives it from the local
+ * date) for a time outside the years a DATETIME holds: PHP's DateTime cannot read the largest
+ * (`1e20`, which localize_date answers with false) and prints the others as dates MySQL cannot store.
+ */
+function gmtDateOf(value: unknown, now: Date): string | false {
+  const unix = unixOf(value, now);
+  return Number.isFinite(unix) && unix >= DATETIME_RANGE[0] && unix <= DATETIME_RANGE[1] ? formatUtc(unix) : false;
 }
 
 /** tribe_upload_image for an attachment ID (URLs are refused by the argument validator): the ID, or false. */
@@ -100,7 +117,7 @@ function postFieldsOf(params: Params, viewer: Viewer, now: Date): [string, unkno
   return [
     ['post_author', params.author],
     ['post_date', isset(toMap(params), 'date') ? utcDateOf(params.date, now) : false],
-    ['post_date_gmt', isset(toMap(params), 'date_utc') ? utcDateOf(params.date_utc, now) : false],
+    ['post_date_gmt', isset(toMap(params), 'date_utc') ? gmtDateOf(params.date_utc, now) : false],
     ['post_status', scaleBackPostStatus(params.status, canPublishEvents(viewer))],
   ];
 }
