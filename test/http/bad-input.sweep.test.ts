@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { basicAuth } from '../builders/index.js';
 import { loadUsers } from '../contract/captures.js';
 import { RECORDING_INSTANT } from '../contract/suite.js';
+import { NASTY_SHAPES, NASTY_VALUES, RAW_VALUES } from './nasty-values.js';
 import { agentFor, ROOT } from './support.js';
 
 /**
@@ -14,16 +15,6 @@ import { agentFor, ROOT } from './support.js';
  * 5xx. The routes and their arguments come from the same definitions the dispatcher validates
  * with, so a new argument is swept without touching this file.
  */
-// Sent percent-encoded, so each arrives as the very string written here.
-const NASTY_VALUES = [
-  '', '0', '-1', 'abc', '1.5', '1e400', '99999999999999999999', '9007199254740991', '%00', '%E0%A4%A',
-  "' OR 1=1 --", '%_\\', 'x'.repeat(5000), '2026-13-45', 'yesterday', '💥', 'null', 'true',
-];
-// Sent as written: once decoded, a NUL byte and a truncated UTF-8 sequence.
-const RAW_VALUES = ['%00', '%E0%A4%A'];
-// PHP-style arrays and maps, which WordPress accepts for every parameter.
-const NASTY_SHAPES = (name: string) => [`${name}[]=1&${name}[]=x`, `${name}[a][b]=1`, `${name}[]=`, `${name}[][]=1`];
-
 let database: TestDatabase;
 let adminAuth: string;
 
