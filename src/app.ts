@@ -5,6 +5,7 @@ import type { Db } from './db/create-db.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import { errorHandler } from './http/error-handler.js';
+import { refuseLoneSurrogates } from './http/json-body.js';
 import { wordpressGlobalParams } from './http/global-params.js';
 import { CoreErrors } from './http/errors.js';
 import { dispatch } from './http/dispatcher.js';
@@ -54,6 +55,7 @@ export function createApp({ db, config, clock = systemClock, logError = console.
       },
     }),
   );
+  app.use(refuseLoneSurrogates());
 
   // WordPress sends its Link header, then settles who is asking (or answers 401/403) before it
   // even looks for the route.
@@ -86,7 +88,7 @@ export function createApp({ db, config, clock = systemClock, logError = console.
       write: createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, site, viewer }),
       routePath,
       body: isRecord(ctx.request.body) ? ctx.request.body : undefined,
-      jsonError: ctx.state.jsonError === true,
+      jsonError: ctx.state.jsonError === true || (typeof ctx.state.jsonError === 'object' && ctx.state.jsonError !== null ? ctx.state.jsonError : false),
       describeRoute: describeIn(namespace),
     });
   };

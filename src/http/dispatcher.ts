@@ -4,7 +4,7 @@ import type { Viewer } from '../wp/auth/capabilities.js';
 import { isLoggedIn } from '../wp/auth/capabilities.js';
 import type { SiteSettings } from '../wp/site/site.js';
 import type { SiteUrls } from '../wp/site/urls.js';
-import { AppError, CoreErrors, invalidParams, type InvalidParam } from './errors.js';
+import { AppError, CoreErrors, invalidParams, type InvalidParam, type JsonDecodeError } from './errors.js';
 import { castToType, type ArgSpec } from './rest-args.js';
 import type { CompiledRoute, EndpointDefinition, RestResponse } from './rest-route.js';
 import { createRequestMemo, type RequestContext } from './request-context.js';
@@ -20,9 +20,9 @@ export interface DispatchEnvironment {
   viewer: Viewer;
   /** The path below the namespace root, e.g. `/events/6`; `/` for the index. */
   routePath: string;
-  /** The parsed JSON or form body, or undefined; `jsonError` when the JSON did not parse. */
+  /** The parsed JSON or form body, or undefined; `jsonError` when the JSON did not parse (and why, when known). */
   body: Record<string, unknown> | undefined;
-  jsonError: boolean;
+  jsonError: boolean | JsonDecodeError;
   /** Runs one write as a transaction and reports it after commit (createWriteRunner). */
   write: RunWrite;
   /** How an OPTIONS request describes a route (the namespace index's entry for it). */
@@ -68,7 +68,7 @@ export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: 
   const context = buildContext(env, method, query, supplied, endpoint);
 
   try {
-    if (env.jsonError && method !== 'GET') throw CoreErrors.invalidJson();
+    if (env.jsonError && method !== 'GET') throw CoreErrors.invalidJson(env.jsonError === true ? undefined : env.jsonError);
     await validateParams(endpoint, context);
     sanitizeParams(endpoint, context);
     if (endpoint.permission && !(await endpoint.permission(context))) {

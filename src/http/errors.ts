@@ -3,6 +3,16 @@
  * `{"code","message","data":{"status",...}}`. `data` holds any extra keys (params, details, ...)
  * in the order WordPress emits them.
  */
+/** Why PHP's json_decode refused a body: json_last_error() and json_last_error_msg(). */
+export interface JsonDecodeError {
+  code: number;
+  message: string;
+}
+
+export const JSON_SYNTAX_ERROR: JsonDecodeError = { code: 4, message: 'Syntax error' };
+/** JSON_ERROR_UTF16: half of a surrogate pair in a `\u` escape. */
+export const JSON_UTF16_ERROR: JsonDecodeError = { code: 10, message: 'Single unpaired UTF-16 surrogate in unicode escape' };
+
 export class AppError extends Error {
   readonly status: number;
   readonly code: string;
@@ -24,10 +34,11 @@ export class AppError extends Error {
 export const CoreErrors = {
   noRoute: () =>
     new AppError(404, 'rest_no_route', 'No route was found matching the URL and request method.'),
-  invalidJson: (jsonErrorMessage = 'Syntax error') =>
+  /** json_last_error() and its message as WordPress reports them; JSON_ERROR_SYNTAX (4) unless told. */
+  invalidJson: (jsonError: JsonDecodeError = JSON_SYNTAX_ERROR) =>
     new AppError(400, 'rest_invalid_json', 'Invalid JSON body passed.', {
-      json_error_code: 4,
-      json_error_message: jsonErrorMessage,
+      json_error_code: jsonError.code,
+      json_error_message: jsonError.message,
     }),
   missingParams: (names: string[]) =>
     new AppError(400, 'rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, {

@@ -131,3 +131,19 @@ describe('an event longer than 97 days', () => {
     expect(occurrence.hash).toBe(occurrenceHash(id, dates, duration));
   });
 });
+
+describe('JSON with half a surrogate pair', () => {
+  it('is refused as WordPress refuses it: 400 rest_invalid_json, nothing written', async () => {
+    const response = await agentFor(database, { now: RECORDING_INSTANT })
+      .post(`${ROOT}/events`)
+      .set('Authorization', adminAuth)
+      .set('Content-Type', 'application/json')
+      .send('{"title": "Broken \\ud800 title", "start_date": "2027-01-01 10:00:00", "end_date": "2027-01-01 11:00:00"}');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      code: 'rest_invalid_json',
+      message: 'Invalid JSON body passed.',
+      data: { status: 400, json_error_code: 10, json_error_message: 'Single unpaired UTF-16 surrogate in unicode escape' },
+    });
+  });
+});

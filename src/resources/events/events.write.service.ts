@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import { findPostBySlugOnce, loadPostWithMetaOnce, type RequestContext } from '../../http/request-context.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/auth/capabilities.js';
-import { EventMeta, PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
+import { EventMeta, PostStatus, PostType, Taxonomy, TecMeta } from '../../wp/constants.js';
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import type { MetaMap } from '../../wp/posts/meta.js';
@@ -34,8 +34,6 @@ import { insertLinkedOrganizer, insertLinkedVenue } from '../linked-posts/linked
  * tables rows, all in one transaction; the answer is the event re-read as GET reads it.
  */
 
-/** TEC writes `_tribe_ignored_event_previous_status` when an event goes to the trash (Ignored_Events). */
-const IGNORED_PREVIOUS_STATUS_META = '_tribe_ignored_event_previous_status';
 
 const EventWriteErrors = {
   /** The plugin downloads an image URL and sideloads it; this service does not fetch from the network. */
@@ -317,7 +315,8 @@ export async function deleteEvent(ctx: RequestContext, id: number): Promise<Even
   const { post } = await requireEvent(ctx, id);
   if (post.post_status === PostStatus.trash) throw EventErrors.inTrash();
   await ctx.write(async (scope) => {
-    await addPostMeta(scope, id, IGNORED_PREVIOUS_STATUS_META, post.post_status);
+    // TEC's Ignored_Events hooks the trashing first and keeps the status the event had.
+    await addPostMeta(scope, id, TecMeta.ignoredPreviousStatus, post.post_status);
     await trashPost(scope, id);
     if (post.post_status === PostStatus.publish) await recountTermsOfObject(scope, id);
     // save_post of a trashed event: Known_Range::maybe_update_known_range rebuilds without it.
