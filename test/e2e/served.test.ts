@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { compareCase, loadCases, type ReferenceCase, type ReplayedResponse } from '../contract/captures.js';
+import { compareCase, loadCases, loadUsers, type ReferenceCase, type ReplayedResponse } from '../contract/captures.js';
 import { PENDING_ON_OTHER_ISSUES } from '../contract/pending.js';
 import { isTimeDependent } from '../contract/read-selections.js';
 
@@ -95,6 +95,31 @@ describe('npm start serves the recorded answers over HTTP', () => {
       if (comparison.mismatches.length > 0) mismatched.push(`${testCase.id}: ${comparison.mismatches.join('; ')}`);
     }
     expect(mismatched).toEqual([]);
+  });
+
+  it('writes: an event created over HTTP, with a nested venue, is served back and trashed', async () => {
+    const admin = loadUsers().admin!;
+    const headers = {
+      Authorization: `Basic ${Buffer.from(`${admin.login}:${admin.app_password}`).toString('base64')}`,
+      'Content-Type': 'application/json',
+    };
+    const root = `${baseUrl}/wp-json/calendar/events/v1`;
+    const created = await fetch(`${root}/events`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Served Write', start_date: '2031-02-03 18:00:00', end_date: '2031-02-03 20:00:00', venue: { venue: 'Served Hall', city: 'Lyon' } }),
+    });
+    expect(created.status).toBe(201);
+    const event = (await created.json()) as { id: number; slug: string; venue: { venue: string } };
+    expect(event).toMatchObject({ slug: 'served-write', venue: { venue: 'Served Hall' } });
+
+    const read = await fetch(`${root}/events/${event.id}`);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { title: string }).title).toBe('Served Write');
+
+    const trashed = await fetch(`${root}/events/${event.id}`, { method: 'DELETE', headers: { Authorization: headers.Authorization } });
+    expect(trashed.status).toBe(200);
+    expect(((await trashed.json()) as { status: string }).status).toBe('trash');
   });
 
   it('stops cleanly on SIGTERM', async () => {
