@@ -1,8 +1,8 @@
-/**
- * An error that knows its HTTP meaning and renders in WordPress's REST error shape:
- * `{"code","message","data":{"status",...}}`. `data` holds any extra keys (params, details, ...)
- * in the order WordPress emits them.
- */
+import { AppError } from '../wp/wp-error.js';
+
+/** The error every layer throws; defined in wp/ so storage rules need nothing from http/. */
+export { AppError };
+
 /** Why PHP's json_decode refused a body: json_last_error() and json_last_error_msg(). */
 export interface JsonDecodeError {
   code: number;
@@ -12,23 +12,6 @@ export interface JsonDecodeError {
 export const JSON_SYNTAX_ERROR: JsonDecodeError = { code: 4, message: 'Syntax error' };
 /** JSON_ERROR_UTF16: half of a surrogate pair in a `\u` escape. */
 export const JSON_UTF16_ERROR: JsonDecodeError = { code: 10, message: 'Single unpaired UTF-16 surrogate in unicode escape' };
-
-export class AppError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly data: Record<string, unknown>;
-
-  constructor(status: number, code: string, message: string, data: Record<string, unknown> = {}) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.data = data;
-  }
-
-  toBody(): { code: string; message: string; data: Record<string, unknown> } {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
-  }
-}
 
 /** WordPress core's error codes and messages (wp-includes/rest-api). */
 export const CoreErrors = {

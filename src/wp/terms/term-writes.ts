@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../wp-error.js';
 import { CoreTaxonomy, OptionName, POST_TYPE_TAXONOMIES, PostType, TecCacheKey, Taxonomy } from '../constants.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpTrim } from '../php/php-values.js';

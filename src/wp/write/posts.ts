@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../wp-error.js';
 import { escUrl } from '../json-ld/kses.js';
 import { POST_TYPE_CAPS, userCan, type Viewer } from '../auth/capabilities.js';
 import { OriginMeta, PostStatus, PostType, TrashMeta, WpPostMeta } from '../constants.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/create-db.js';
 import type { Viewer } from '../auth/capabilities.js';
 import type { SiteSettings } from '../site/site.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../wp-error.js';
 import { touchLastSavePost } from '../tec/last-save-post.js';
 import { ChangeSet, tellChangeListeners, type ChangeListener } from './change-set.js';
 import { acquireWriteLock, releaseWriteLock } from './write-lock.repository.js';
