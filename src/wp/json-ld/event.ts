@@ -4,7 +4,7 @@ import { plainEventCost } from '../tec/cost.js';
 import { formatUtc, strtotime, zoneOffsetSeconds } from '../tec/dates.js';
 import { allMeta, firstMeta, type MetaMap } from '../posts/meta.js';
 import { phpFloatval, phpIntval, phpTrim, phpUrldecode, phpUrlencode } from '../php/php-values.js';
-import { escUrl } from './kses.js';
+import { escUrl } from '../text/kses.js';
 import { toOrganizerJsonLd, type RandomSource } from './person.js';
 import { toVenueJsonLd } from './place.js';
 import { isJsonLdVisible, thingJsonLd, type JsonLdObject, type JsonLdPost } from './thing.js';

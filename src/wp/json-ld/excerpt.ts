@@ -1,6 +1,6 @@
 import { wpautop } from '../text/formatting.js';
 import { isPhpEmpty } from '../php/php-empty.js';
-import { wpKses, wpStripAllTags, type KsesAllowList } from './kses.js';
+import { wpKses, wpStripAllTags, type KsesAllowList } from '../text/kses.js';
 
 /** The HTML tribe_events_get_the_excerpt() keeps by default. */
 const EXCERPT_ALLOWED_HTML: KsesAllowList = {

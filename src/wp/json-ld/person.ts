@@ -2,7 +2,7 @@ import { OrganizerMeta } from '../constants.js';
 import { escHtml } from '../text/formatting.js';
 import { firstMeta, type MetaMap } from '../posts/meta.js';
 import type { PostRow } from '../posts/posts.repository.js';
-import { escUrl } from './kses.js';
+import { escUrl } from '../text/kses.js';
 import { thingJsonLd, type JsonLdObject } from './thing.js';
 
 /** A source of numbers in [0, 1), as Math.random. */

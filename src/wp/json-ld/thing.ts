@@ -5,7 +5,7 @@ import { escJs, theTitle } from '../text/formatting.js';
 import type { MetaMap } from '../posts/meta.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import { tribeExcerpt } from './excerpt.js';
-import { escUrl } from './kses.js';
+import { escUrl } from '../text/kses.js';
 
 /** A schema.org object, keys in the plugin's order. */
 export type JsonLdObject = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { ksesNormalizeEntities, wpKses, wpStripAllTags, type KsesAllowList } from '../json-ld/kses.js';
+import { ksesNormalizeEntities, wpKses, wpStripAllTags, type KsesAllowList } from '../text/kses.js';
 import { isPhpNumeric, phpIntval, phpTrim } from '../php/php-values.js';
 import { escHtml } from '../text/formatting.js';
 import { sanitizeTitle } from '../text/slugs.js';

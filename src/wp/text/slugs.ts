@@ -1,4 +1,4 @@
-import { phpStripTags } from '../json-ld/kses.js';
+import { phpStripTags } from './kses.js';
 import { removeAccents } from './remove-accents.js';
 
 /**

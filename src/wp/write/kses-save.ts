@@ -1,6 +1,6 @@
 import type { Viewer } from '../auth/capabilities.js';
 import { userCan } from '../auth/capabilities.js';
-import { wpKses, type KsesAllowList } from '../json-ld/kses.js';
+import { wpKses, type KsesAllowList } from '../text/kses.js';
 
 /*
  * What kses_init_filters() adds when the writer lacks `unfiltered_html` (authors, contributors):

@@ -1,5 +1,5 @@
 import { AppError } from '../wp-error.js';
-import { escUrl } from '../json-ld/kses.js';
+import { escUrl } from '../text/kses.js';
 import { POST_TYPE_CAPS, userCan, type Viewer } from '../auth/capabilities.js';
 import { OriginMeta, PostStatus, PostType, TrashMeta, WpPostMeta } from '../constants.js';
 import { phpIntval, phpTrim } from '../php/php-values.js';

@@ -1,7 +1,7 @@
-import { escHtml } from '../text/formatting.js';
+import { escHtml } from './formatting.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpTrim } from '../php/php-values.js';
-import { ksesNormalizeEntities, LATIN1_ENTITY_NAMES } from '../text/html-entities.js';
+import { ksesNormalizeEntities, LATIN1_ENTITY_NAMES } from './html-entities.js';
 
 export { ksesNormalizeEntities };
 
