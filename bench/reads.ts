@@ -1,9 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
-import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createTestDatabase } from '../test/setup/database.js';
+import { benchRoutes } from './support/loopback.js';
 
 /*
  * Read throughput on the recorded site (216 events): requests per second and latency for the
@@ -28,36 +23,11 @@ const ROUTES: readonly [string, string][] = [
 ];
 
 async function main(): Promise<void> {
-  const database = await createTestDatabase({ dump: 'reference' });
-  const app = createApp({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), logError: () => undefined });
-  const server = createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const failedRoutes: string[] = [];
-  try {
-    console.log(`route                          req/s     p50 ms   p99 ms   non-2xx`);
-    for (const [name, path] of ROUTES) {
-      const result = await autocannon({ url: base + path, connections: CONNECTIONS, duration: DURATION });
-      if (result.non2xx > 0 || result.errors > 0) {
-        failedRoutes.push(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} failed requests (${path})`);
-      }
-      const line = [
-        name.padEnd(30),
-        result.requests.average.toFixed(0).padStart(6),
-        result.latency.p50.toFixed(1).padStart(9),
-        result.latency.p99.toFixed(1).padStart(8),
-        String(result.non2xx).padStart(9),
-      ];
-      console.log(line.join(' '));
-    }
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-    await database.drop();
-  }
-  if (failedRoutes.length > 0) {
-    console.error(`\nnot every answer was 2xx:\n${failedRoutes.join('\n')}`);
-    process.exitCode = 1;
-  }
+  await benchRoutes(
+    ROUTES.map(([name, path]) => ({ name, options: { path } })),
+    DURATION,
+    CONNECTIONS,
+  );
 }
 
 main().catch((error: unknown) => {
