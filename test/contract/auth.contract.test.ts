@@ -1,10 +1,8 @@
-import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { loadCases } from './captures.js';
-import type { Database } from '../../src/db/tables.js';
-import type { TestDatabase } from '../setup/database.js';
 import { isAuthContractCase } from './read-selections.js';
 import { defineContractSuite } from './suite.js';
+import { writtenTablesChecksum } from '../setup/written-tables.js';
 
 /**
  * The cases that need a signed-in user or test who may do what: every `auth` case (writes refused
@@ -18,26 +16,6 @@ import { defineContractSuite } from './suite.js';
  * which belong to the write routes.
  */
 
-/**
- * The tables a write changes (the README's `db_after` tables); refused writes must leave them alone.
- * Not `usermeta`: signing in with an application password records its `last_used` there.
- */
-const CONTENT_TABLES: ReadonlyArray<keyof Database> = [
-  'posts',
-  'postmeta',
-  'terms',
-  'term_taxonomy',
-  'term_relationships',
-  'termmeta',
-  'tec_events',
-  'tec_occurrences',
-];
-
-async function contentChecksums(database: TestDatabase): Promise<unknown> {
-  const tables = CONTENT_TABLES.map((table) => `${database.prefix}${table}`).join(', ');
-  const result = await sql.raw(`CHECKSUM TABLE ${tables}`).execute(database.db);
-  return result.rows;
-}
 
 defineContractSuite({
   title: 'auth contract',
@@ -57,8 +35,8 @@ defineContractSuite({
   },
   beforeReplay: async (testCase, database) => {
     if (testCase.method === 'GET') return undefined;
-    const before = await contentChecksums(database);
+    const before = await writtenTablesChecksum(database);
     // A refused write is refused before anything is written.
-    return async () => expect(await contentChecksums(database)).toEqual(before);
+    return async () => expect(await writtenTablesChecksum(database)).toEqual(before);
   },
 });

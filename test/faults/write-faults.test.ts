@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
@@ -8,6 +7,7 @@ import { createDb, type Db } from '../../src/db/create-db.js';
 import { loadCases, replayCase, type ReferenceCase } from '../contract/captures.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { startCuttingProxy, type CuttingProxy } from '../setup/tcp-proxy.js';
+import { writtenTablesChecksum } from '../setup/written-tables.js';
 
 /**
  * Each kind of write, cut off at statements it sends from the moment it takes the write lock to
@@ -35,8 +35,6 @@ const WRITES = [
   'tags.write.delete',
 ] as const;
 
-/** Every table a write may change, options included (tribe_last_save_post moves inside the transaction). */
-const WRITTEN_TABLES = ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'tec_events', 'tec_occurrences', 'options'];
 const LOCK_STATEMENT = /GET_LOCK/;
 /** At most this many cut points per write, spread evenly from the lock to the commit. */
 const CUT_POINTS = 24;
@@ -77,10 +75,6 @@ async function sendThroughProxy(database: TestDatabase, testCase: ReferenceCase)
   }
 }
 
-async function checksums(database: TestDatabase): Promise<unknown> {
-  const tables = WRITTEN_TABLES.map((table) => `${database.prefix}${table}`).join(', ');
-  return (await sql.raw(`CHECKSUM TABLE ${tables}`).execute(database.db)).rows;
-}
 
 describe('a write cut off half way leaves nothing behind', () => {
   for (const id of WRITES) {
@@ -106,7 +100,7 @@ describe('a write cut off half way leaves nothing behind', () => {
 
       const database = await createTestDatabase({ dump: 'reference' });
       try {
-        const before = await checksums(database);
+        const before = await writtenTablesChecksum(database);
         let cutAtCommit = false;
         for (const n of cutPoints) {
           proxy.cutAtCommand(n, LOCK_STATEMENT);
@@ -117,13 +111,13 @@ describe('a write cut off half way leaves nothing behind', () => {
           if (proxy.beforeCut.some((text) => COMMIT_STATEMENT.test(text))) break;
           if (COMMIT_STATEMENT.test(proxy.cutCommand ?? '')) cutAtCommit = true;
           expect(status, `answer when cut at statement ${n}`).toBeGreaterThanOrEqual(500);
-          expect(await checksums(database), `rows after a cut at statement ${n}: ${statements[lockAt + n - 1]}`).toEqual(before);
+          expect(await writtenTablesChecksum(database), `rows after a cut at statement ${n}: ${statements[lockAt + n - 1]}`).toEqual(before);
         }
         expect(cutAtCommit || cutPoints.length < statementsToCommit, 'one cut fell on the COMMIT itself').toBe(true);
         // Nothing stayed locked or half-open: the same write now goes through.
         proxy.record();
         expect(await sendThroughProxy(database, testCase)).toBe(testCase.expect.status);
-        expect(await checksums(database)).not.toEqual(before);
+        expect(await writtenTablesChecksum(database)).not.toEqual(before);
       } finally {
         await database.drop();
       }

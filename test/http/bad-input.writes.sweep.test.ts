@@ -1,19 +1,17 @@
-import { sql } from 'kysely';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import type { Database } from '../../src/db/tables.js';
 import type { RequestContext } from '../../src/http/request-context.js';
 import type { EndpointDefinition, HttpMethod, RouteDefinition } from '../../src/http/rest-route.js';
 import { createNamespaceRoutes } from '../../src/routes.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { basicAuth, insertEvent, insertOrganizer, insertTerm, insertVenue } from '../builders/index.js';
-import { loadUsers } from '../contract/captures.js';
+import { insertEvent, insertOrganizer, insertTerm, insertVenue } from '../builders/index.js';
 import { RECORDING_INSTANT } from '../contract/suite.js';
 import { NASTY_DATES_JSON, NASTY_IDS_JSON, NASTY_JSON, NASTY_SHAPES, NASTY_VALUES, RAW_VALUES } from './nasty-values.js';
-import { ROOT } from './support.js';
+import { recordedUserAuth, ROOT } from './support.js';
+import { writtenTablesChecksum } from '../setup/written-tables.js';
 
 /**
  * Every argument of every write route (POST, PUT, PATCH, DELETE), fed hostile values as an
@@ -29,18 +27,6 @@ import { ROOT } from './support.js';
  * of an endpoint (POST, PUT, PATCH) take the probes in turn, as do the query and the form body.
  */
 
-/** What a write may change; a refused write changes none of it. Not `usermeta`: sign-ins record their last use there. */
-const CONTENT_TABLES: ReadonlyArray<keyof Database> = [
-  'posts',
-  'postmeta',
-  'terms',
-  'term_taxonomy',
-  'term_relationships',
-  'termmeta',
-  'tec_events',
-  'tec_occurrences',
-  'options',
-];
 
 const WRITE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -249,16 +235,8 @@ async function makeTargets(resource: Resource, db: TestDatabase['db']): Promise<
   };
 }
 
-async function contentChecksums(database: TestDatabase): Promise<string> {
-  const tables = CONTENT_TABLES.map((table) => `${database.prefix}${table}`).join(', ');
-  const result = await sql.raw(`CHECKSUM TABLE ${tables}`).execute(database.db);
-  return JSON.stringify(result.rows);
-}
 
-const adminAuth = (() => {
-  const admin = loadUsers().admin!;
-  return basicAuth(admin.login, admin.app_password);
-})();
+const adminAuth = recordedUserAuth();
 
 /** Why one answer breaks the rule, or undefined when it keeps it. */
 function problemWith(status: number, body: unknown): string | undefined {
@@ -342,14 +320,14 @@ async function sweepResource(resource: Resource, database: TestDatabase): Promis
     for (const [turn, probe] of probes.entries()) {
       const method = endpoint.methods[turn % endpoint.methods.length]!;
       const path = targets.path(endpoint);
-      before ??= await contentChecksums(database);
+      before ??= await writtenTablesChecksum(database);
       logged.length = 0;
       const response = await sendProbe(agent, method, path, probe, targets.required(endpoint, probe.name, ++serial));
       const label = `${method} ${path} ${probe.name} (${probe.transport}) ${probe.text.slice(0, 60)}`;
       const problem = problemWith(response.status, response.body);
       if (problem) failures.push(`${label} -> ${problem}${logged.length > 0 ? ` [${String(logged[0]).slice(0, 160)}]` : ''}`);
       if (response.status >= 400 && response.status < 500) {
-        const after = await contentChecksums(database);
+        const after = await writtenTablesChecksum(database);
         if (after !== before) failures.push(`${label} -> ${response.status} ${response.body?.code} but the tables changed`);
         before = after;
         continue;

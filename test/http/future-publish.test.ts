@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maybeUnserialize } from '../../src/wp/php/php-values.js';
-import { loadUsers } from '../contract/captures.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { agentFor, ROOT } from './support.js';
+import { agentFor, recordedUserAuth, ROOT } from './support.js';
 
 /**
  * A post saved as `future` goes live through the `publish_future_post` event WordPress puts in
@@ -18,8 +17,7 @@ let admin: string;
 
 beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
-  const user = loadUsers().admin!;
-  admin = `Basic ${Buffer.from(`${user.login}:${user.app_password}`).toString('base64')}`;
+  admin = recordedUserAuth();
 });
 
 afterAll(async () => {

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../src/http/request-context.js';
 import { insertLinkedOrganizer, insertLinkedVenue } from '../../src/resources/linked-posts/linked-posts.writes.js';
 import { ChangeSet } from '../../src/wp/write/change-set.js';
-import { basicAuth } from '../builders/index.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { ROOT, agentFor } from './support.js';
+import { ROOT, agentFor, recordedUserAuth } from './support.js';
 
 /*
  * Venue and organizer writes on the recorded site, for the plugin's rules the captures do not
@@ -14,11 +12,7 @@ import { ROOT, agentFor } from './support.js';
  * in meta (`_Organizerpost_author`), and the nested entries events create.
  */
 
-const users = JSON.parse(readFileSync(new URL('../../fixtures/reference/users.json', import.meta.url), 'utf8')) as Record<
-  string,
-  { login: string; app_password: string }
->;
-const admin = basicAuth(users.admin!.login, users.admin!.app_password);
+const admin = recordedUserAuth();
 
 let database: TestDatabase;
 

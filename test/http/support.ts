@@ -5,6 +5,8 @@ import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
 import type { TestDatabase } from '../setup/database.js';
+import { basicAuth } from '../builders/index.js';
+import { loadUsers } from '../contract/captures.js';
 
 /** What the http tests share: the namespace, the site URL the seed options give, a fixed clock. */
 
@@ -124,4 +126,11 @@ export async function countStatements<T = unknown>(
   const response = await agent.get(`${ROOT}${path}`);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return { count: recorder.statements.length, statements: [...recorder.statements], body: response.body as T };
+}
+
+/** The HTTP Basic header of a user of the recorded site (fixtures/reference/users.json), `admin` unless named. */
+export function recordedUserAuth(key = 'admin'): string {
+  const user = loadUsers()[key];
+  if (!user) throw new Error(`users.json has no user "${key}"`);
+  return basicAuth(user.login, user.app_password);
 }

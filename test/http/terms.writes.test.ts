@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basicAuth } from '../builders/index.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { ROOT, agentFor } from './support.js';
+import { ROOT, agentFor, recordedUserAuth } from './support.js';
 
 /*
  * Category and tag writes on the recorded site, for the rules the captures do not show: the
@@ -11,11 +9,7 @@ import { ROOT, agentFor } from './support.js';
  * hierarchy, and form-encoded bodies.
  */
 
-const users = JSON.parse(readFileSync(new URL('../../fixtures/reference/users.json', import.meta.url), 'utf8')) as Record<
-  string,
-  { login: string; app_password: string }
->;
-const admin = basicAuth(users.admin!.login, users.admin!.app_password);
+const admin = recordedUserAuth();
 
 let database: TestDatabase;
 
