@@ -88,3 +88,21 @@ describe('concurrent creates with the same title', () => {
     expect(results.map((result) => result.status).sort()).toEqual([201, 400, 400, 400]);
   });
 });
+
+describe('concurrent deletes of one event', () => {
+  it('trash it once: one answers 200, the others 410 event-is-in-trash, and one set of trash meta is written', async () => {
+    const created = await replica()
+      .post(`${ROOT}/events`)
+      .set('Authorization', basicAuth())
+      .send({ title: 'Delete Race', start_date: '2027-05-01 19:00:00', end_date: '2027-05-01 21:00:00' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const replicas = [replica(), replica()];
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => replicas[index % 2]!.delete(`${ROOT}/events/${id}`).set('Authorization', basicAuth())),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410, 410, 410]);
+    const trashMeta = await database.db.selectFrom('postmeta').select('meta_value').where('post_id', '=', id).where('meta_key', '=', '_wp_trash_meta_status').execute();
+    expect(trashMeta.map((row) => row.meta_value)).toEqual(['publish']);
+  });
+});

@@ -5,7 +5,7 @@ import { EventMeta, PostStatus, PostType, Taxonomy, TecMeta } from '../../wp/con
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import type { MetaMap } from '../../wp/posts/meta.js';
-import { selectMetaForPosts, selectPostById, selectPostsByIds } from '../../wp/posts/posts.repository.js';
+import { selectMetaForPosts, selectPostById, selectPostsByIds, type PostRow } from '../../wp/posts/posts.repository.js';
 import { groupMetaRows } from '../../wp/posts/meta.js';
 import { parseCurrencyPosition, parseCurrencySymbol } from '../../wp/tec/currency.js';
 import { customTablesEventRow } from '../../wp/tec/custom-tables.js';
@@ -280,11 +280,13 @@ export async function eventIdBySlug(ctx: RequestContext, slug: string): Promise<
  * are reset (cost, organizers, flags, website) and the post date moves to now.
  */
 export async function updateEvent(ctx: RequestContext, id: number): Promise<EventResource> {
-  const { post } = await requireEvent(ctx, id);
+  await requireEvent(ctx, id);
   const params = ctx.params;
   const data = eventSaveData(ctx, params, false);
   const fields = postFields(ctx, params);
   await ctx.write(async (scope) => {
+    // The row as it stands under the write lock: another write may have changed it since the checks.
+    const post = await lockedEvent(scope, id);
     data.venueId = (await linkedIds(ctx, scope, params.venue, 'venue'))[0];
     data.organizerIds = await linkedIds(ctx, scope, params.organizer, 'organizer');
     // prepare_postarr passes false for dates not sent, which replaces the stored ones in
@@ -310,11 +312,21 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
   return getEventData(ctx, id);
 }
 
+/** The event's row read inside the write; 404 when it went away between the checks and the lock. */
+async function lockedEvent(scope: WriteScope, id: number): Promise<PostRow> {
+  const post = await selectPostById(scope.trx, id);
+  if (!post) throw EventErrors.notFound(id);
+  return post;
+}
+
 /** DELETE /events/{id}: moves the event to the trash (200 with it); 410 when it is there already. */
 export async function deleteEvent(ctx: RequestContext, id: number): Promise<EventResource> {
-  const { post } = await requireEvent(ctx, id);
-  if (post.post_status === PostStatus.trash) throw EventErrors.inTrash();
+  const { post: checked } = await requireEvent(ctx, id);
+  if (checked.post_status === PostStatus.trash) throw EventErrors.inTrash();
   await ctx.write(async (scope) => {
+    // Two deletes at once: the second finds the event trashed under the lock and answers 410.
+    const post = await lockedEvent(scope, id);
+    if (post.post_status === PostStatus.trash) throw EventErrors.inTrash();
     // TEC's Ignored_Events hooks the trashing first and keeps the status the event had.
     await addPostMeta(scope, id, TecMeta.ignoredPreviousStatus, post.post_status);
     await trashPost(scope, id);
