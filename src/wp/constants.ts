@@ -179,6 +179,8 @@ export const OptionName = {
   tecOptions: 'tribe_events_calendar_options',
   /** WP-Cron's schedule (a PHP-serialized array of events by time). */
   cron: 'cron',
+  /** `open` or `closed`: the comment status new posts of types with comment support get. */
+  defaultCommentStatus: 'default_comment_status',
   /** TEC's "something was saved" stamp, a microtime float; its caches are keyed on it. */
   lastSavePost: 'tribe_last_save_post',
   /** Stored as `{table prefix}user_roles` (`wp_user_roles`, `wp_2_user_roles` on a sub-site). */

@@ -23,6 +23,8 @@ export interface TecOptions {
   singleEventSlug: string;
   /** Rewrite slug of the events archive (`eventsSlug`, default `events`), sanitized as a title. */
   eventsSlug: string;
+  /** `showComments`: events support comments (Main::register_post_type adds the support when it is `yes`). */
+  showComments: boolean;
 }
 
 /** Everything about the site a response depends on, read from its options. */
@@ -48,6 +50,8 @@ export interface SiteSettings {
   occurrencesTableActive: boolean;
   /** Events Calendar Pro is active on the site (`active_plugins`): venue coordinates exist. */
   proActive: boolean;
+  /** `default_comment_status`: what new posts of a type that supports comments start with. */
+  defaultCommentStatus: string;
 }
 
 /** The migration phases after which TEC 6 reads event dates from `{prefix}tec_occurrences`. */
@@ -75,6 +79,8 @@ function toTecOptions(raw: Record<string, unknown>, locale: string): TecOptions 
     // Main::getRewriteSlugSingular sanitizes it as a title, like the archive slug.
     singleEventSlug: sanitizeTitle(text('singleEventSlug', 'event'), locale) || 'event',
     eventsSlug: sanitizeTitle(text('eventsSlug', 'events'), locale),
+    // `get_option( 'showComments', 'no' ) == 'yes'`: PHP's loose comparison also takes true.
+    showComments: raw.showComments === 'yes' || raw.showComments === true,
   };
 }
 
@@ -91,6 +97,7 @@ const SITE_OPTION_NAMES = [
   OptionName.ct1MigrationState,
   OptionName.ct1OccurrencesSchemaVersion,
   OptionName.activePlugins,
+  OptionName.defaultCommentStatus,
 ];
 
 /** Reads the site settings in one query. */
@@ -106,6 +113,7 @@ export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
     tec: toTecOptions(asRecord(maybeUnserialize(get(OptionName.tecOptions))), get(OptionName.language)),
     language: get(OptionName.language),
     tagBase: get(OptionName.tagBase),
+    defaultCommentStatus: get(OptionName.defaultCommentStatus),
     proActive: phpArrayValues(maybeUnserialize(get(OptionName.activePlugins))).includes(EVENTS_CALENDAR_PRO_PLUGIN),
     occurrencesTableActive:
       options.has(OptionName.ct1OccurrencesSchemaVersion) &&

@@ -283,8 +283,7 @@ async function resolvePost({ scope, site, post, before, postName, stored = new S
       post_excerpt: savedText(scope, 'post_excerpt', post.post_excerpt ?? '', stored.has('post_excerpt')),
       post_status: postStatus,
       post_type: postType,
-      // Core's default for types without comment support; the types written here have none.
-      comment_status: post.comment_status || 'closed',
+      comment_status: post.comment_status || defaultCommentStatus(site, postType),
       ping_status: post.ping_status || 'closed',
       post_password: postPassword === '' ? '' : savedText(scope, 'post_password', postPassword, stored.has('post_password')),
       post_name: name,
@@ -318,6 +317,16 @@ function guidOf(site: SiteSettings, post: PostRow, viewer: Viewer): string {
   if (post.post_type === PostType.revision) return `${site.home}/?p=${post.ID}`;
   const urls = toSiteUrls(site, '/wp-json', undefined);
   return postPermalink(urls, post, viewer);
+}
+
+/**
+ * get_default_comment_status( $post_type ): the site's `default_comment_status` for a type that
+ * supports comments, `closed` otherwise. Of the types written here only events can, when TEC's
+ * `showComments` setting adds the support; pings stay closed (no type here supports trackbacks).
+ */
+function defaultCommentStatus(site: SiteSettings, postType: string): string {
+  if (postType === PostType.event && site.tec.showComments) return site.defaultCommentStatus || 'closed';
+  return 'closed';
 }
 
 /** The slug a post saved with an empty one gets once its ID is known (sanitize_title with the ID as fallback). */

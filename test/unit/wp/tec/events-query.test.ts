@@ -13,6 +13,7 @@ const TEC: TecOptions = {
   restDisabled: false,
   singleEventSlug: 'event',
   eventsSlug: 'events',
+  showComments: false,
 };
 
 function site(overrides: Partial<SiteSettings> = {}, tec: Partial<TecOptions> = {}): SiteSettings {
@@ -26,6 +27,7 @@ function site(overrides: Partial<SiteSettings> = {}, tec: Partial<TecOptions> = 
     tagBase: '',
     occurrencesTableActive: false,
     proActive: false,
+    defaultCommentStatus: 'open',
     ...overrides,
     tec: { ...TEC, ...tec },
   };
