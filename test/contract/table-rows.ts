@@ -1,6 +1,7 @@
 import { createConnection } from 'mysql2/promise';
 import { unserialize } from 'php-serialize';
 import type { TableRows } from './captures.js';
+import { createTestDatabase } from '../setup/database.js';
 
 /**
  * The rows a recorded write compares (fixtures README, `db_after` / `db_deleted`): read from a
@@ -38,6 +39,16 @@ export async function snapshotTables(databaseUrl: string): Promise<TableSnapshot
     return snapshot;
   } finally {
     await connection.end();
+  }
+}
+
+/** The recorded tables of a freshly loaded `db.sql`: the state every recorded write starts from. */
+export async function snapshotReferenceDatabase(): Promise<TableSnapshot> {
+  const database = await createTestDatabase({ dump: 'reference' });
+  try {
+    return await snapshotTables(database.url);
+  } finally {
+    await database.drop();
   }
 }
 

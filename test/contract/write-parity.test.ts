@@ -7,7 +7,7 @@ import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from '../setup/database.js';
 import { loadCases, replayCase, type ReferenceCase, type TableRows } from './captures.js';
-import { compareRows, diffSnapshots, snapshotTables, type TableSnapshot } from './table-rows.js';
+import { compareRows, diffSnapshots, snapshotReferenceDatabase, snapshotTables, type TableSnapshot } from './table-rows.js';
 
 /**
  * A record created here and the same record created by the plugin differ in no row beyond IDs
@@ -60,12 +60,7 @@ const POST_ID_META = new Set(['_EventVenueID', '_EventOrganizerID', '_thumbnail_
 let pristine: TableSnapshot;
 
 beforeAll(async () => {
-  const database = await createTestDatabase({ dump: 'reference' });
-  try {
-    pristine = await snapshotTables(database.url);
-  } finally {
-    await database.drop();
-  }
+  pristine = await snapshotReferenceDatabase();
 });
 
 function recorded(id: string): ReferenceCase {

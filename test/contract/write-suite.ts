@@ -5,7 +5,7 @@ import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from '../setup/database.js';
 import { compareCase, loadCases, replayCase, type ReferenceCase, type ReplayedResponse } from './captures.js';
-import { compareRows, diffSnapshots, snapshotTables, type TableSnapshot } from './table-rows.js';
+import { compareRows, diffSnapshots, snapshotReferenceDatabase, snapshotTables, type TableSnapshot } from './table-rows.js';
 import { PENDING_ON_OTHER_ISSUES } from './pending.js';
 
 /**
@@ -36,12 +36,7 @@ export function defineWriteContractSuite(suite: WriteContractSuite): readonly Re
   let pristine: TableSnapshot;
 
   beforeAll(async () => {
-    const database = await createTestDatabase({ dump: 'reference' });
-    try {
-      pristine = await snapshotTables(database.url);
-    } finally {
-      await database.drop();
-    }
+    pristine = await snapshotReferenceDatabase();
   });
 
   describe(`${suite.title}: selection`, () => {
