@@ -104,6 +104,20 @@ async function present(keys: readonly string[]): Promise<string[]> {
   return found;
 }
 
+/** object-cache.md §3's *misc* keys: what WordPress drops on every write of a post of this type. */
+function miscPostKeys(postType: string): string[] {
+  return [
+    'general:wp_get_archives',
+    'calendar:get_calendar',
+    'transient:is_multi_author',
+    ...['server', 'gmt', 'blog'].flatMap((tz) => [
+      `timeinfo:lastpostmodified-${tz}`,
+      `timeinfo:lastpostdate-${tz}`,
+      `timeinfo:lastpostdate-${tz}-${postType}`,
+    ]),
+  ];
+}
+
 describe('application-password sign-in', () => {
   it("drops the user's cached meta when it records last_used, and only then", async () => {
     const editorId = await userId(EDITOR.login);
@@ -243,16 +257,7 @@ describe('post writes', () => {
 
     // Exactly the deletions of object-cache.md §3's "event update, title only": the event and its
     // revision, both relationship caches, the misc keys, the three bumps; no term, venue or organizer.
-    const misc = [
-      'general:wp_get_archives',
-      'calendar:get_calendar',
-      'transient:is_multi_author',
-      ...['server', 'gmt', 'blog'].flatMap((tz) => [
-        `timeinfo:lastpostmodified-${tz}`,
-        `timeinfo:lastpostdate-${tz}`,
-        `timeinfo:lastpostdate-${tz}-tribe_events`,
-      ]),
-    ];
+    const misc = miscPostKeys('tribe_events');
     expect(dropped).toHaveLength(1);
     expect([...dropped[0]!].sort()).toEqual(
       [
@@ -298,16 +303,7 @@ describe('linked post writes', () => {
     // keys of tribe_venue, and the three bumps.
     const revision = await database!.db.selectFrom('posts').select(['ID']).where('post_parent', '=', 19).where('post_type', '=', 'revision').where('ID', '>=', nextId).execute();
     expect(revision).toHaveLength(1);
-    const misc = [
-      'general:wp_get_archives',
-      'calendar:get_calendar',
-      'transient:is_multi_author',
-      ...['server', 'gmt', 'blog'].flatMap((tz) => [
-        `timeinfo:lastpostmodified-${tz}`,
-        `timeinfo:lastpostdate-${tz}`,
-        `timeinfo:lastpostdate-${tz}-tribe_venue`,
-      ]),
-    ];
+    const misc = miscPostKeys('tribe_venue');
     expect(dropped).toHaveLength(1);
     expect([...dropped[0]!].sort()).toEqual(
       [
