@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../src/http/request-context.js';
 import { insertLinkedOrganizer, insertLinkedVenue } from '../../src/resources/linked-posts/linked-posts.writes.js';
-import { ChangeSet } from '../../src/wp/write/change-set.js';
+import { inRolledBackWrite } from '../setup/rolled-back-write.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT, agentFor, recordedUserAuth } from './support.js';
 
@@ -110,7 +110,7 @@ describe('insertLinkedVenue / insertLinkedOrganizer (nested event input)', () =>
     const site = await loadSiteSettings(database.db);
     const viewer = { userId: 1, capabilities: new Set(['publish_tribe_events', 'read_private_tribe_events']) };
     const ctx = { db: database.db, site, viewer, now: new Date('2026-11-24T17:00:00Z'), params: {} } as unknown as RequestContext;
-    await database.db.transaction().execute(async (trx) => work(ctx, { trx, changes: new ChangeSet(), now: ctx.now, site, viewer }));
+    await inRolledBackWrite(database.db, { now: ctx.now, site, viewer }, (scope) => work(ctx, scope));
   }
 
   it('returns the ID of `{id}` of the right type, refuses another type, and creates from fields', async () => {

@@ -13,6 +13,7 @@ import {
   updateTerm,
 } from '../../../../src/wp/terms/term-writes.js';
 import { insertPost } from '../../../builders/index.js';
+import { inRolledBackWrite as rolledBack } from '../../../setup/rolled-back-write.js';
 import { createTestDatabase, type TestDatabase } from '../../../setup/database.js';
 
 /*
@@ -31,7 +32,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-class RolledBack extends Error {}
 
 /** An administrator: term writes themselves do not look at capabilities (the routes did). */
 const TERM_WRITER: Viewer = { userId: 1, capabilities: new Set(['manage_categories', 'publish_tribe_events']) };
@@ -41,14 +41,10 @@ async function inRolledBackWrite<T>(
   work: (scope: WriteScope) => Promise<T>,
   check: (result: T, changes: ChangeSet, trx: Db) => Promise<void>,
 ): Promise<void> {
-  await expect(
-    database.db.transaction().execute(async (trx) => {
-      const changes = new ChangeSet();
-      const result = await work({ trx, changes, now: new Date('2026-11-24T17:00:00Z'), site: await loadSiteSettings(trx), viewer: TERM_WRITER });
-      await check(result, changes, trx);
-      throw new RolledBack();
-    }),
-  ).rejects.toBeInstanceOf(RolledBack);
+  const site = await loadSiteSettings(database.db);
+  await rolledBack(database.db, { now: new Date('2026-11-24T17:00:00Z'), site, viewer: TERM_WRITER }, async (scope, trx) => {
+    await check(await work(scope), scope.changes, trx);
+  });
 }
 
 async function counts(trx: Db, ids: number[]): Promise<Record<number, number>> {

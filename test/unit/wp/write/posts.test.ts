@@ -5,10 +5,10 @@ import { PostType, Taxonomy, TrashMeta, WpPostMeta } from '../../../../src/wp/co
 import { selectPostById, type PostRow } from '../../../../src/wp/posts/posts.repository.js';
 import { loadSiteSettings, type SiteSettings } from '../../../../src/wp/site/site.js';
 import { TRACKER_META_KEY, decodeModifiedFields, trackTermsChanged } from '../../../../src/wp/tec/tracker.js';
-import { ChangeSet } from '../../../../src/wp/write/change-set.js';
 import { addPostMeta, deletePostMeta, updatePostMeta } from '../../../../src/wp/write/post-meta.js';
 import { insertPost, trashPost, updatePost } from '../../../../src/wp/write/posts.js';
 import type { WriteScope } from '../../../../src/wp/write/transaction.js';
+import { inRolledBackWrite as rolledBack } from '../../../setup/rolled-back-write.js';
 import { createTestDatabase, type TestDatabase } from '../../../setup/database.js';
 
 /*
@@ -33,18 +33,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
-class RolledBack extends Error {}
-
-async function inRolledBackWrite(
-  work: (scope: WriteScope, trx: Db) => Promise<void>,
-  scopeExtras: Partial<WriteScope> = {},
-): Promise<void> {
-  await expect(
-    database.db.transaction().execute(async (trx) => {
-      await work({ trx, changes: new ChangeSet(), now: NOW, site, viewer: ADMIN, ...scopeExtras }, trx);
-      throw new RolledBack();
-    }),
-  ).rejects.toBeInstanceOf(RolledBack);
+/** A rolled-back write as the administrator at NOW on the recorded site, unless the extras say otherwise. */
+function inRolledBackWrite(work: (scope: WriteScope, trx: Db) => Promise<void>, scopeExtras: Partial<WriteScope> = {}): Promise<void> {
+  return rolledBack(database.db, { now: NOW, site, viewer: ADMIN, ...scopeExtras }, work);
 }
 
 async function post(trx: Db, id: number): Promise<PostRow> {

@@ -1,0 +1,25 @@
+import type { Db } from '../../src/db/create-db.js';
+import { ChangeSet } from '../../src/wp/write/change-set.js';
+import type { WriteScope } from '../../src/wp/write/transaction.js';
+
+class RolledBack extends Error {}
+
+/**
+ * Runs `work` with a write scope over a transaction of `db`, then rolls everything back, so tests
+ * of the write functions leave the database as they found it. Whatever `work` throws is rethrown;
+ * the roll-back itself never reaches the caller.
+ */
+export async function inRolledBackWrite(
+  db: Db,
+  scope: Omit<WriteScope, 'trx' | 'changes'> & { changes?: ChangeSet },
+  work: (scope: WriteScope, trx: Db) => Promise<void>,
+): Promise<void> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await work({ changes: new ChangeSet(), ...scope, trx }, trx);
+      throw new RolledBack();
+    });
+  } catch (error) {
+    if (!(error instanceof RolledBack)) throw error;
+  }
+}
