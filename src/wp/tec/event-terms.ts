@@ -1,5 +1,6 @@
 import { isPhpNumeric, phpIntval, phpTrim } from '../php/php-values.js';
 import { selectTermOfTaxonomy } from '../terms/terms-controller.repository.js';
+import { selectTermsNamedBy } from '../terms/terms.repository.js';
 import { insertTerm, setObjectTerms } from '../terms/term-writes.js';
 import { sanitizeTitle } from '../text/slugs.js';
 import type { WriteScope } from '../write/transaction.js';
@@ -78,10 +79,16 @@ export async function setEventTerms(
   locale: string,
 ): Promise<void> {
   const termTaxonomyIds: number[] = [];
+  // The values read as IDs are looked up in one query; names may create terms, so they go in turn.
+  const readAsId = (term: TranslatedTerm) => hierarchical || !term.asString;
+  const idsToFind = terms.filter((term) => term.id !== 0 && readAsId(term)).map((term) => term.id);
+  const byId = new Map(
+    (await selectTermsNamedBy(scope.trx, taxonomy, { ids: idsToFind, slugs: [], names: [] })).map((row) => [row.term_id, row]),
+  );
   for (const term of terms) {
     if (term.id === 0) continue;
-    if (hierarchical || !term.asString) {
-      const row = await selectTermOfTaxonomy(scope.trx, term.id, taxonomy);
+    if (readAsId(term)) {
+      const row = byId.get(term.id);
       if (row) termTaxonomyIds.push(row.term_taxonomy_id);
       continue;
     }
