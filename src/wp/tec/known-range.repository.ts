@@ -1,8 +1,11 @@
 import type { Db } from '../../db/create-db.js';
-import { EventMeta, PostType } from '../constants.js';
+import { EventMeta, PostStatus, PostType } from '../constants.js';
 
-/** The statuses TEC counts in its known range (`tribe_events_known_range_stati`). */
-export const KNOWN_RANGE_STATUSES = ['publish', 'private', 'protected'] as const;
+/**
+ * The statuses TEC counts in its known range (`tribe_events_known_range_stati`); `protected` is
+ * no status WordPress registers, but TEC lists it and so do we.
+ */
+export const KNOWN_RANGE_STATUSES = [PostStatus.publish, PostStatus.private, 'protected'] as const;
 
 export interface RangeEnd {
   date: string;
