@@ -12,7 +12,7 @@ import { sanitizeTitle } from '../../wp/text/slugs.js';
 import { sanitizeTextField } from '../../wp/terms/term-fields.js';
 import { deletePostMeta, updatePostMeta } from '../../wp/write/post-meta.js';
 import { insertPost, PostNotStoredError, trashPost, updatePost, type NewPost, type PostFields } from '../../wp/write/posts.js';
-import { wpUnslash } from '../../wp/write/slashes.js';
+import { wpUnslash } from '../../wp/php/slashes.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { selectDuplicateLinkedPostId } from './linked-posts.writes.repository.js';
 

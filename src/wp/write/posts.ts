@@ -20,7 +20,7 @@ import {
   type NewPostRow,
 } from './posts.repository.js';
 import { filtersHtmlOnSave, ksesPostContent, ksesTitle } from './kses-save.js';
-import { wpUnslash } from './slashes.js';
+import { wpUnslash } from '../php/slashes.js';
 import { fitsColumns, POSTS_COLUMN_LENGTHS } from './wpdb-fields.js';
 import type { WriteScope } from './transaction.js';
 import { schedulePostPublication } from '../site/cron.js';

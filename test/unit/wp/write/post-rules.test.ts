@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeModifiedFields, encodeModifiedFields, phpLooseStringEquals } from '../../../../src/wp/tec/tracker.js';
 import { truncatePostSlug } from '../../../../src/wp/write/posts.js';
-import { wpUnslash } from '../../../../src/wp/write/slashes.js';
+import { wpUnslash } from '../../../../src/wp/php/slashes.js';
 
 describe('wpUnslash (stripslashes)', () => {
   it('drops one level of backslashes, keeps an escaped one, turns \\0 into NUL', () => {
