@@ -10,7 +10,8 @@ import { listToTypedArray, resolveTermIds, selectTermsNamedByItems, withDescenda
 import { canReadPost } from '../../wp/auth/capabilities.js';
 import { removePasswordProtectedContent } from '../../wp/posts/password-protection.js';
 import { canAccessPasswordContent, postPasswordRequired } from '../../wp/auth/password-access.js';
-import { parseSearchTerms } from '../../wp/posts/search.js';
+import { parsePostSearch } from '../../wp/posts/search.js';
+import { isLoggedIn } from '../../wp/auth/capabilities.js';
 import { toEventJsonLd } from '../../wp/json-ld/index.js';
 import { getVenueSummaries, jsonLdImageUrl, type LinkedResourceEnv } from '../venues/venues.service.js';
 import { getOrganizerSummaries } from '../organizers/organizers.service.js';
@@ -154,6 +155,16 @@ function dateFilters(ctx: RequestContext, query: ListEventsQuery): EventDateFilt
   return filters;
 }
 
+/**
+ * Tribe__Events__Query::getEvents still reads the old bar's `tribe-bar-search` request variable
+ * and, when it is not PHP-empty, makes it the query's `s`: it replaces `search` (recorded:
+ * `tribe-bar-search=Concert&search=seed` lists the concert, while rest_url keeps `search=seed`).
+ */
+function legacyBarSearch(ctx: RequestContext): string | undefined {
+  const value = ctx.query['tribe-bar-search'];
+  return typeof value === 'string' && value !== '' && value !== '0' ? value : undefined;
+}
+
 /** FILTER_VALIDATE_BOOLEAN: "1", "true", "on", "yes" (any case, trimmed) are true. */
 function isPhpTrueBoolean(value: unknown): boolean {
   return typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
@@ -170,7 +181,11 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
     ...eventStorageOf(ctx.site),
     ...toNormalZone(ctx.site, dateFilters(ctx, query)),
   };
-  if (query.search !== undefined) filter.searchTerms = parseSearchTerms(query.search);
+  const search = legacyBarSearch(ctx) ?? query.search;
+  if (search !== undefined) {
+    const parsed = parsePostSearch(search, isLoggedIn(ctx.viewer));
+    if (parsed) filter.search = parsed;
+  }
   if (query.categories !== undefined || query.tags !== undefined) {
     if (query.categories !== undefined) {
       const terms = await selectTermsOfTaxonomy(ctx.db, Taxonomy.eventCategory);

@@ -5,6 +5,7 @@ import { EventMeta, PostStatus, PostType, Taxonomy } from '../constants.js';
 import { siteWallTimeToUtc } from './dates.js';
 import type { SiteSettings } from '../site/site.js';
 import { escLike } from '../php/sql-like.js';
+import type { PostSearch } from '../posts/search.js';
 
 /**
  * The SQL of tribe_get_events() (Tribe__Events__Query::getEvents over the events ORM), the one
@@ -48,8 +49,8 @@ export interface EventStorage {
 export interface EventListFilter extends EventDateFilters, EventStorage {
   /** post_status IN (...); an empty list means the ORM's default, `publish`. */
   statuses: readonly string[];
-  /** Search words; each must appear in the title, excerpt or content. */
-  searchTerms?: readonly string[];
+  /** WP_Query's search: each term must (or, excluded, must not) appear in the title, excerpt or content. */
+  search?: PostSearch;
   categoryTermIds?: readonly number[];
   tagTermIds?: readonly number[];
   venueIds?: readonly number[];
@@ -192,16 +193,15 @@ function filteredEvents(db: Db, filter: EventListFilter): { query: EventQuery; d
   compare(dates.end, '<', filter.endsBefore);
   compare(dates.end, '>', filter.endsAfter);
 
-  for (const term of filter.searchTerms ?? []) {
-    const like = `%${escLike(term)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb('posts.post_title', 'like', like),
-        eb('posts.post_excerpt', 'like', like),
-        eb('posts.post_content', 'like', like),
-      ]),
-    );
+  for (const term of filter.search?.terms ?? []) {
+    const like = `%${escLike(term.text)}%`;
+    const op = term.exclude ? 'not like' : 'like';
+    query = query.where((eb) => {
+      const columns = SEARCHED_COLUMNS.map((column) => eb(column, op, like));
+      return term.exclude ? eb.and(columns) : eb.or(columns);
+    });
   }
+  if (filter.search?.withoutPasswordProtected) query = query.where('posts.post_password', '=', '');
   const categories = filter.categoryTermIds;
   if (categories) query = query.where((eb) => hasTerms(eb as never, Taxonomy.eventCategory, categories));
   const tags = filter.tagTermIds;
@@ -216,6 +216,9 @@ function filteredEvents(db: Db, filter: EventListFilter): { query: EventQuery; d
   if (filter.postParent !== undefined) query = query.where('posts.post_parent', '=', filter.postParent);
   return { query, dates };
 }
+
+/** WP_Query's default search_columns. */
+const SEARCHED_COLUMNS = ['posts.post_title', 'posts.post_excerpt', 'posts.post_content'] as const;
 
 /** How many events match (the ORM's found_posts). */
 export async function countEvents(db: Db, filter: EventListFilter): Promise<number> {
