@@ -37,14 +37,18 @@ export type ValidationResult = boolean | InvalidParam;
 
 export type ArgSpecs<Ctx = unknown> = Record<string, ArgSpec<Ctx>>;
 
-/** rest_sanitize_boolean's accepted spellings. */
+/**
+ * rest_is_boolean, then rest_sanitize_boolean: true, false, 1, 0 and the strings 'true', 'false',
+ * '1', '0' in any case. An empty string is refused (recorded: `featured=` answers "featured is not
+ * of type boolean."), although rest_sanitize_boolean alone would read it as false.
+ */
 export function parseRestBoolean(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : undefined;
   if (typeof value !== 'string') return undefined;
   const lower = value.toLowerCase();
   if (lower === 'true' || lower === '1') return true;
-  if (lower === 'false' || lower === '0' || lower === '') return false;
+  if (lower === 'false' || lower === '0') return false;
   return undefined;
 }
 

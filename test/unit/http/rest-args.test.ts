@@ -32,7 +32,9 @@ describe('castToType (rest_parse_request_arg)', () => {
 
 describe('TEC validators', () => {
   it('accepts WordPress boolean spellings only', () => {
-    expect(['true', '1', 'false', '0', ''].map(parseRestBoolean)).toEqual([true, true, false, false, false]);
+    expect(['true', '1', 'false', '0', 'TRUE', 'False'].map(parseRestBoolean)).toEqual([true, true, false, false, true, false]);
+    // rest_is_boolean refuses the empty string (recorded: featured= is "not of type boolean").
+    expect(parseRestBoolean('')).toBeUndefined();
     expect(parseRestBoolean('yes')).toBeUndefined();
   });
 
