@@ -28,7 +28,10 @@ import { parsePhpQuery, type PhpValue } from './php-query.js';
  *    `rest_cookie_invalid_nonce`), and a cookie without a nonce counts as anonymous (CSRF).
  *
  * Cookies and nonces need the site's keys and salts; without them in the configuration cookie
- * authentication is off: cookies and nonces are ignored and only application passwords count.
+ * authentication is off: cookies are ignored and only application passwords count. A REST nonce
+ * is still checked where WordPress checks it, and, since no nonce can be verified without the
+ * salts, refused as WordPress refuses an invalid one (recorded: a nonce sent without any cookie is
+ * a 403 `rest_cookie_invalid_nonce`, unless an application password signed the user in).
  *
  * Some of what this reads are network options (get_site_option / get_network_option): the
  * `siteurl` COOKIEHASH is made from, `using_application_passwords` and wp_salt()'s fallbacks. On a
@@ -79,7 +82,7 @@ export async function authenticate(deps: AuthenticatorDeps, input: AuthInput, no
   const configuredKeys = deps.config.authKeys;
   const credentials = parseBasicAuthorization(input.authorization);
   const cookies = configuredKeys ? parseCookieHeader(input.cookieHeader) : new Map<string, string>();
-  const nonce = configuredKeys ? input.nonce : undefined;
+  const nonce = input.nonce;
   const mayCarryWordPressCookie = [...cookies.keys()].some((name) => name.startsWith('wordpress_'));
   if (!credentials && !mayCarryWordPressCookie && nonce === undefined) return { viewer: ANONYMOUS, headers: {} };
 
@@ -110,8 +113,9 @@ export async function authenticate(deps: AuthenticatorDeps, input: AuthInput, no
 
   const headers: Record<string, string> = {};
   // rest_cookie_check_errors: nothing to check once an application password signed the user in.
-  if (keys && (signedInByCookie || !signedIn)) {
+  if (signedInByCookie || !signedIn) {
     if (nonce === undefined) return { viewer: ANONYMOUS, headers };
+    if (!keys) throw authError(AuthFailures.cookieInvalidNonce);
     const userId = signedIn?.user.ID ?? 0;
     // wp_get_session_token(): the logged-in cookie's token, whether or not that cookie validated.
     const token = parseAuthCookie(loggedInCookie)?.token ?? '';

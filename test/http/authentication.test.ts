@@ -233,10 +233,13 @@ describe('logged-in cookie with the REST nonce (WordPress vector)', () => {
     expect(response.headers.allow).toBe('GET, POST');
   });
 
-  it('is off without the keys and salts: cookie and nonce are ignored', async () => {
-    const response = await agent({ now: IN_NONCE_TICK }).get(JUNE).set('Cookie', COOKIE).set('X-WP-Nonce', '0123456789');
-    expect(response.status).toBe(200);
-    expect(response.headers.allow).toBe('GET');
+  it('is off without the keys and salts: the cookie is ignored, and the nonce, which cannot be verified, refused', async () => {
+    const withNonce = await agent({ now: IN_NONCE_TICK }).get(JUNE).set('Cookie', COOKIE).set('X-WP-Nonce', '0123456789');
+    expect(withNonce.status).toBe(403);
+    expect(withNonce.body.code).toBe('rest_cookie_invalid_nonce');
+    const cookieOnly = await agent({ now: IN_NONCE_TICK }).get(JUNE).set('Cookie', COOKIE);
+    expect(cookieOnly.status).toBe(200);
+    expect(cookieOnly.headers.allow).toBe('GET');
   });
 });
 

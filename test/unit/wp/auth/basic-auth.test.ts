@@ -11,9 +11,18 @@ describe('parseBasicAuthorization (wp_populate_basic_auth_from_authorization_hea
     });
   });
 
-  it('accepts any case of "Basic", empty names and empty passwords', () => {
-    expect(parseBasicAuthorization(`basic ${encode(':')}`)).toEqual({ username: '', password: '' });
-    expect(parseBasicAuthorization(`BASIC ${encode('a@b.test:')}`)).toEqual({ username: 'a@b.test', password: '' });
+  it('accepts any case of "Basic"', () => {
+    expect(parseBasicAuthorization(`basic ${encode('a@b.test:pw')}`)).toEqual({ username: 'a@b.test', password: 'pw' });
+    expect(parseBasicAuthorization(`BASIC ${encode('a:b')}`)).toEqual({ username: 'a', password: 'b' });
+  });
+
+  it('sets nothing for an empty password (recorded: such requests stay anonymous)', () => {
+    expect(parseBasicAuthorization(`Basic ${encode(':')}`)).toBeUndefined();
+    expect(parseBasicAuthorization(`Basic ${encode('admin:')}`)).toBeUndefined();
+  });
+
+  it('passes an empty name with a password on to WordPress (which refuses it)', () => {
+    expect(parseBasicAuthorization(`Basic ${encode(':secret')}`)).toEqual({ username: '', password: 'secret' });
   });
 
   it('keeps UTF-8 names', () => {
