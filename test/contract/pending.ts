@@ -6,8 +6,7 @@
  * Issue 8 builds content rendering and search as WordPress does them: block rendering
  * (do_blocks, dynamic blocks), shortcodes ([caption], [gallery], [embed], [audio], [video]),
  * oEmbed, the image attributes wp_filter_content_tags adds (loading, decoding, srcset, sizes),
- * generated excerpts, WP_Query's search syntax, term-name edge cases, empty boolean flag values,
- * a REST nonce sent without a cookie, and odd Basic credentials.
+ * and generated excerpts.
  */
 export const PENDING_ON_OTHER_ISSUES: Readonly<Record<string, string>> = {
   // Older cases whose answer now holds the rich-content posts of the re-recording.
@@ -20,20 +19,8 @@ export const PENDING_ON_OTHER_ISSUES: Readonly<Record<string, string>> = {
   'organizers.list.default': 'issue 8: organizer 265 leads the list; its description holds a [gallery] shortcode',
   'organizers.list.admin': 'issue 8: organizer 265 leads the list; its description holds a [gallery] shortcode',
 
-  // Search: WP_Query's search syntax and TEC's search variables.
-  'dev-search.negation': 'issue 8: WP_Query search syntax: a leading "-" excludes a term',
-  'dev-search.negation-all': 'issue 8: WP_Query search syntax: a leading "-" excludes a term',
-  'dev-search.protected-content': "issue 8: WP_Query search leaves password-protected posts out for visitors who are not logged in",
-  'dev-search.legacy-bar-search': 'issue 8: search: the legacy tribe-bar-search variable filters the list as a search does',
-  'dev-search.legacy-bar-search-and-search': 'issue 8: search: tribe-bar-search given beside search (the list is searched for Concert)',
-
-  // Empty boolean flags, REST nonces without a cookie, odd Basic credentials.
-  'dev-search.featured-empty': 'issue 8: empty boolean flag value: featured= is refused as not of type boolean',
-  'dev-search.ticketed-empty': 'issue 8: empty boolean flag value: ticketed= is refused as not of type boolean',
-  'dev-search.nonce-no-cookie-query': 'issue 8: a REST nonce (_wpnonce) without a cookie is refused with rest_cookie_invalid_nonce',
-  'dev-search.nonce-no-cookie-header': 'issue 8: a REST nonce (X-WP-Nonce) without a cookie is refused with rest_cookie_invalid_nonce',
-  'dev-search.basic-empty': 'issue 8: odd Basic credentials: an empty user and password leave the request anonymous',
-  'dev-search.basic-user-only': 'issue 8: odd Basic credentials: a user without a password leaves the request anonymous',
+  // A search whose page holds rich-content events.
+  'dev-search.negation-all': 'issue 8: the page holds events 254 and 255, whose descriptions are block markup',
 
   // The rich-content events, venue and organizer.
   'dev-content.event-blocks': 'issue 8: block rendering and image attributes in the description',
