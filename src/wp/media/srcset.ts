@@ -297,6 +297,14 @@ export function wpImageSrcGetDimensions(imageSrc: string, imageMeta: unknown): [
   return false;
 }
 
+/** trim( image_hwstring( W, H ) ): `width="W" height="H"` for the non-zero sides. */
+export function imageHwstringTrimmed(width: number, height: number): string {
+  const parts: string[] = [];
+  if (width) parts.push(`width="${Math.trunc(width)}"`);
+  if (height) parts.push(`height="${Math.trunc(height)}"`);
+  return parts.join(' ');
+}
+
 /** esc_attr(): the same escaping as esc_html() (ENT_QUOTES, valid entities kept). */
 export function escAttr(text: string): string {
   return escHtml(text);
