@@ -25,7 +25,7 @@ import type { ContentEnv, ContentNeeds, ShortcodeHandler } from '../text/content
 import { escHtml } from '../text/formatting.js';
 import { escUrl } from '../text/kses.js';
 import { AUDIO_EXTENSIONS, VIDEO_EXTENSIONS } from './media-shortcodes.js';
-import { doShortcode, wpHtmlSplit } from './shortcodes.js';
+import { doShortcode, phpOrderedEntries, wpHtmlSplit } from './shortcodes.js';
 
 /** wp_embed_defaults() with no $content_width: 500 wide, 1.5 times as high (at most 1000). */
 export function wpEmbedDefaults(contentWidth = 0): { width: number; height: number } {
@@ -44,7 +44,7 @@ function embedAttributes(attr: Readonly<Record<string, string>> | ''): AttrPairs
   ];
   if (typeof attr !== 'object') return pairs;
   let next = 0;
-  for (const [key, value] of Object.entries(attr)) {
+  for (const [key, value] of phpOrderedEntries(attr)) {
     if (/^(?:0|-?[1-9][0-9]*)$/.test(key)) {
       // array_merge renumbers integer keys after the defaults' string keys.
       pairs.push([String(next++), value]);

@@ -101,6 +101,20 @@ export function stripcslashes(text: string): string {
   });
 }
 
+/** Where shortcodeParseAtts() keeps the keys in PHP's order (see phpOrderedEntries). */
+const PHP_KEY_ORDER: unique symbol = Symbol('PHP key order');
+
+/**
+ * The attributes in the order PHP's array holds them. A JavaScript object lists integer-like
+ * keys ('0', '1', ...) before the others whatever the insertion order; shortcodeParseAtts()
+ * records the real order (PHP's `foreach` over `$atts`) beside them.
+ */
+export function phpOrderedEntries(atts: Readonly<Record<string, string>>): Array<[string, string]> {
+  const order = (atts as { [PHP_KEY_ORDER]?: readonly string[] })[PHP_KEY_ORDER];
+  const keys = order !== undefined && order.length === Object.keys(atts).length ? order : Object.keys(atts);
+  return keys.map((key) => [key, atts[key]!]);
+}
+
 /** PHP's rule for array keys: a decimal integer string becomes an integer key. */
 function isIntegerKey(key: string): boolean {
   return /^(?:0|-?[1-9][0-9]*)$/.test(key) && Number.isSafeInteger(Number(key));
@@ -111,8 +125,9 @@ function isIntegerKey(key: string): boolean {
  * through stripcslashes(); a value holding an unclosed HTML element becomes ''. Text with no
  * attribute at all gives the text itself, left-trimmed (so '' for an empty or blank tag).
  *
- * PHP arrays keep insertion order with integer and string keys mixed; a JavaScript object lists
- * integer-like keys first. Positional values get PHP's next integer key ('0', '1', ...).
+ * Positional values get PHP's next integer key ('0', '1', ...). PHP arrays keep insertion order
+ * with integer and string keys mixed, a JavaScript object does not: phpOrderedEntries() gives
+ * PHP's order.
  */
 export function shortcodeParseAtts(text: string): ShortcodeAttributes | '' | string {
   const normalized = text.replace(/[\u00a0\u200b]+/g, ' ');
@@ -120,8 +135,11 @@ export function shortcodeParseAtts(text: string): ShortcodeAttributes | '' | str
   if (matches.length === 0) return normalized.replace(/^[ \t\n\r\0\x0B]+/, '');
 
   const atts: ShortcodeAttributes = {};
+  const order: string[] = [];
+  Object.defineProperty(atts, PHP_KEY_ORDER, { value: order, enumerable: false });
   let nextIndex = 0;
   const set = (key: string, value: string) => {
+    if (!Object.prototype.hasOwnProperty.call(atts, key)) order.push(key);
     atts[key] = value;
     if (isIntegerKey(key) && Number(key) >= nextIndex) nextIndex = Number(key) + 1;
   };
