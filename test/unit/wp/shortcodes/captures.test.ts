@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { filterContentTags } from '../../../../src/wp/media/content-tags.js';
+import { captionShortcode } from '../../../../src/wp/shortcodes/caption.js';
+import { autoembed, collectEmbedNeeds, runEmbedShortcode } from '../../../../src/wp/shortcodes/embed.js';
+import {
+  audioShortcode,
+  collectShortcodeNeeds,
+  galleryShortcode,
+  videoShortcode,
+} from '../../../../src/wp/shortcodes/media-shortcodes.js';
+import { doShortcode } from '../../../../src/wp/shortcodes/shortcodes.js';
+import {
+  emptyContentNeeds,
+  newContentRenderState,
+  type ContentEnv,
+  type ShortcodeHandler,
+} from '../../../../src/wp/text/content-env.js';
+import {
+  capitalPDangit,
+  convertSmilies,
+  phpTrim,
+  shortcodeUnautop,
+  wpautop,
+  wptexturize,
+} from '../../../../src/wp/text/formatting.js';
+import { recordedDescription, referenceEnv, referencePost } from './reference-env.js';
+
+/** The shortcodes WordPress core registers, with the handlers of this folder. */
+const CORE_SHORTCODES: Readonly<Record<string, ShortcodeHandler>> = {
+  wp_caption: captionShortcode,
+  caption: captionShortcode,
+  gallery: galleryShortcode,
+  audio: audioShortcode,
+  video: videoShortcode,
+};
+
+/**
+ * `the_content` of a text without blocks, in WordPress's filter order, composed here from the
+ * ports (the integrator assembles the real chain): WP_Embed at 8; wptexturize, wpautop,
+ * shortcode_unautop at 10 (wpautop moved after shortcode_unautop once an earlier text of the
+ * request had blocks); capital_P_dangit and do_shortcode at 11; wp_filter_content_tags at 12;
+ * convert_smilies at 20; trim.
+ */
+function theContent(raw: string, env: ContentEnv): string {
+  let content = runEmbedShortcode(raw, env);
+  content = autoembed(content, env);
+  content = wptexturize(content);
+  if (env.state.wpautopAfterUnautop) {
+    content = wpautop(shortcodeUnautop(content));
+  } else {
+    content = shortcodeUnautop(wpautop(content));
+  }
+  content = capitalPDangit(content);
+  content = doShortcode(content, CORE_SHORTCODES, env);
+  content = filterContentTags(content, env);
+  content = convertSmilies(content);
+  return phpTrim(content);
+}
+
+describe('recorded descriptions, one post per request', () => {
+  it.each([
+    [256, 'dev-content.event-caption-gallery'],
+    [257, 'dev-content.event-embeds-media'],
+    [263, 'dev-content.event-generated-excerpt'],
+    [265, 'dev-content.organizer-shortcodes'],
+  ])('post %i (%s)', (id, caseId) => {
+    expect(theContent(referencePost(id).post_content, referenceEnv())).toBe(recordedDescription(caseId, id));
+  });
+
+  it('event 257 as the first of its page (dev-content.list-august-p2)', () => {
+    expect(theContent(referencePost(257).post_content, referenceEnv())).toBe(
+      recordedDescription('dev-content.list-august-p2', 257),
+    );
+  });
+});
+
+describe('recorded descriptions, several posts in one request (events.list.window-past-end)', () => {
+  it('counts gallery, audio, video and caption ids across the page, after block posts moved wpautop', () => {
+    const state = newContentRenderState();
+    // Events 254 and 255 come first on that page; their blocks moved wpautop after shortcode_unautop.
+    state.wpautopAfterUnautop = true;
+    const env = referenceEnv(state);
+    for (const id of [256, 257, 263]) {
+      expect(theContent(referencePost(id).post_content, env)).toBe(
+        recordedDescription('events.list.window-past-end', id),
+      );
+    }
+    expect(state.usedIds.get('attachment_253')).toBe(2);
+  });
+
+  it('a second gallery in the same request is gallery-2, and its images name it', () => {
+    const env = referenceEnv();
+    theContent(referencePost(256).post_content, env);
+    const organizer = theContent(referencePost(265).post_content, env);
+    expect(organizer).toContain("<div id='gallery-2' class='gallery galleryid-0 gallery-columns-3 gallery-size-thumbnail'>");
+    expect(organizer).toContain('aria-describedby="gallery-2-252"');
+  });
+});
+
+describe('needs of the recorded posts', () => {
+  it('event 257 reads the two oEmbed cache posts 258 and 259', () => {
+    const needs = emptyContentNeeds();
+    collectEmbedNeeds(referencePost(257).post_content, needs);
+    expect([...needs.oembedKeys].sort()).toEqual(
+      [referencePost(258).post_name, referencePost(259).post_name].sort(),
+    );
+  });
+
+  it('the galleries of 256 and 265 read their attachments', () => {
+    const needs = emptyContentNeeds();
+    collectShortcodeNeeds(referencePost(256).post_content, needs);
+    collectShortcodeNeeds(referencePost(265).post_content, needs);
+    expect([...needs.postIds].sort()).toEqual([252, 253]);
+  });
+});
