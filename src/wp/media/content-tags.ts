@@ -65,7 +65,8 @@ export function imgTagAddSrcsetAndSizesAttr(image: string, attachmentId: number,
  * its own) and `fetchpriority`, each right after `<img`.
  */
 export function imgTagAddLoadingOptimizationAttrs(image: string, context: string, env: ContentEnv): string {
-  const src = / src=["']?([^"']*)/i.exec(image)?.[1] ?? null;
+  // WordPress also reads the src for the filters of wp_get_loading_optimization_attributes; its
+  // own decision does not use it.
   const width = / width=["']([0-9]+)["']/.exec(image)?.[1];
   const height = / height=["']([0-9]+)["']/.exec(image)?.[1];
   const loadingVal = / loading=["']([A-Za-z]+)["']/.exec(image)?.[1] ?? null;
@@ -85,7 +86,6 @@ export function imgTagAddLoadingOptimizationAttrs(image: string, context: string
     context,
     env,
   );
-  void src;
 
   if (!image.includes(' src="')) return image;
 
