@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db.js';
+import { PostStatus } from '../constants.js';
+import type { PostRow } from '../posts/posts.repository.js';
+import type { ArchivePeriodRow, ArchivesQuery, BlockQuery, LatestPostsQuery } from './dynamic-blocks.js';
+
+/**
+ * The reads of the dynamic blocks (see dynamic-blocks.ts): one statement per distinct query
+ * description, answered under the key it was asked with. Unknown descriptions are skipped.
+ */
+export async function loadBlockQueries(db: Db, queries: ReadonlyMap<string, unknown>): Promise<Map<string, unknown>> {
+  const answers = new Map<string, unknown>();
+  const done = new Map<string, unknown>();
+  for (const [key, description] of queries) {
+    const query = description as BlockQuery | undefined;
+    if (!query || (query.kind !== 'latest-posts' && query.kind !== 'archives')) continue;
+    const identity = JSON.stringify(query);
+    if (!done.has(identity)) {
+      done.set(identity, query.kind === 'latest-posts' ? await selectLatestPosts(db, query) : await selectArchives(db, query));
+    }
+    answers.set(key, done.get(identity));
+  }
+  return answers;
+}
+
+/**
+ * The WP_Query of render_block_core_latest_posts(): published `post` posts, ordered as the
+ * block asks (WP_Query's `orderby=date` is `ORDER BY post_date`), limited to postsToShow;
+ * `category__in` keeps posts in any of the categories (children not included), `author` one author.
+ */
+async function selectLatestPosts(db: Db, query: LatestPostsQuery): Promise<PostRow[]> {
+  const column = { date: 'post_date', title: 'post_title', modified: 'post_modified', ID: 'ID' } as const;
+  const direction = query.order === 'ASC' ? 'asc' : 'desc';
+  let select = db
+    .selectFrom('posts')
+    .selectAll('posts')
+    .where('posts.post_type', '=', 'post')
+    .where('posts.post_status', '=', PostStatus.publish);
+  if (query.author !== null) select = select.where('posts.post_author', '=', query.author);
+  if (query.categories.length > 0) {
+    const categories = query.categories;
+    select = select.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('term_relationships')
+          .innerJoin('term_taxonomy', 'term_taxonomy.term_taxonomy_id', 'term_relationships.term_taxonomy_id')
+          .select('term_relationships.object_id')
+          .whereRef('term_relationships.object_id', '=', 'posts.ID')
+          .where('term_taxonomy.taxonomy', '=', 'category')
+          .where('term_taxonomy.term_id', 'in', categories),
+      ),
+    );
+  }
+  if (query.limit <= 0) return [];
+  return select.orderBy(`posts.${column[query.orderBy]}`, direction).limit(query.limit).execute();
+}
+
+/**
+ * wp_get_archives()' statements: counts of published `post` posts by year, month or day,
+ * newest first; or the posts themselves (postbypost: newest first; alpha: by title).
+ */
+async function selectArchives(db: Db, query: ArchivesQuery): Promise<ArchivePeriodRow[] | PostRow[]> {
+  const base = db.selectFrom('posts').where('post_type', '=', 'post').where('post_status', '=', PostStatus.publish);
+  if (query.type === 'postbypost') {
+    return base.selectAll().orderBy('post_date', 'desc').orderBy('ID', 'desc').execute();
+  }
+  if (query.type === 'alpha') {
+    return base.selectAll().orderBy('post_title', 'asc').execute();
+  }
+  const year = sql<number>`YEAR(post_date)`;
+  const month = query.type === 'yearly' ? sql<number>`0` : sql<number>`MONTH(post_date)`;
+  const day = query.type === 'daily' ? sql<number>`DAYOFMONTH(post_date)` : sql<number>`0`;
+  const rows = await base
+    .select([year.as('year'), month.as('month'), day.as('day'), sql<number>`COUNT(ID)`.as('posts')])
+    .groupBy(['year', 'month', 'day'])
+    .orderBy('year', 'desc')
+    .orderBy('month', 'desc')
+    .orderBy('day', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    year: Number(row.year),
+    month: Number(row.month),
+    day: Number(row.day),
+    posts: Number(row.posts),
+  }));
+}
