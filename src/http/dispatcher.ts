@@ -10,6 +10,8 @@ import type { CompiledRoute, EndpointDefinition, RestResponse } from './rest-rou
 import { createRequestMemo, type RequestContext } from './request-context.js';
 import { parsePhpQuery, type PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
+import { ContentRenderer } from '../wp/text/content-renderer.js';
+import { toContentSite } from '../wp/text/content-site.js';
 
 /** What the dispatcher needs per request besides the Koa context. */
 export interface DispatchEnvironment {
@@ -140,11 +142,13 @@ function buildContext(
     // One memo per request: the validator, permission checks, handler and Allow header share
     // their reads of the same post, and nothing is kept once the request is answered.
     ...createRequestMemo(),
+    content: new ContentRenderer(env.db, toContentSite(env.site, env.urls), env.now),
     write: async <T>(work: Parameters<RunWrite>[0]): Promise<T> => {
       try {
         return (await env.write(work)) as T;
       } finally {
         context.forgetMemo();
+        context.content.forgetRendered();
       }
     },
   };

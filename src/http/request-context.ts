@@ -5,6 +5,7 @@ import type { LoadedPost } from '../wp/tec/linked-posts.js';
 import { selectMetaForPosts, selectPostById, selectPostBySlug, type PostRow } from '../wp/posts/posts.repository.js';
 import type { SiteSettings } from '../wp/site/site.js';
 import type { SiteUrls } from '../wp/site/urls.js';
+import type { ContentRenderer } from '../wp/text/content-renderer.js';
 import type { PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
 
@@ -35,6 +36,11 @@ export interface RequestContext {
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Drops everything memo() holds, so reads after a write see the database again. */
   forgetMemo(): void;
+  /**
+   * The request's the_content / the_excerpt renderer: WordPress's per-request rendering state
+   * (shortcode counters, unique ids, hook order) and each post rendered once, in order.
+   */
+  readonly content: ContentRenderer;
   /**
    * Runs a write as one transaction (with TEC's save bookkeeping), tells the change listeners
    * after the commit, and forgets the request's memo so later reads see the rows written.

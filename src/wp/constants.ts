@@ -10,6 +10,9 @@ export const PostType = {
   calendarEmbed: 'tec_calendar_embed',
   /** What wp_save_post_revision stores a post's earlier fields as. */
   revision: 'revision',
+  /** WP_Embed's cache of oEmbed answers for texts read outside a post (post_name = md5 key). */
+  oembedCache: 'oembed_cache',
+  page: 'page',
 } as const;
 export type PostTypeName = (typeof PostType)[keyof typeof PostType];
 
@@ -194,6 +197,18 @@ export const OptionName = {
   tagBase: 'tag_base',
   /** The plugins WordPress loads on this site (a PHP-serialized list of plugin files). */
   activePlugins: 'active_plugins',
+  /** Image size options (Settings > Media): `{name}_size_w`, `{name}_size_h`, `thumbnail_crop`. */
+  thumbnailSizeW: 'thumbnail_size_w',
+  thumbnailSizeH: 'thumbnail_size_h',
+  thumbnailCrop: 'thumbnail_crop',
+  mediumSizeW: 'medium_size_w',
+  mediumSizeH: 'medium_size_h',
+  mediumLargeSizeW: 'medium_large_size_w',
+  mediumLargeSizeH: 'medium_large_size_h',
+  largeSizeW: 'large_size_w',
+  largeSizeH: 'large_size_h',
+  /** `1` when text smilies become emoji (convert_smilies). */
+  useSmilies: 'use_smilies',
   /** TEC 6's custom-tables migration state (phase `migration-complete` / `migration-not-required`). */
   ct1MigrationState: 'tec_ct1_migration_state',
   /** Written when TEC 6 created `{prefix}tec_occurrences`. */

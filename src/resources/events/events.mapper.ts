@@ -2,7 +2,8 @@ import type { PostRow } from '../../wp/posts/posts.repository.js';
 import { allMeta, firstMeta, type MetaMap } from '../../wp/posts/meta.js';
 import { EventMeta, HIDDEN_FROM_LISTINGS } from '../../wp/constants.js';
 import { dateDetails } from '../../wp/tec/dates.js';
-import { escHtml, theContent, theExcerpt, theTitle } from '../../wp/text/formatting.js';
+import { escHtml, theTitle } from '../../wp/text/formatting.js';
+import type { ContentRenderer } from '../../wp/text/content-renderer.js';
 import { eventCostValues, formatEventCost } from '../../wp/tec/cost.js';
 import { postPermalink, restUrl, type SiteUrls } from '../../wp/site/urls.js';
 import type { SiteSettings } from '../../wp/site/site.js';
@@ -53,6 +54,8 @@ export interface EventMapperInput {
   viewer: Viewer;
   /** Present in the `single` context only. */
   jsonLd?: Record<string, unknown>;
+  /** The request's rendered descriptions and excerpts. */
+  content: Pick<ContentRenderer, 'description' | 'excerpt'>;
 }
 
 /** Custom fields (TEC option `custom-fields`) with a value on this event; `[]` when none. */
@@ -96,8 +99,8 @@ export function toEventResource(input: EventMapperInput): EventResource {
     url: permalink,
     rest_url: restUrl(urls, `events/${post.ID}`),
     title: theTitle(post.post_title),
-    description: theContent(post.post_content),
-    excerpt: theExcerpt(post.post_excerpt),
+    description: input.content.description(post),
+    excerpt: input.content.excerpt(post),
     slug: post.post_name,
     image: input.image,
     all_day: allDay === undefined ? false : isTribeTruthy(allDay),

@@ -13,8 +13,8 @@ import { canAccessPasswordContent, postPasswordRequired } from '../../wp/auth/pa
 import { parsePostSearch } from '../../wp/posts/search.js';
 import { isLoggedIn } from '../../wp/auth/capabilities.js';
 import { toEventJsonLd } from '../../wp/json-ld/index.js';
-import { getVenueSummaries, jsonLdImageUrl, type LinkedResourceEnv } from '../venues/venues.service.js';
-import { getOrganizerSummaries } from '../organizers/organizers.service.js';
+import { buildVenueSummaries, jsonLdImageUrl, linkedEnvOf } from '../venues/venues.service.js';
+import { buildOrganizerSummaries } from '../organizers/organizers.service.js';
 import { postPermalink } from '../../wp/site/urls.js';
 import {
   countEvents,
@@ -58,20 +58,50 @@ export const EventErrors = {
 } as const;
 
 /**
+ * Renders the texts of a page of events in the order Post_Repository::get_event_data renders
+ * them: for each event its venues, then its organizers, then the event itself (each post once;
+ * the plugin caches what it built for the request). What they render from is loaded first, in
+ * one batch for the page.
+ */
+async function renderEventTexts(
+  ctx: RequestContext,
+  posts: readonly LoadedPost[],
+  linked: ReadonlyMap<number, LoadedPost>,
+): Promise<void> {
+  const linkedOf = (meta: LoadedPost['meta'], key: string) =>
+    allMeta(meta, key).flatMap((id) => {
+      const found = linked.get(Number(id));
+      return found ? [found.post] : [];
+    });
+  const inOrder = posts.flatMap(({ post, meta }) => [
+    ...linkedOf(meta, EventMeta.venueId),
+    ...linkedOf(meta, EventMeta.organizerId),
+    post,
+  ]);
+  await ctx.content.prepare(inOrder);
+  ctx.content.renderInOrder(inOrder);
+}
+
+/**
  * Builds the events of a batch of loaded posts, in the given order: their terms, venues,
  * organizers and images are each loaded in one batch, never per event.
  */
 async function buildEvents(ctx: RequestContext, posts: readonly LoadedPost[], single: boolean): Promise<EventResource[]> {
   if (posts.length === 0) return [];
   const ids = posts.map(({ post }) => post.ID);
-  const env: LinkedResourceEnv = { db: ctx.db, site: ctx.site, urls: ctx.urls, viewer: ctx.viewer, single };
+  const env = linkedEnvOf(ctx, single);
   const venueIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.venueId).map(Number));
   const organizerIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.organizerId).map(Number));
-  const [terms, venues, organizers, images] = await Promise.all([
+  const [terms, linked, images] = await Promise.all([
     selectTermsForPosts(ctx.db, ids, [Taxonomy.eventCategory, Taxonomy.tag]),
-    getVenueSummaries(env, venueIds),
-    getOrganizerSummaries(env, organizerIds),
+    // Venues and organizers are posts alike: one load for both kinds.
+    loadPostsWithMeta(ctx.db, [...venueIds, ...organizerIds]),
     loadFeaturedImages(ctx.db, posts, ctx.site.siteUrl),
+  ]);
+  await renderEventTexts(ctx, posts, linked);
+  const [venues, organizers] = await Promise.all([
+    buildVenueSummaries(env, [...linked.values()]),
+    buildOrganizerSummaries(env, [...linked.values()]),
   ]);
   const termsOf = (id: number, taxonomy: string): TermRow[] =>
     terms.filter((term) => term.object_id === id && term.taxonomy === taxonomy);
@@ -83,7 +113,7 @@ async function buildEvents(ctx: RequestContext, posts: readonly LoadedPost[], si
     const image = images.get(post.ID) ?? false;
     const jsonLd = single
       ? toEventJsonLd({
-          event: { post, meta, imageUrl: jsonLdImageUrl(image, { post, meta }) },
+          event: { post, meta, imageUrl: jsonLdImageUrl(image, { post, meta }), excerptLength: env.excerptLength },
           venue: venues.get(Number(firstMeta(meta, EventMeta.venueId)))?.source ?? null,
           organizers: eventOrganizers.map((organizer) => organizer.source),
           permalink: postPermalink(ctx.urls, post, ctx.viewer),
@@ -110,6 +140,7 @@ async function buildEvents(ctx: RequestContext, posts: readonly LoadedPost[], si
       site: ctx.site,
       viewer: ctx.viewer,
       jsonLd: jsonLd ?? undefined,
+      content: ctx.content,
     });
   });
 }

@@ -11,6 +11,7 @@ import { canAccessPasswordContent } from '../../wp/auth/password-access.js';
 import type { PostRow } from '../../wp/posts/posts.repository.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { restUrl } from '../../wp/site/urls.js';
+import { tecExcerptLength } from '../../wp/tec/excerpt-length.js';
 import type {
   LinkedBuildOptions,
   LinkedPostArchiveQuery,
@@ -48,8 +49,16 @@ function isLinkedJsonLdVisible(post: PostRow, viewer: Viewer, unlocked: boolean)
 }
 
 /** The environment linked objects are built in, from a request. */
-function linkedEnvOf(ctx: RequestContext, single: boolean): LinkedResourceEnv {
-  return { db: ctx.db, site: ctx.site, urls: ctx.urls, viewer: ctx.viewer, single };
+export function linkedEnvOf(ctx: RequestContext, single: boolean): LinkedResourceEnv {
+  return {
+    db: ctx.db,
+    site: ctx.site,
+    urls: ctx.urls,
+    viewer: ctx.viewer,
+    single,
+    content: ctx.content,
+    excerptLength: tecExcerptLength(ctx.query),
+  };
 }
 
 /** can_access_password_content for the request's `context` and `password` parameters. */
@@ -67,25 +76,45 @@ function isReadableLinkedPost(viewer: Viewer, { post, meta }: LoadedPost): boole
   return canReadPost(viewer, forCaps);
 }
 
-/** The objects of loaded posts of the kind (other posts skipped), images loaded in one batch. */
-async function buildLinkedSummaries<R>(
+/**
+ * The objects of loaded posts of the kind (other posts skipped), images and what their texts
+ * render from loaded in one batch. Texts not rendered yet are rendered in the given order.
+ */
+export async function buildLinkedSummaries<R>(
   kind: LinkedResourceKind<R>,
   env: LinkedResourceEnv,
   loaded: readonly LoadedPost[],
-  options: LinkedBuildOptions,
+  options: LinkedBuildOptions = {},
 ): Promise<Map<number, LinkedSummary<R>>> {
   const ofKind = loaded.filter(({ post }) => post.post_type === kind.postType);
-  const images = await loadFeaturedImages(env.db, ofKind, env.site.siteUrl);
+  const [images] = await Promise.all([
+    loadFeaturedImages(env.db, ofKind, env.site.siteUrl),
+    env.content.prepare(ofKind.map(({ post }) => post)),
+  ]);
+  env.content.renderInOrder(ofKind.map(({ post }) => post));
   return new Map(
     ofKind.map((linked) => {
       const image = images.get(linked.post.ID) ?? false;
       const passwordUnlocked = options.isUnlocked?.(linked.post) ?? false;
-      const source: JsonLdPost = { ...linked, imageUrl: jsonLdImageUrl(image, linked) };
+      const source: JsonLdPost = { ...linked, imageUrl: jsonLdImageUrl(image, linked), excerptLength: env.excerptLength };
       const jsonLd =
         env.single && isLinkedJsonLdVisible(linked.post, env.viewer, passwordUnlocked)
-          ? kind.toJsonLd(linked.post, linked.meta, { imageUrl: source.imageUrl, proActive: env.site.proActive })
+          ? kind.toJsonLd(linked.post, linked.meta, {
+              imageUrl: source.imageUrl,
+              proActive: env.site.proActive,
+              excerptLength: env.excerptLength,
+            })
           : undefined;
-      const resource = kind.toResource({ ...linked, urls: env.urls, viewer: env.viewer, image, jsonLd, passwordUnlocked, proActive: env.site.proActive });
+      const resource = kind.toResource({
+        ...linked,
+        urls: env.urls,
+        viewer: env.viewer,
+        image,
+        jsonLd,
+        passwordUnlocked,
+        proActive: env.site.proActive,
+        content: env.content,
+      });
       return [linked.post.ID, { resource, source }];
     }),
   );

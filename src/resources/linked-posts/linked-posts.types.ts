@@ -10,6 +10,7 @@ import type { MetaMap } from '../../wp/posts/meta.js';
 import type { PostRow } from '../../wp/posts/posts.repository.js';
 import type { SiteSettings } from '../../wp/site/site.js';
 import type { SiteUrls } from '../../wp/site/urls.js';
+import type { ContentRenderer } from '../../wp/text/content-renderer.js';
 
 /** What a venue or organizer mapper is given for one post. */
 export interface LinkedPostMapperInput extends LoadedPost {
@@ -26,6 +27,8 @@ export interface LinkedPostMapperInput extends LoadedPost {
   passwordUnlocked?: boolean;
   /** Events Calendar Pro is active, so geocoded venues print their coordinates. */
   proActive?: boolean;
+  /** The request's rendered descriptions and excerpts. */
+  content: Pick<ContentRenderer, 'description' | 'excerpt'>;
 }
 
 /**
@@ -36,7 +39,11 @@ export interface LinkedResourceKind<R> extends LinkedPostKind {
   /** The archive's path under the namespace (`venues`, `organizers`). */
   restBase: string;
   toResource: (input: LinkedPostMapperInput) => R;
-  toJsonLd: (post: PostRow, meta: MetaMap, options: { imageUrl: JsonLdPost['imageUrl']; proActive: boolean }) => JsonLdObject;
+  toJsonLd: (
+    post: PostRow,
+    meta: MetaMap,
+    options: { imageUrl: JsonLdPost['imageUrl']; proActive: boolean; excerptLength: number },
+  ) => JsonLdObject;
   errors: {
     /** 403 of the single read: not published and not readable, or not of the kind at all. */
     notAccessible: () => AppError;
@@ -72,6 +79,10 @@ export interface LinkedResourceEnv {
   viewer: Viewer;
   /** The plugin's `single` context: JSON-LD is attached. */
   single: boolean;
+  /** The request's the_content renderer. */
+  content: ContentRenderer;
+  /** The request's `excerpt_length` (tecExcerptLength), for JSON-LD descriptions. */
+  excerptLength: number;
 }
 
 /** A linked post as an event needs it: its REST object and what its JSON-LD is built from. */

@@ -3,7 +3,7 @@ import { globalIdFields } from '../../wp/posts/post-rest-fields.js';
 import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import { OrganizerMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php/php-empty.js';
-import { theContent, theExcerpt, theTitle } from '../../wp/text/formatting.js';
+import { theTitle } from '../../wp/text/formatting.js';
 import { postPermalink } from '../../wp/site/urls.js';
 import { removePasswordProtectedContent } from '../../wp/posts/password-protection.js';
 import type { LinkedPostMapperInput } from '../linked-posts/linked-posts.types.js';
@@ -29,8 +29,8 @@ export function toOrganizerResource(input: LinkedPostMapperInput): OrganizerReso
     modified_utc: post.post_modified_gmt,
     url: postPermalink(urls, post, viewer),
     organizer: theTitle(post.post_title),
-    description: theContent(post.post_content),
-    excerpt: theExcerpt(post.post_excerpt),
+    description: input.content.description(post),
+    excerpt: input.content.excerpt(post),
     slug: post.post_name,
     image,
     phone: field(OrganizerMeta.phone),

@@ -1,4 +1,5 @@
 import { AppError } from '../../http/errors.js';
+import type { LoadedPost } from '../../wp/tec/linked-posts.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EventMeta, OrganizerMeta, PostType } from '../../wp/constants.js';
 import { toOrganizerJsonLd } from '../../wp/json-ld/index.js';
@@ -7,6 +8,7 @@ import {
   getLinkedPost,
   getWrittenLinkedPost,
   getLinkedSummaries,
+  buildLinkedSummaries,
   listLinkedPosts,
 } from '../linked-posts/linked-posts.service.js';
 import type {
@@ -39,6 +41,17 @@ export const ORGANIZER_KIND: LinkedResourceKind<OrganizerResource> = {
  * Organizer objects for a batch of IDs, a fixed number of queries however many. IDs whose
  * posts are gone or are not organizers are skipped, as the plugin skips them.
  */
+/**
+ * Organizer objects of posts the caller loaded (posts of other types skipped): an event page loads its
+ * venues and organizers together and renders their texts in the plugin's order first.
+ */
+export function buildOrganizerSummaries(
+  env: LinkedResourceEnv,
+  loaded: readonly LoadedPost[],
+): Promise<Map<number, LinkedSummary<OrganizerResource>>> {
+  return buildLinkedSummaries(ORGANIZER_KIND, env, loaded);
+}
+
 export function getOrganizerSummaries(
   env: LinkedResourceEnv,
   ids: readonly number[],

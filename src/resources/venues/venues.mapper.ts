@@ -4,7 +4,7 @@ import { globalIdFields } from '../../wp/posts/post-rest-fields.js';
 import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import { VenueMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php/php-empty.js';
-import { theContent, theExcerpt, theTitle } from '../../wp/text/formatting.js';
+import { theTitle } from '../../wp/text/formatting.js';
 import { postPermalink } from '../../wp/site/urls.js';
 import { removePasswordProtectedContent } from '../../wp/posts/password-protection.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
@@ -31,8 +31,8 @@ export function toVenueResource(input: LinkedPostMapperInput): VenueResource {
     modified_utc: post.post_modified_gmt,
     url: postPermalink(urls, post, viewer),
     venue: theTitle(post.post_title),
-    description: theContent(post.post_content),
-    excerpt: theExcerpt(post.post_excerpt),
+    description: input.content.description(post),
+    excerpt: input.content.excerpt(post),
     slug: post.post_name,
     image,
     address: field(VenueMeta.address),

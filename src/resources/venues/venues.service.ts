@@ -1,4 +1,5 @@
 import { AppError } from '../../http/errors.js';
+import type { LoadedPost } from '../../wp/tec/linked-posts.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EventMeta, PostType, VenueMeta } from '../../wp/constants.js';
 import { toVenueJsonLd } from '../../wp/json-ld/index.js';
@@ -7,6 +8,7 @@ import {
   getLinkedPost,
   getWrittenLinkedPost,
   getLinkedSummaries,
+  buildLinkedSummaries,
   listLinkedPosts,
 } from '../linked-posts/linked-posts.service.js';
 import type {
@@ -19,7 +21,7 @@ import { toVenueResource, type VenueResource } from './venues.mapper.js';
 import type { ListVenuesQuery } from './venues.schemas.js';
 
 // The events service builds its linked objects with these; they stay reachable through this service.
-export { jsonLdImageUrl } from '../linked-posts/linked-posts.service.js';
+export { jsonLdImageUrl, linkedEnvOf } from '../linked-posts/linked-posts.service.js';
 export type { LinkedResourceEnv } from '../linked-posts/linked-posts.types.js';
 
 export const VenueErrors = {
@@ -52,6 +54,17 @@ export const VENUE_KIND: LinkedResourceKind<VenueResource> = {
  * a fixed number of queries however many. IDs that are not venues are skipped; the venue's status
  * is not checked, as in the plugin (an event still shows its trashed venue).
  */
+/**
+ * Venue objects of posts the caller loaded (posts of other types skipped): an event page loads its
+ * venues and organizers together and renders their texts in the plugin's order first.
+ */
+export function buildVenueSummaries(
+  env: LinkedResourceEnv,
+  loaded: readonly LoadedPost[],
+): Promise<Map<number, LinkedSummary<VenueResource>>> {
+  return buildLinkedSummaries(VENUE_KIND, env, loaded);
+}
+
 export function getVenueSummaries(
   env: LinkedResourceEnv,
   ids: readonly number[],

@@ -284,7 +284,11 @@ export function toEventJsonLd(input: EventJsonLdInput): JsonLdObject | null {
     const venue = input.venue?.post.ID === venueId ? input.venue : null;
     data.location =
       venue && isJsonLdVisible(venue.post, viewer)
-        ? toVenueJsonLd(venue.post, venue.meta, { imageUrl: venue.imageUrl ?? null, proActive: site.proActive ?? false })
+        ? toVenueJsonLd(venue.post, venue.meta, {
+            imageUrl: venue.imageUrl ?? null,
+            proActive: site.proActive ?? false,
+            excerptLength: venue.excerptLength,
+          })
         : false;
   }
 
@@ -293,7 +297,11 @@ export function toEventJsonLd(input: EventJsonLdInput): JsonLdObject | null {
     const organizer = input.organizers.find((candidate) => candidate.post.ID === organizerId);
     data.organizer =
       organizer && isJsonLdVisible(organizer.post, viewer)
-        ? toOrganizerJsonLd(organizer.post, organizer.meta, { imageUrl: organizer.imageUrl ?? null, random: input.random })
+        ? toOrganizerJsonLd(organizer.post, organizer.meta, {
+            imageUrl: organizer.imageUrl ?? null,
+            random: input.random,
+            excerptLength: organizer.excerptLength,
+          })
         : false;
   }
 

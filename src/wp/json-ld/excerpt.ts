@@ -130,13 +130,13 @@ export function wpTrimWords(text: string, numWords = EXCERPT_LENGTH, more = '&he
  * trimmed to 55 words (` [&hellip;]` appended when cut); blocks that do not belong in an
  * excerpt and shortcode-looking text removed, HTML limited to a few inline tags, then wpautop.
  */
-export function tribeExcerpt(post: { post_excerpt: string; post_content: string }): string {
+export function tribeExcerpt(post: { post_excerpt: string; post_content: string }, excerptLength: number): string {
   // has_excerpt() is PHP's ! empty(): an excerpt of "0" counts as none.
   const hasExcerpt = !isPhpEmpty(post.post_excerpt);
   let excerpt = hasExcerpt ? post.post_excerpt : post.post_content;
   excerpt = excerptRemoveBlocks(excerpt);
   excerpt = excerpt.replace(/\[[^\n]+?\]/g, '');
   excerpt = wpKses(excerpt, EXCERPT_ALLOWED_HTML);
-  if (!hasExcerpt) excerpt = wpTrimWords(excerpt, EXCERPT_LENGTH, EXCERPT_MORE);
+  if (!hasExcerpt) excerpt = wpTrimWords(excerpt, excerptLength, EXCERPT_MORE);
   return wpautop(excerpt);
 }

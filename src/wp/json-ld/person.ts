@@ -30,11 +30,11 @@ export function antispambot(email: string, random: RandomSource = Math.random): 
 export function toOrganizerJsonLd(
   organizer: PostRow,
   meta: MetaMap,
-  options: { imageUrl?: string | false | null; random?: RandomSource } = {},
+  options: { imageUrl?: string | false | null; random?: RandomSource; excerptLength: number },
 ): JsonLdObject {
   const data = thingJsonLd(
     'Person',
-    { post: organizer, meta, imageUrl: options.imageUrl ?? null },
+    { post: organizer, meta, imageUrl: options.imageUrl ?? null, excerptLength: options.excerptLength },
     { context: false, url: false },
   );
   const website = escUrl(escHtml(firstMeta(meta, OrganizerMeta.website) ?? ''));

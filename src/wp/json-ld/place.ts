@@ -45,9 +45,13 @@ function venueRegion(meta: MetaMap, country: string): string {
 export function toVenueJsonLd(
   venue: PostRow,
   meta: MetaMap,
-  options: { imageUrl?: string | false | null; proActive?: boolean } = {},
+  options: { imageUrl?: string | false | null; proActive?: boolean; excerptLength: number },
 ): JsonLdObject {
-  const data = thingJsonLd('Place', { post: venue, meta, imageUrl: options.imageUrl ?? null }, { context: false, url: false });
+  const data = thingJsonLd(
+    'Place',
+    { post: venue, meta, imageUrl: options.imageUrl ?? null, excerptLength: options.excerptLength },
+    { context: false, url: false },
+  );
   const country = venueCountry(meta);
   const address: JsonLdObject = {
     '@type': 'PostalAddress',

@@ -19,6 +19,8 @@ export interface JsonLdPost {
    * `image` key), the attachment's URL otherwise, or false when that attachment has no URL.
    */
   imageUrl?: string | false | null;
+  /** The request's `excerpt_length` (tecExcerptLength), for a description made from the content. */
+  excerptLength: number;
 }
 
 type TitledPost = Pick<PostRow, 'post_title' | 'post_password' | 'post_status'>;
@@ -61,7 +63,7 @@ export function thingJsonLd(
   if (options.context) data['@context'] = 'http://schema.org';
   data['@type'] = type;
   data.name = escJs(getTheTitle(source.post));
-  data.description = escJs(tribeExcerpt(source.post));
+  data.description = escJs(tribeExcerpt(source.post, source.excerptLength));
   if (source.imageUrl !== null && source.imageUrl !== undefined) data.image = source.imageUrl;
   data.url = options.url === false ? '' : escUrl(options.url, 'db');
   return data;

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import type { PostsTable } from '../../db/tables.js';
-import { PostType } from '../constants.js';
+import { PostStatus, PostType } from '../constants.js';
 import { phpRawurlencode, phpTrim, phpUrldecode } from '../php/php-values.js';
 import { sanitizeTitleForQuery } from '../text/slugs.js';
 
@@ -11,6 +11,26 @@ export type PostRow = Selectable<PostsTable>;
 export async function selectPostsByIds(db: Db, ids: readonly number[]): Promise<PostRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('posts').selectAll().where('ID', 'in', [...new Set(ids)]).execute();
+}
+
+/**
+ * WP_Embed::find_oembed_post_id for several keys at once: the published `oembed_cache` posts
+ * named by the keys, newest first (the WP_Query it runs orders by date and takes one per key).
+ */
+export async function selectOembedCachePosts(db: Db, keys: readonly string[]): Promise<PostRow[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('posts')
+    .selectAll()
+    .where('post_type', '=', PostType.oembedCache)
+    .where('post_status', '=', PostStatus.publish)
+    .where('post_name', 'in', [...new Set(keys)])
+    .orderBy('post_date', 'desc')
+    .orderBy('ID', 'desc')
+    .execute();
+  const newest = new Map<string, PostRow>();
+  for (const row of rows) if (!newest.has(row.post_name)) newest.set(row.post_name, row);
+  return [...newest.values()];
 }
 
 export async function selectPostById(db: Db, id: number): Promise<PostRow | undefined> {

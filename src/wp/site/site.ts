@@ -7,6 +7,7 @@ import { asRecord, maybeUnserialize } from '../php/php-values.js';
 import { siteTimezoneString } from '../tec/dates.js';
 import { sanitizeTitle } from '../text/slugs.js';
 import { isTribeTruthy } from '../tec/truthy.js';
+import type { ImageSize } from '../text/content-env.js';
 
 /** The TEC settings (`tribe_events_calendar_options`) the REST API consults, with TEC's defaults. */
 export interface TecOptions {
@@ -52,6 +53,29 @@ export interface SiteSettings {
   proActive: boolean;
   /** `default_comment_status`: what new posts of a type that supports comments start with. */
   defaultCommentStatus: string;
+  /** wp_get_registered_image_subsizes() of a site without theme or plugin sizes, in order. */
+  imageSizes: ReadonlyMap<string, ImageSize>;
+  /** The `use_smilies` option. */
+  useSmilies: boolean;
+}
+
+/**
+ * The image sizes WordPress registers itself: the three of Settings > Media and medium_large
+ * from their options (only the thumbnail crops, from `thumbnail_crop`), then the fixed
+ * 1536x1536 and 2048x2048 of WordPress 5.3. Sizes a theme or plugin adds (add_image_size) live
+ * in PHP, not in the database, and are not known here; srcset reads the sizes an attachment's
+ * metadata lists, whatever registered them.
+ */
+function registeredImageSizes(option: (name: string) => string): Map<string, ImageSize> {
+  const int = (name: string) => Math.max(0, Number.parseInt(option(name), 10) || 0);
+  return new Map<string, ImageSize>([
+    ['thumbnail', { width: int(OptionName.thumbnailSizeW), height: int(OptionName.thumbnailSizeH), crop: !['', '0'].includes(option(OptionName.thumbnailCrop)) }],
+    ['medium', { width: int(OptionName.mediumSizeW), height: int(OptionName.mediumSizeH), crop: false }],
+    ['medium_large', { width: int(OptionName.mediumLargeSizeW), height: int(OptionName.mediumLargeSizeH), crop: false }],
+    ['large', { width: int(OptionName.largeSizeW), height: int(OptionName.largeSizeH), crop: false }],
+    ['1536x1536', { width: 1536, height: 1536, crop: false }],
+    ['2048x2048', { width: 2048, height: 2048, crop: false }],
+  ]);
 }
 
 /** The migration phases after which TEC 6 reads event dates from `{prefix}tec_occurrences`. */
@@ -98,6 +122,16 @@ const SITE_OPTION_NAMES = [
   OptionName.ct1OccurrencesSchemaVersion,
   OptionName.activePlugins,
   OptionName.defaultCommentStatus,
+  OptionName.thumbnailSizeW,
+  OptionName.thumbnailSizeH,
+  OptionName.thumbnailCrop,
+  OptionName.mediumSizeW,
+  OptionName.mediumSizeH,
+  OptionName.mediumLargeSizeW,
+  OptionName.mediumLargeSizeH,
+  OptionName.largeSizeW,
+  OptionName.largeSizeH,
+  OptionName.useSmilies,
 ];
 
 /** Reads the site settings in one query. */
@@ -114,6 +148,9 @@ export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
     language: get(OptionName.language),
     tagBase: get(OptionName.tagBase),
     defaultCommentStatus: get(OptionName.defaultCommentStatus),
+    imageSizes: registeredImageSizes(get),
+    // A site installed by WordPress has `1`; only an explicit '' or '0' turns smilies off.
+    useSmilies: !['', '0'].includes(options.get(OptionName.useSmilies) ?? '1'),
     proActive: phpArrayValues(maybeUnserialize(get(OptionName.activePlugins))).includes(EVENTS_CALENDAR_PRO_PLUGIN),
     occurrencesTableActive:
       options.has(OptionName.ct1OccurrencesSchemaVersion) &&

@@ -26,6 +26,8 @@ export interface SiteUrls {
   permalinkRoot: string;
   trailingSlash: boolean;
   eventSlugBase: string;
+  /** The `permalink_structure` option ('' for plain links). */
+  permalinkStructure: string;
 }
 
 export function toSiteUrls(settings: SiteSettings, restRootPath: string, publicUrl: string | undefined): SiteUrls {
@@ -38,6 +40,7 @@ export function toSiteUrls(settings: SiteSettings, restRootPath: string, publicU
     permalinkRoot: usingIndexPermalinks(settings.permalinkStructure) ? '/index.php' : '',
     trailingSlash: settings.permalinkStructure.endsWith('/'),
     eventSlugBase: settings.tec.singleEventSlug,
+    permalinkStructure: settings.permalinkStructure,
   };
 }
 
@@ -108,4 +111,68 @@ export function globalId(urls: SiteUrls, postId: number): string {
     host = urls.home.replace(/^[a-z]+:\/\//i, '');
   }
   return `${host}?id=${postId}`;
+}
+
+/** The rewrite tags of a permalink structure and what each takes from the post (local post date). */
+const PERMALINK_TAGS: Readonly<Record<string, (post: LinkablePost) => string>> = {
+  '%year%': (post) => post.post_date.slice(0, 4),
+  '%monthnum%': (post) => post.post_date.slice(5, 7),
+  '%day%': (post) => post.post_date.slice(8, 10),
+  '%hour%': (post) => post.post_date.slice(11, 13),
+  '%minute%': (post) => post.post_date.slice(14, 16),
+  '%second%': (post) => post.post_date.slice(17, 19),
+  '%postname%': (post) => post.post_name,
+  '%post_id%': (post) => String(post.ID),
+};
+
+export interface LinkablePost {
+  ID: number;
+  post_type: string;
+  post_status: string;
+  post_name: string;
+  post_date: string;
+  post_parent: number;
+  post_author?: number;
+}
+
+/**
+ * get_permalink() as a visitor sees it, for the posts rendered content links to: TEC's types
+ * (postPermalink), blog posts through the permalink structure (date and name tags; a structure
+ * with %category% or %author% falls back to the plain `?p=` link, as those need more reads),
+ * pages as `home/{slug}/` (top-level pages; children would need their parents' slugs), and
+ * attachments (get_attachment_link: `home/{slug}/` when unattached, below the parent's link
+ * otherwise). Without pretty permalinks: `?p=`, `?page_id=`, `?attachment_id=`.
+ */
+export function wpPermalink(urls: SiteUrls, post: LinkablePost): string {
+  if (permastructFor(urls, post.post_type)) return postPermalink(urls, post);
+  const slash = urls.trailingSlash ? '/' : '';
+  const root = `${urls.base}${urls.permalinkRoot}`;
+  if (post.post_type === 'attachment') {
+    if (!urls.prettyPermalinks) return `${urls.base}/?attachment_id=${post.ID}`;
+    return `${root}/${post.post_name}${slash}`;
+  }
+  if (post.post_type === 'page') {
+    if (!urls.prettyPermalinks || post.post_parent !== 0) return `${urls.base}/?page_id=${post.ID}`;
+    return `${root}/${post.post_name}${slash}`;
+  }
+  const structure = urls.permalinkStructure;
+  const publicLink = post.post_status === PostStatus.publish;
+  if (post.post_type !== 'post' || !urls.prettyPermalinks || !publicLink || /%(category|author)%/.test(structure)) {
+    return `${urls.base}/?p=${post.ID}`;
+  }
+  const path = structure.replace(/%[a-z_]+%/g, (tag) => PERMALINK_TAGS[tag]?.(post) ?? tag);
+  return `${urls.base}${path}`;
+}
+
+/**
+ * get_month_link(): the structure's front (what precedes its first tag, `/` for `/%postname%/`,
+ * `/blog/` for `/blog/%postname%/`) then `2026/11/`; `home/?m=202611` without pretty permalinks.
+ */
+export function monthLink(urls: SiteUrls, year: number, month: number): string {
+  const mm = String(month).padStart(2, '0');
+  if (!urls.prettyPermalinks) return `${urls.base}/?m=${year}${mm}`;
+  const structure = urls.permalinkStructure;
+  const firstTag = structure.indexOf('%');
+  const front = firstTag === -1 ? '/' : structure.slice(0, firstTag);
+  return `${urls.base}${front}${year}/${mm}${urls.trailingSlash ? '/' : ''}`;
 }

@@ -101,7 +101,8 @@ export function nextInstance(state: ContentRenderState, name: string): number {
 /**
  * A shortcode callback as do_shortcode() calls it: `$attr` is '' when the tag had no attributes
  * (PHP's shortcode_parse_atts of an empty string), otherwise the parsed attributes (named keys and
- * numeric keys for positional values); `content` is undefined for a self-closing tag.
+ * numeric keys for positional values); `content` is '' for a self-closing tag (PHP fills the
+ * match group either way, and WordPress's own tests expect '').
  */
 export type ShortcodeHandler = (
   attr: Record<string, string> | '',

@@ -31,7 +31,7 @@ const END = '(?=\\n?$)';
 /**
  * The shortcodes a bare WordPress registers on every request, in registration order: `embed`
  * (WP_Embed's placeholder) and the six of wp-includes/media.php. wptexturize() leaves their tags
- * alone and shortcode_unautop() unwraps them; rendering them (do_shortcode) is not reproduced.
+ * alone and shortcode_unautop() unwraps them; the-content.ts registers their handlers.
  */
 export const WP_CORE_SHORTCODE_TAGS: readonly string[] = [
   'embed',
@@ -738,15 +738,6 @@ export function escJs(text: string): string {
 }
 
 /**
- * do_blocks() on content without block markup (`<!-- wp:`) is the identity, which is all this
- * port handles: rendering blocks, and WordPress dropping wpautop() for block content, are not
- * reproduced.
- */
-function doBlocks(content: string): string {
-  return content;
-}
-
-/**
  * `trim( apply_filters( 'the_title', $raw ) )` with WordPress's default filters: wptexturize,
  * convert_chars and trim at priority 10, then capital_P_dangit at 11 in its title mode.
  */
@@ -756,36 +747,4 @@ export function theTitle(raw: string, options: Pick<FormattingOptions, 'shortcod
   title = phpTrim(title);
   title = capitalPDangit(title, 'the_title');
   return phpTrim(title);
-}
-
-/**
- * `trim( apply_filters( 'the_content', $raw ) )` with WordPress's default filters, by priority:
- * do_blocks (9); wptexturize, wpautop, shortcode_unautop (10); capital_P_dangit (11);
- * convert_smilies (20). The others are the identity here: WP_Embed's autoembed and run_shortcode
- * (8) need oEmbed, prepend_attachment only acts on attachments, wp_filter_content_tags (loading,
- * decoding, srcset) only touches <img> and <iframe>, wp_replace_insecure_home_url only acts after
- * an HTTPS migration, and do_shortcode (11) is not reproduced.
- */
-export function theContent(raw: string, options: FormattingOptions = {}): string {
-  let content = doBlocks(raw);
-  content = wptexturize(content, options.shortcodeTags);
-  content = wpautop(content);
-  content = shortcodeUnautop(content, options.shortcodeTags);
-  content = capitalPDangit(content);
-  content = convertSmilies(content, options);
-  return phpTrim(content);
-}
-
-/**
- * `trim( apply_filters( 'the_excerpt', $raw ) )` with WordPress's default filters, all at
- * priority 10 in this order: wptexturize, convert_smilies, convert_chars, wpautop,
- * shortcode_unautop (wp_filter_content_tags and wp_replace_insecure_home_url are the identity).
- */
-export function theExcerpt(raw: string, options: FormattingOptions = {}): string {
-  let excerpt = wptexturize(raw, options.shortcodeTags);
-  excerpt = convertSmilies(excerpt, options);
-  excerpt = convertChars(excerpt);
-  excerpt = wpautop(excerpt);
-  excerpt = shortcodeUnautop(excerpt, options.shortcodeTags);
-  return phpTrim(excerpt);
 }

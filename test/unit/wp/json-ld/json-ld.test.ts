@@ -60,7 +60,7 @@ function row(fields: Partial<PostRow> & Pick<PostRow, 'ID'>, meta: [string, stri
   };
   const grouped = new Map<string, string[]>();
   for (const [key, value] of meta) grouped.set(key, [...(grouped.get(key) ?? []), value]);
-  return { post, meta: grouped, imageUrl: null };
+  return { post, meta: grouped, imageUrl: null, excerptLength: 30 };
 }
 
 // Rows of fixtures/reference/db.sql (the meta keys JSON-LD reads).
@@ -163,7 +163,7 @@ describe('toEventJsonLd against the recorded single-event answers', () => {
 describe('toVenueJsonLd and toOrganizerJsonLd against the recorded single answers', () => {
   it.each(['venues.get.19', 'venues.get.5', 'venues.slug.ok'])('%s', (caseId) => {
     const { id, jsonLd } = recorded(caseId);
-    const actual = toVenueJsonLd(rowOf(id).post, rowOf(id).meta);
+    const actual = toVenueJsonLd(rowOf(id).post, rowOf(id).meta, { excerptLength: 30 });
     expect(actual).toEqual(jsonLd);
     expect(Object.keys(actual)).toEqual(Object.keys(jsonLd));
     expect(Object.keys(actual.address as object)).toEqual(Object.keys(jsonLd.address as object));
@@ -171,24 +171,24 @@ describe('toVenueJsonLd and toOrganizerJsonLd against the recorded single answer
 
   it.each(['organizers.get.29', 'organizers.get.trashed-admin', 'organizers.slug.ok'])('%s', (caseId) => {
     const { id, jsonLd } = recorded(caseId);
-    const actual = toOrganizerJsonLd(rowOf(id).post, rowOf(id).meta);
+    const actual = toOrganizerJsonLd(rowOf(id).post, rowOf(id).meta, { excerptLength: 30 });
     expect(decodeEmails(actual)).toEqual(decodeEmails(jsonLd));
     expect(Object.keys(actual)).toEqual(Object.keys(jsonLd));
   });
 
   it('adds the image after the description when the post has a thumbnail', () => {
-    const venue = toVenueJsonLd(rowOf(5).post, rowOf(5).meta, { imageUrl: `${HOME}/wp-content/uploads/hall.jpg` });
+    const venue = toVenueJsonLd(rowOf(5).post, rowOf(5).meta, { imageUrl: `${HOME}/wp-content/uploads/hall.jpg`, excerptLength: 30 });
     expect(Object.keys(venue).slice(0, 5)).toEqual(['@type', 'name', 'description', 'image', 'url']);
     expect(venue.image).toBe(`${HOME}/wp-content/uploads/hall.jpg`);
     // A thumbnail ID without an attachment URL prints false, as wp_get_attachment_url() returns.
-    expect(toVenueJsonLd(rowOf(5).post, rowOf(5).meta, { imageUrl: false }).image).toBe(false);
+    expect(toVenueJsonLd(rowOf(5).post, rowOf(5).meta, { imageUrl: false, excerptLength: 30 }).image).toBe(false);
   });
 });
 
 describe('venue address rules', () => {
   const venue = (meta: [string, string][]) => {
     const built = row({ ID: 90, post_type: 'tribe_venue', post_title: 'V' }, meta);
-    return toVenueJsonLd(built.post, built.meta).address;
+    return toVenueJsonLd(built.post, built.meta, { excerptLength: 30 }).address;
   };
 
   it('uses the state for United States venues without _VenueStateProvince, the province elsewhere', () => {
@@ -335,7 +335,7 @@ describe('antispambot', () => {
 
   it('is what the organizer JSON-LD prints, fed the escaped address', () => {
     const organizer = row({ ID: 91, post_type: 'tribe_organizer', post_title: 'O' }, [['_OrganizerEmail', 'a&b@x.test']]);
-    expect(toOrganizerJsonLd(organizer.post, organizer.meta, { random: () => 0.99 }).email).toBe('a&amp;b&#64;x.test');
+    expect(toOrganizerJsonLd(organizer.post, organizer.meta, { random: () => 0.99, excerptLength: 30 }).email).toBe('a&amp;b&#64;x.test');
   });
 });
 
@@ -361,19 +361,21 @@ describe('isJsonLdVisible', () => {
 
 describe('tribeExcerpt', () => {
   it('wraps a manual excerpt in a paragraph', () => {
-    expect(tribeExcerpt({ post_excerpt: 'Live music', post_content: '<p>ignored</p>' })).toBe('<p>Live music</p>\n');
+    expect(tribeExcerpt({ post_excerpt: 'Live music', post_content: '<p>ignored</p>' }, 55)).toBe('<p>Live music</p>\n');
   });
 
-  it('falls back to the content, tags stripped and cut at 55 words', () => {
+  it('falls back to the content, tags stripped and cut at the excerpt length (30 in the list view, else 55)', () => {
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ');
-    expect(tribeExcerpt({ post_excerpt: '', post_content: `<p><strong>${words}</strong></p>` })).toBe(
-      `<p>${words.split(' ').slice(0, 55).join(' ')} [&hellip;]</p>\n`,
-    );
+    for (const length of [30, 55]) {
+      expect(tribeExcerpt({ post_excerpt: '', post_content: `<p><strong>${words}</strong></p>` }, length)).toBe(
+        `<p>${words.split(' ').slice(0, length).join(' ')} [&hellip;]</p>\n`,
+      );
+    }
   });
 
   it('keeps the allowed inline tags of a manual excerpt and drops the rest', () => {
     expect(
-      tribeExcerpt({ post_excerpt: '<b onclick="x()">Bold</b> <a href="javascript:alert(1)" title="t">link</a> <img src="x.png">', post_content: '' }),
+      tribeExcerpt({ post_excerpt: '<b onclick="x()">Bold</b> <a href="javascript:alert(1)" title="t">link</a> <img src="x.png">', post_content: '' }, 55),
     ).toBe('<p><b>Bold</b> <a href="alert(1)">link</a> </p>\n');
   });
 
@@ -381,10 +383,10 @@ describe('tribeExcerpt', () => {
     const content =
       '<!-- wp:paragraph --><p>Kept [gallery ids="1"] text</p><!-- /wp:paragraph -->' +
       '<!-- wp:buttons --><div><a>Buy</a></div><!-- /wp:buttons -->';
-    expect(tribeExcerpt({ post_excerpt: '', post_content: content })).toBe('<p>Kept text</p>\n');
+    expect(tribeExcerpt({ post_excerpt: '', post_content: content }, 55)).toBe('<p>Kept text</p>\n');
   });
 
   it('treats an excerpt of "0" as no excerpt', () => {
-    expect(tribeExcerpt({ post_excerpt: '0', post_content: 'From content' })).toBe('<p>From content</p>\n');
+    expect(tribeExcerpt({ post_excerpt: '0', post_content: 'From content' }, 55)).toBe('<p>From content</p>\n');
   });
 });

@@ -28,6 +28,8 @@ function site(overrides: Partial<SiteSettings> = {}, tec: Partial<TecOptions> = 
     occurrencesTableActive: false,
     proActive: false,
     defaultCommentStatus: 'open',
+    imageSizes: new Map(),
+    useSmilies: true,
     ...overrides,
     tec: { ...TEC, ...tec },
   };

@@ -7,12 +7,16 @@ import {
   escJs,
   phpTrim,
   shortcodeUnautop,
-  theContent,
-  theExcerpt,
   theTitle,
   wpautop,
   wptexturize,
 } from '../../../../src/wp/text/formatting.js';
+import { renderTheContent, renderTheExcerpt } from '../../../../src/wp/text/the-content.js';
+import { testContentEnv } from '../../../setup/content-env.js';
+
+/** The whole the_content / the_excerpt chains on a site without preloaded records. */
+const theContent = (raw: string, site: { useSmilies?: boolean } = {}) => renderTheContent(raw, testContentEnv(site));
+const theExcerpt = (raw: string) => renderTheExcerpt(raw, testContentEnv());
 
 const NBSP = '\u00a0';
 

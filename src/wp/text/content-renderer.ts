@@ -1,0 +1,99 @@
+import type { Db } from '../../db/create-db.js';
+import { loadPostsWithMeta } from '../tec/linked-posts.js';
+import { selectOembedCachePosts } from '../posts/posts.repository.js';
+import { loadBlockQueries } from '../blocks/dynamic-blocks.repository.js';
+import type { PostRow } from '../posts/posts.repository.js';
+import {
+  emptyContentNeeds,
+  newContentRenderState,
+  type ContentEnv,
+  type ContentSite,
+  type LoadedRecord,
+} from './content-env.js';
+import { collectContentNeeds, renderTheContent, renderTheExcerpt } from './the-content.js';
+
+/** A post whose description and excerpt a response prints. */
+export type RenderedPost = Pick<PostRow, 'ID' | 'post_content' | 'post_excerpt'>;
+
+/**
+ * The `the_content` / `the_excerpt` output of one request. WordPress renders with state that
+ * lives for the request (static counters in shortcodes, unique caption ids, the order of the
+ * hooks after a text with blocks), and TEC renders each post once per request (its REST cache),
+ * events after their venue and organizers. So a response's texts are rendered here, once per
+ * post, in the order the plugin renders them, after the records they read were loaded in one
+ * batch (prepare): rendering itself never touches the database.
+ */
+export class ContentRenderer {
+  private readonly records = {
+    posts: new Map<number, LoadedRecord>(),
+    oembedCache: new Map<string, PostRow>(),
+    queries: new Map<string, unknown>(),
+  };
+  private readonly env: ContentEnv;
+  private readonly prepared = new Set<string>();
+  private readonly descriptions = new Map<number, string>();
+  private readonly excerpts = new Map<number, string>();
+
+  constructor(
+    private readonly db: Db,
+    site: ContentSite,
+    now: Date,
+  ) {
+    this.env = { site, records: this.records, state: newContentRenderState(), now };
+  }
+
+  /**
+   * Loads what rendering these posts will read and is not loaded yet: attachments (with their
+   * meta), oEmbed caches and the answers of dynamic blocks, a fixed number of statements for any
+   * number of posts, none when the texts need nothing.
+   */
+  async prepare(posts: readonly RenderedPost[]): Promise<void> {
+    const texts = posts.flatMap((post) => [post.post_content, post.post_excerpt]).filter((text) => !this.prepared.has(text));
+    if (texts.length === 0) return;
+    const needs = emptyContentNeeds();
+    collectContentNeeds(texts, needs);
+    for (const text of texts) this.prepared.add(text);
+
+    const postIds = [...needs.postIds].filter((id) => !this.records.posts.has(id));
+    const oembedKeys = [...needs.oembedKeys].filter((key) => !this.records.oembedCache.has(key));
+    const queries = new Map([...needs.queries].filter(([key]) => !this.records.queries.has(key)));
+    const [loaded, oembeds, answers] = await Promise.all([
+      loadPostsWithMeta(this.db, postIds),
+      selectOembedCachePosts(this.db, oembedKeys),
+      queries.size > 0 ? loadBlockQueries(this.db, queries) : Promise.resolve(new Map<string, unknown>()),
+    ]);
+    for (const [id, record] of loaded) this.records.posts.set(id, record);
+    for (const post of oembeds) this.records.oembedCache.set(post.post_name, post);
+    for (const [key, answer] of answers) this.records.queries.set(key, answer);
+  }
+
+  /**
+   * Renders the description and excerpt of each post not rendered yet, in the given order (the
+   * order the plugin builds its objects in). Call after prepare().
+   */
+  renderInOrder(posts: readonly RenderedPost[]): void {
+    for (const post of posts) {
+      if (this.descriptions.has(post.ID)) continue;
+      this.descriptions.set(post.ID, renderTheContent(post.post_content, this.env));
+      this.excerpts.set(post.ID, renderTheExcerpt(post.post_excerpt, this.env));
+    }
+  }
+
+  /** The post's `trim( apply_filters( 'the_content', ... ) )`, rendered now if it was not yet. */
+  description(post: RenderedPost): string {
+    this.renderInOrder([post]);
+    return this.descriptions.get(post.ID)!;
+  }
+
+  /** The post's `trim( apply_filters( 'the_excerpt', ... ) )`, rendered now if it was not yet. */
+  excerpt(post: RenderedPost): string {
+    this.renderInOrder([post]);
+    return this.excerpts.get(post.ID)!;
+  }
+
+  /** Forgets what was rendered (after a write, the same post may read differently). */
+  forgetRendered(): void {
+    this.descriptions.clear();
+    this.excerpts.clear();
+  }
+}
