@@ -129,6 +129,7 @@ function buildContext(
   endpoint: Endpoint,
 ): RequestContext & { params: Record<string, unknown> } {
   const params: Record<string, unknown> = {};
+  let renderer: ContentRenderer | undefined;
   const context = {
     db: env.db,
     now: env.now,
@@ -142,13 +143,17 @@ function buildContext(
     // One memo per request: the validator, permission checks, handler and Allow header share
     // their reads of the same post, and nothing is kept once the request is answered.
     ...createRequestMemo(),
-    content: new ContentRenderer(env.db, toContentSite(env.site, env.urls), env.now),
+    // Made on first use: most requests render no post text (errors, terms, writes refused).
+    get content(): ContentRenderer {
+      renderer ??= new ContentRenderer(env.db, toContentSite(env.site, env.urls), env.now);
+      return renderer;
+    },
     write: async <T>(work: Parameters<RunWrite>[0]): Promise<T> => {
       try {
         return (await env.write(work)) as T;
       } finally {
         context.forgetMemo();
-        context.content.forgetRendered();
+        renderer?.forgetRendered();
       }
     },
   };

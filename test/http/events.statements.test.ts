@@ -12,7 +12,7 @@ import { countStatements, recordStatements, type StatementRecorder } from './sup
  * GET /events/248 (a venue, two organizers, a password): the event's post and meta, the linked
  * posts and their meta, the terms. Measured on the tree of the request-scoped loading change.
  */
-const SINGLE_EVENT_STATEMENTS = 7;
+const SINGLE_EVENT_STATEMENTS = 5;
 const WINDOW = 'start_date=2026-09-01&end_date=2027-12-31';
 
 let database: TestDatabase;

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.js';
 import { EventMeta, PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
 import { allMeta, firstMeta } from '../../wp/posts/meta.js';
 import { beginningOfDay, endOfDay, localizeDate } from '../../wp/tec/dates.js';
-import { loadFeaturedImages, loadPostsWithMeta, type LoadedPost } from '../../wp/tec/linked-posts.js';
+import { featuredImagesOf, loadPostsWithMeta, thumbnailIdOf, type LoadedPost } from '../../wp/tec/linked-posts.js';
 import { selectTermsForPosts, selectTermsOfTaxonomy, type TermRow } from '../../wp/terms/terms.repository.js';
 import { listToTypedArray, resolveTermIds, selectTermsNamedByItems, withDescendants } from '../../wp/validators.js';
 import { canReadPost } from '../../wp/auth/capabilities.js';
@@ -61,13 +61,14 @@ export const EventErrors = {
  * Renders the texts of a page of events in the order Post_Repository::get_event_data renders
  * them: for each event its venues, then its organizers, then the event itself (each post once;
  * the plugin caches what it built for the request). What they render from is loaded first, in
- * one batch for the page.
+ * one batch for the page, together with the featured images of the events and linked posts.
  */
 async function renderEventTexts(
   ctx: RequestContext,
   posts: readonly LoadedPost[],
   linked: ReadonlyMap<number, LoadedPost>,
 ): Promise<void> {
+  const thumbnails = [...posts, ...linked.values()].flatMap((loaded) => thumbnailIdOf(loaded) ?? []);
   const linkedOf = (meta: LoadedPost['meta'], key: string) =>
     allMeta(meta, key).flatMap((id) => {
       const found = linked.get(Number(id));
@@ -78,7 +79,7 @@ async function renderEventTexts(
     ...linkedOf(meta, EventMeta.organizerId),
     post,
   ]);
-  await ctx.content.prepare(inOrder);
+  await ctx.content.prepare(inOrder, thumbnails);
   ctx.content.renderInOrder(inOrder);
 }
 
@@ -92,13 +93,13 @@ async function buildEvents(ctx: RequestContext, posts: readonly LoadedPost[], si
   const env = linkedEnvOf(ctx, single);
   const venueIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.venueId).map(Number));
   const organizerIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.organizerId).map(Number));
-  const [terms, linked, images] = await Promise.all([
+  const [terms, linked] = await Promise.all([
     selectTermsForPosts(ctx.db, ids, [Taxonomy.eventCategory, Taxonomy.tag]),
     // Venues and organizers are posts alike: one load for both kinds.
     loadPostsWithMeta(ctx.db, [...venueIds, ...organizerIds]),
-    loadFeaturedImages(ctx.db, posts, ctx.site.siteUrl),
   ]);
   await renderEventTexts(ctx, posts, linked);
+  const images = featuredImagesOf(posts, (id) => ctx.content.loadedPost(id), ctx.site.siteUrl);
   const [venues, organizers] = await Promise.all([
     buildVenueSummaries(env, [...linked.values()]),
     buildOrganizerSummaries(env, [...linked.values()]),

@@ -5,7 +5,7 @@ import type { ImageResource } from '../../wp/posts/images.js';
 import { isJsonLdVisible, type JsonLdPost } from '../../wp/json-ld/index.js';
 import { archiveLinks, findLinkedPostArchivePage } from '../../wp/tec/linked-post-archive.js';
 import { resolveArchiveStatuses, totalPages } from '../../wp/posts/archive-links.js';
-import { loadFeaturedImages, loadPostsWithMeta, type LoadedPost } from '../../wp/tec/linked-posts.js';
+import { featuredImagesOf, loadPostsWithMeta, thumbnailIdOf, type LoadedPost } from '../../wp/tec/linked-posts.js';
 import { firstMeta } from '../../wp/posts/meta.js';
 import { canAccessPasswordContent } from '../../wp/auth/password-access.js';
 import type { PostRow } from '../../wp/posts/posts.repository.js';
@@ -87,10 +87,10 @@ export async function buildLinkedSummaries<R>(
   options: LinkedBuildOptions = {},
 ): Promise<Map<number, LinkedSummary<R>>> {
   const ofKind = loaded.filter(({ post }) => post.post_type === kind.postType);
-  const [images] = await Promise.all([
-    loadFeaturedImages(env.db, ofKind, env.site.siteUrl),
-    env.content.prepare(ofKind.map(({ post }) => post)),
-  ]);
+  // Featured images load with what the texts render from, in the same statements.
+  const thumbnails = ofKind.flatMap((linked) => thumbnailIdOf(linked) ?? []);
+  await env.content.prepare(ofKind.map(({ post }) => post), thumbnails);
+  const images = featuredImagesOf(ofKind, (id) => env.content.loadedPost(id), env.site.siteUrl);
   env.content.renderInOrder(ofKind.map(({ post }) => post));
   return new Map(
     ofKind.map((linked) => {

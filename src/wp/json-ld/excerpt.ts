@@ -1,6 +1,7 @@
 import { wpautop } from '../text/formatting.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { wpKses, wpStripAllTags, type KsesAllowList } from '../text/kses.js';
+import { parseBlocks, type ParsedBlock } from '../blocks/parser.js';
 
 /** The HTML tribe_events_get_the_excerpt() keeps by default. */
 const EXCERPT_ALLOWED_HTML: KsesAllowList = {
@@ -35,54 +36,10 @@ const ALLOWED_INNER_BLOCKS: readonly (string | null)[] = [
 const ALLOWED_WRAPPER_BLOCKS: readonly string[] = ['core/columns', 'core/column', 'core/group'];
 const ALLOWED_BLOCKS: readonly (string | null)[] = [...ALLOWED_INNER_BLOCKS, ...ALLOWED_WRAPPER_BLOCKS];
 
-interface ParsedBlock {
-  blockName: string | null;
-  innerBlocks: ParsedBlock[];
-  /** HTML pieces with `null` where an inner block is rendered. */
-  innerContent: (string | null)[];
-}
-
-const BLOCK_DELIMITER = /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*\/)?([a-z][a-z0-9_-]*)\s+(\{[\s\S]*?\}\s+)?(\/)?-->/g;
-
-/** parse_blocks(), enough for excerpts: block names, nesting and static inner HTML. */
-function parseBlocks(content: string): ParsedBlock[] {
-  const top: ParsedBlock[] = [];
-  const stack: ParsedBlock[] = [];
-  let offset = 0;
-  const addHtml = (html: string) => {
-    if (html === '') return;
-    const parent = stack[stack.length - 1];
-    if (parent) parent.innerContent.push(html);
-    else top.push({ blockName: null, innerBlocks: [], innerContent: [html] });
-  };
-  const addBlock = (block: ParsedBlock) => {
-    const parent = stack[stack.length - 1];
-    if (parent) {
-      parent.innerBlocks.push(block);
-      parent.innerContent.push(null);
-    } else {
-      top.push(block);
-    }
-  };
-  for (const match of content.matchAll(BLOCK_DELIMITER)) {
-    addHtml(content.slice(offset, match.index));
-    offset = match.index + match[0].length;
-    const name = `${match[2] ?? 'core/'}${match[3]}`;
-    if (match[1]) {
-      const closed = stack.pop();
-      if (closed) addBlock(closed);
-    } else if (match[5]) {
-      addBlock({ blockName: name, innerBlocks: [], innerContent: [] });
-    } else {
-      stack.push({ blockName: name, innerBlocks: [], innerContent: [] });
-    }
-  }
-  addHtml(content.slice(offset));
-  while (stack.length > 0) addBlock(stack.pop()!);
-  return top;
-}
-
-/** render_block() for static blocks: their HTML with the inner blocks rendered in place. */
+/**
+ * render_block() for the static blocks an excerpt keeps: their HTML with the inner blocks in
+ * place. What render-time supports add (classes) is markup kses strips from the excerpt anyway.
+ */
 function renderBlock(block: ParsedBlock): string {
   let index = 0;
   return block.innerContent

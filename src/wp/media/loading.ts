@@ -7,7 +7,7 @@ import type { ContentEnv, ContentRenderState } from '../text/content-env.js';
  *
  * In a REST request there is no main loop and no `get_header` action, so every image that has a
  * width and a height gets `loading="lazy"` and none gets `fetchpriority="high"`; the counters stay
- * as they are. The main-loop branch is ported for completeness (MediaRequestContext.inMainLoop).
+ * as they are. The main-loop branch is ported for completeness (ContentRenderState.inMainLoop).
  */
 
 /** Content filters that handle the images of the text they run on together. */
@@ -26,23 +26,9 @@ export const OMIT_LOADING_ATTR_THRESHOLD = 3;
 /** `wp_min_priority_img_pixels`'s default. */
 export const MIN_PRIORITY_IMG_PIXELS = 50000;
 
-interface MediaRequestContext {
-  /** The filters running now, innermost last (WordPress's $wp_current_filter). */
-  filters: (string | null)[];
-  /** in_the_loop() && is_main_query() (never in a REST request). */
-  inMainLoop: boolean;
-}
-
-// The filter stack lives beside the request's render state, without changing ContentEnv's types.
-const contexts = new WeakMap<ContentRenderState, MediaRequestContext>();
-
-function contextOf(env: Pick<ContentEnv, 'state'>): MediaRequestContext {
-  let context = contexts.get(env.state);
-  if (!context) {
-    context = { filters: [], inMainLoop: false };
-    contexts.set(env.state, context);
-  }
-  return context;
+/** The request's filter stack and loop flag (ContentRenderState). */
+function contextOf(env: Pick<ContentEnv, 'state'>): Pick<ContentRenderState, 'filters' | 'inMainLoop'> {
+  return env.state;
 }
 
 /**

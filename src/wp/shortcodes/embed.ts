@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import type { PostRow } from '../posts/posts.repository.js';
 import { phpIntval, phpSerialize, phpUrlencode } from '../php/php-values.js';
 import type { ContentEnv, ContentNeeds, ShortcodeHandler } from '../text/content-env.js';
+import { scanningEnv } from '../text/content-env.js';
 import { escHtml } from '../text/formatting.js';
 import { escUrl } from '../text/kses.js';
 import { AUDIO_EXTENSIONS, VIDEO_EXTENSIONS } from './media-shortcodes.js';
@@ -255,6 +256,7 @@ export function collectEmbedNeeds(content: string, needs: ContentNeeds): void {
     linkifUnknown: true,
   };
   const handlers = { embed: ((attr, inner) => embedShortcodeWith(attr, inner ?? '', context)) as ShortcodeHandler };
-  const env = undefined as unknown as ContentEnv; // The recording handlers never read it.
+  // The recording handlers read neither the site nor records.
+  const env = scanningEnv();
   autoembedWith(doShortcode(content, handlers, env, true), context);
 }

@@ -14,6 +14,7 @@
  */
 
 import type { ContentEnv, ShortcodeHandler } from '../text/content-env.js';
+import { scanningEnv } from '../text/content-env.js';
 import { escHtml } from '../text/formatting.js';
 import { ALLOWED_PROTOCOLS, ksesBadProtocol, ksesNoNull } from '../text/kses.js';
 import { ksesPostContent } from '../write/kses-save.js';
@@ -302,8 +303,6 @@ export function ksesOneAttr(attribute: string, element: string): string {
   return lead + attr + trail;
 }
 
-/** What doShortcodeNested() uses: the handlers of the do_shortcode() calls under way. */
-const activeHandlers: Array<Readonly<Record<string, ShortcodeHandler>>> = [];
 
 /**
  * do_shortcode_tag(): the replacement of one match. `[[tag]]` loses one pair of brackets;
@@ -438,14 +437,14 @@ export function doShortcode(
   const tagNames = tagNamesInContent(content, registered);
   if (tagNames.length === 0) return content;
 
-  activeHandlers.push(handlers);
+  env.state.shortcodeRegistries.push(handlers);
   try {
     let out = doShortcodesInHtmlTags(content, ignoreHtml, tagNames, handlers, env);
     out = replaceShortcodes(out, new RegExp(getShortcodeRegex(tagNames), 'g'), handlers, env).text;
     // Always restore square brackets, so things like <!--[if IE ]> survive.
     return unescapeInvalidShortcodes(out);
   } finally {
-    activeHandlers.pop();
+    env.state.shortcodeRegistries.pop();
   }
 }
 
@@ -455,7 +454,8 @@ export function doShortcode(
  * Outside any do_shortcode() call no shortcode is registered, and the text comes back unchanged.
  */
 export function doShortcodeNested(content: string, env: ContentEnv): string {
-  const handlers = activeHandlers[activeHandlers.length - 1];
+  const registries = env.state.shortcodeRegistries;
+  const handlers = registries[registries.length - 1];
   return handlers === undefined ? content : doShortcode(content, handlers, env);
 }
 
@@ -469,7 +469,7 @@ export function stripShortcodes(content: string, tagNames: readonly string[]): s
   if (tagNames.length === 0) return content;
   const present = tagNamesInContent(content, tagNames);
   if (present.length === 0) return content;
-  let out = doShortcodesInHtmlTags(content, true, present, {}, undefined as unknown as ContentEnv);
+  let out = doShortcodesInHtmlTags(content, true, present, {}, scanningEnv());
   out = out.replace(
     new RegExp(getShortcodeRegex(present), 'g'),
     (whole: string, open: string, _tag: string, _attr: string, _slash: string | undefined, _content: string | undefined, close: string) =>

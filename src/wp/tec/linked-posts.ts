@@ -18,25 +18,26 @@ export async function loadPostsWithMeta(db: Db, ids: readonly number[]): Promise
   return new Map(posts.map((post) => [post.ID, { post, meta: metaByPost.get(post.ID) ?? new Map() }]));
 }
 
+/** The attachment ID of a post's featured image (`(int) _thumbnail_id`), or undefined. */
+export function thumbnailIdOf({ meta }: Pick<LoadedPost, 'meta'>): number | undefined {
+  const id = Number(firstMeta(meta, EventMeta.thumbnailId));
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
 /**
- * The featured images of a batch of posts (`_thumbnail_id`), two queries at most for the whole
- * batch; posts without a thumbnail (or with a missing attachment) map to false.
+ * The featured images of a batch of posts from attachments already loaded (`attachmentOf`);
+ * posts without a thumbnail (or with a missing attachment) map to false.
  */
-export async function loadFeaturedImages(
-  db: Db,
+export function featuredImagesOf(
   posts: readonly LoadedPost[],
+  attachmentOf: (id: number) => LoadedPost | undefined,
   siteUrl: string,
-): Promise<Map<number, ImageResource | false>> {
-  const thumbnailOf = new Map<number, number>();
-  for (const { post, meta } of posts) {
-    const id = Number(firstMeta(meta, EventMeta.thumbnailId));
-    if (Number.isInteger(id) && id > 0) thumbnailOf.set(post.ID, id);
-  }
-  const attachments = await loadPostsWithMeta(db, [...thumbnailOf.values()]);
+): Map<number, ImageResource | false> {
   const images = new Map<number, ImageResource | false>();
-  for (const { post } of posts) {
-    const attachment = attachments.get(thumbnailOf.get(post.ID) ?? 0);
-    images.set(post.ID, attachment ? toImageResource(attachment.post, attachment.meta, uploadsBaseUrl(siteUrl)) : false);
+  for (const loaded of posts) {
+    const thumbnailId = thumbnailIdOf(loaded);
+    const attachment = thumbnailId === undefined ? undefined : attachmentOf(thumbnailId);
+    images.set(loaded.post.ID, attachment ? toImageResource(attachment.post, attachment.meta, uploadsBaseUrl(siteUrl)) : false);
   }
   return images;
 }

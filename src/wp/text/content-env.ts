@@ -80,15 +80,37 @@ export function emptyContentNeeds(): ContentNeeds {
  * - `wpautopAfterUnautop`: do_blocks() on a text with blocks removes wpautop from `the_content`
  *   and _restore_wpautop_hook() adds it back at the end of priority 10, so for every later text of
  *   the request wpautop runs after shortcode_unautop.
+ * - `filters`: the filters running now, innermost last ($wp_current_filter), for doing_filter().
+ * - `inMainLoop`: in_the_loop() && is_main_query(), never true in a REST request.
+ * - `shortcodeRegistries`: the `$shortcode_tags` of the do_shortcode() calls under way, innermost
+ *   last, for a handler that runs do_shortcode() on its own content.
  */
 export interface ContentRenderState {
   counters: Map<string, number>;
   usedIds: Map<string, number>;
   wpautopAfterUnautop: boolean;
+  filters: (string | null)[];
+  inMainLoop: boolean;
+  shortcodeRegistries: Readonly<Record<string, ShortcodeHandler>>[];
 }
 
 export function newContentRenderState(): ContentRenderState {
-  return { counters: new Map(), usedIds: new Map(), wpautopAfterUnautop: false };
+  return {
+    counters: new Map(),
+    usedIds: new Map(),
+    wpautopAfterUnautop: false,
+    filters: [],
+    inMainLoop: false,
+    shortcodeRegistries: [],
+  };
+}
+
+/**
+ * An environment for scanning a text (what it will read) or stripping shortcodes: only the
+ * shortcode engine's own state is real; handlers run there must not read site or records.
+ */
+export function scanningEnv(): ContentEnv {
+  return { state: newContentRenderState() } as ContentEnv;
 }
 
 /** `++$instance` of a static counter named `name`. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/create-db.js';
-import { loadPostsWithMeta } from '../tec/linked-posts.js';
-import { selectOembedCachePosts } from '../posts/posts.repository.js';
+import { selectMetaForPosts, selectPostsAndOembedCaches } from '../posts/posts.repository.js';
+import { groupMetaRows } from '../posts/meta.js';
 import { loadBlockQueries } from '../blocks/dynamic-blocks.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import {
@@ -31,6 +31,8 @@ export class ContentRenderer {
   };
   private readonly env: ContentEnv;
   private readonly prepared = new Set<string>();
+  /** Post IDs asked for already (found or not), so a missing attachment is not asked for again. */
+  private readonly requestedPostIds = new Set<number>();
   private readonly descriptions = new Map<number, string>();
   private readonly excerpts = new Map<number, string>();
 
@@ -45,26 +47,35 @@ export class ContentRenderer {
   /**
    * Loads what rendering these posts will read and is not loaded yet: attachments (with their
    * meta), oEmbed caches and the answers of dynamic blocks, a fixed number of statements for any
-   * number of posts, none when the texts need nothing.
+   * number of posts, none when the texts need nothing. `alsoLoad` names more posts to load in the
+   * same statements (the featured images of the page), read back with loadedPost().
    */
-  async prepare(posts: readonly RenderedPost[]): Promise<void> {
+  async prepare(posts: readonly RenderedPost[], alsoLoad: readonly number[] = []): Promise<void> {
     const texts = posts.flatMap((post) => [post.post_content, post.post_excerpt]).filter((text) => !this.prepared.has(text));
-    if (texts.length === 0) return;
     const needs = emptyContentNeeds();
     collectContentNeeds(texts, needs);
     for (const text of texts) this.prepared.add(text);
+    for (const id of alsoLoad) needs.postIds.add(id);
 
-    const postIds = [...needs.postIds].filter((id) => !this.records.posts.has(id));
+    const postIds = [...needs.postIds].filter((id) => !this.requestedPostIds.has(id));
+    for (const id of postIds) this.requestedPostIds.add(id);
     const oembedKeys = [...needs.oembedKeys].filter((key) => !this.records.oembedCache.has(key));
     const queries = new Map([...needs.queries].filter(([key]) => !this.records.queries.has(key)));
-    const [loaded, oembeds, answers] = await Promise.all([
-      loadPostsWithMeta(this.db, postIds),
-      selectOembedCachePosts(this.db, oembedKeys),
+    if (postIds.length === 0 && oembedKeys.length === 0 && queries.size === 0) return;
+    const [found, metaRows, answers] = await Promise.all([
+      selectPostsAndOembedCaches(this.db, postIds, oembedKeys),
+      postIds.length > 0 ? selectMetaForPosts(this.db, postIds) : Promise.resolve([]),
       queries.size > 0 ? loadBlockQueries(this.db, queries) : Promise.resolve(new Map<string, unknown>()),
     ]);
-    for (const [id, record] of loaded) this.records.posts.set(id, record);
-    for (const post of oembeds) this.records.oembedCache.set(post.post_name, post);
+    const metaByPost = groupMetaRows(metaRows);
+    for (const post of found.posts) this.records.posts.set(post.ID, { post, meta: metaByPost.get(post.ID) ?? new Map() });
+    for (const [key, post] of found.oembedCaches) this.records.oembedCache.set(key, post);
     for (const [key, answer] of answers) this.records.queries.set(key, answer);
+  }
+
+  /** A post prepare() loaded (with its meta), if it exists. */
+  loadedPost(id: number): LoadedRecord | undefined {
+    return this.records.posts.get(id);
   }
 
   /**
