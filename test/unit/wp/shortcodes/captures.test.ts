@@ -1,46 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { filterContentTags } from '../../../../src/wp/media/content-tags.js';
-import { CORE_SHORTCODE_HANDLERS } from '../../../../src/wp/shortcodes/core-shortcodes.js';
-import { autoembed, collectEmbedNeeds, runEmbedShortcode } from '../../../../src/wp/shortcodes/embed.js';
+import { emptyContentNeeds, newContentRenderState } from '../../../../src/wp/text/content-env.js';
+import { collectEmbedNeeds } from '../../../../src/wp/shortcodes/embed.js';
 import { collectShortcodeNeeds } from '../../../../src/wp/shortcodes/media-shortcodes.js';
-import { doShortcode } from '../../../../src/wp/shortcodes/shortcodes.js';
-import {
-  emptyContentNeeds,
-  newContentRenderState,
-  type ContentEnv,
-} from '../../../../src/wp/text/content-env.js';
-import {
-  capitalPDangit,
-  convertSmilies,
-  phpTrim,
-  shortcodeUnautop,
-  wpautop,
-  wptexturize,
-} from '../../../../src/wp/text/formatting.js';
+import { renderTheContent as theContent } from '../../../../src/wp/text/the-content.js';
 import { recordedDescription, referenceEnv, referencePost } from './reference-env.js';
-
-/**
- * `the_content` of a text without blocks, in WordPress's filter order, composed here from the
- * ports (the integrator assembles the real chain): WP_Embed at 8; wptexturize, wpautop,
- * shortcode_unautop at 10 (wpautop moved after shortcode_unautop once an earlier text of the
- * request had blocks); capital_P_dangit and do_shortcode at 11; wp_filter_content_tags at 12;
- * convert_smilies at 20; trim.
- */
-function theContent(raw: string, env: ContentEnv): string {
-  let content = runEmbedShortcode(raw, env);
-  content = autoembed(content, env);
-  content = wptexturize(content);
-  if (env.state.wpautopAfterUnautop) {
-    content = wpautop(shortcodeUnautop(content));
-  } else {
-    content = shortcodeUnautop(wpautop(content));
-  }
-  content = capitalPDangit(content);
-  content = doShortcode(content, CORE_SHORTCODE_HANDLERS, env);
-  content = filterContentTags(content, env);
-  content = convertSmilies(content);
-  return phpTrim(content);
-}
 
 describe('recorded descriptions, one post per request', () => {
   it.each([

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { emptyContentNeeds } from '../../../../src/wp/text/content-env.js';
+import { collectContentNeeds, renderTheContent, renderTheExcerpt } from '../../../../src/wp/text/the-content.js';
+import { testContentEnv } from '../../../setup/content-env.js';
+
+const BLOCKS = '<!-- wp:paragraph -->\n<p>Blocks</p>\n<!-- /wp:paragraph -->';
+const CAPTION = '[caption width="10"]<img src="http://127.0.0.1:8080/x.png" width="10" height="10" /> Lights[/caption]';
+
+describe('renderTheContent: the order of the_content filters', () => {
+  it('unwraps a caption alone in its paragraph (wpautop, then shortcode_unautop, then do_shortcode)', () => {
+    const html = renderTheContent(CAPTION, testContentEnv());
+    expect(html.startsWith('<figure')).toBe(true);
+    expect(html).toContain('<figcaption class="wp-caption-text">Lights</figcaption>');
+  });
+
+  it('renders a text with blocks without wpautop, and moves wpautop after shortcode_unautop for the later texts', () => {
+    const env = testContentEnv();
+    expect(renderTheContent(BLOCKS, env)).toBe('<p class="wp-block-paragraph">Blocks</p>');
+    expect(env.state.wpautopAfterUnautop).toBe(true);
+    // _restore_wpautop_hook put wpautop at the end of priority 10: the caption keeps its <p>.
+    expect(renderTheContent(CAPTION, env).startsWith('<p><figure')).toBe(true);
+    // A fresh request starts with WordPress's own order again.
+    expect(renderTheContent(CAPTION, testContentEnv()).startsWith('<figure')).toBe(true);
+  });
+
+  it('texturizes, makes paragraphs, turns smilies into emoji and leaves unknown shortcodes as written', () => {
+    expect(renderTheContent('Fun :) -- "yes"\n\n[nope a="b"]', testContentEnv())).toBe(
+      '<p>Fun \u{1F642} &#8212; &#8220;yes&#8221;</p>\n<p>[nope a=&#8221;b&#8221;]</p>',
+    );
+    expect(renderTheContent('Fun :)', testContentEnv({ useSmilies: false }))).toBe('<p>Fun :)</p>');
+  });
+
+  it('adds loading and decoding to images, and width and height only where the attachment is known', () => {
+    expect(renderTheContent('<img src="http://127.0.0.1:8080/x.png" width="10" height="10">', testContentEnv())).toBe(
+      '<p><img loading="lazy" decoding="async" src="http://127.0.0.1:8080/x.png" width="10" height="10"></p>',
+    );
+  });
+});
+
+describe('renderTheExcerpt', () => {
+  it('texturizes, converts smilies and wraps a stored excerpt in a paragraph', () => {
+    expect(renderTheExcerpt('It\'s fun :)', testContentEnv())).toBe('<p>It&#8217;s fun \u{1F642}</p>');
+    expect(renderTheExcerpt('', testContentEnv())).toBe('');
+  });
+});
+
+describe('collectContentNeeds', () => {
+  it('names what every room of the chain will read: attachments, oEmbed caches, dynamic block queries', () => {
+    const needs = emptyContentNeeds();
+    collectContentNeeds(
+      [
+        '<img class="wp-image-252" src="http://127.0.0.1:8080/a.jpg">',
+        '[gallery ids="253,12"]',
+        'Watch:\n\nhttps://vimeo.com/76979871\n',
+        '<!-- wp:latest-posts /-->',
+        '',
+      ],
+      needs,
+    );
+    expect([...needs.postIds].sort((a, b) => a - b)).toEqual([12, 252, 253]);
+    expect(needs.oembedKeys.size).toBe(1);
+    expect([...needs.queries.keys()].some((key) => key.startsWith('blocks:'))).toBe(true);
+  });
+
+  it('names nothing for plain texts', () => {
+    const needs = emptyContentNeeds();
+    collectContentNeeds(['<p>Plain.</p>', 'Just words'], needs);
+    expect(needs.postIds.size + needs.oembedKeys.size + needs.queries.size).toBe(0);
+  });
+});
