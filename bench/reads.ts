@@ -17,6 +17,7 @@ const ROUTES: readonly [string, string][] = [
   ['events list (10 per page)', '/wp-json/calendar/events/v1/events?start_date=2026-09-01&end_date=2027-12-31'],
   ['events list (50 per page)', '/wp-json/calendar/events/v1/events?start_date=2026-09-01&end_date=2027-12-31&per_page=50'],
   ['events list, filtered', '/wp-json/calendar/events/v1/events?start_date=2026-09-01&end_date=2027-12-31&categories=music&venue=19,20'],
+  ['events list, rich content (8)', '/wp-json/calendar/events/v1/events?start_date=2027-08-01&end_date=2027-08-31'],
   ['single event (json_ld)', '/wp-json/calendar/events/v1/events/6'],
   ['venues list', '/wp-json/calendar/events/v1/venues'],
   ['tags list', '/wp-json/calendar/events/v1/tags'],
