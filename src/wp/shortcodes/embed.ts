@@ -23,10 +23,10 @@ import type { PostRow } from '../posts/posts.repository.js';
 import { phpIntval, phpSerialize, phpUrlencode } from '../php/php-values.js';
 import type { ContentEnv, ContentNeeds, ShortcodeHandler } from '../text/content-env.js';
 import { scanningEnv } from '../text/content-env.js';
-import { escHtml } from '../text/formatting.js';
+import { escHtml, wpHtmlSplit } from '../text/formatting.js';
 import { escUrl } from '../text/kses.js';
 import { AUDIO_EXTENSIONS, VIDEO_EXTENSIONS } from './media-shortcodes.js';
-import { doShortcode, phpOrderedEntries, wpHtmlSplit } from './shortcodes.js';
+import { doShortcode, phpOrderedEntries } from './shortcodes.js';
 
 /** wp_embed_defaults() with no $content_width: 500 wide, 1.5 times as high (at most 1000). */
 export function wpEmbedDefaults(contentWidth = 0): { width: number; height: number } {

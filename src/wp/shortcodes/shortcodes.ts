@@ -15,7 +15,7 @@
 
 import type { ContentEnv, ShortcodeHandler } from '../text/content-env.js';
 import { scanningEnv } from '../text/content-env.js';
-import { escHtml } from '../text/formatting.js';
+import { escHtml, wpHtmlSplit } from '../text/formatting.js';
 import { ALLOWED_PROTOCOLS, ksesBadProtocol, ksesNoNull } from '../text/kses.js';
 import { ksesPostContent } from '../write/kses-save.js';
 
@@ -179,27 +179,6 @@ export function shortcodeAtts<T extends Record<string, unknown>>(
 
 /** The names do_shortcode() looks for: `[` followed by a run of name characters. */
 const TAG_NAME_IN_TEXT = /\[([^<>&/[\]\x00-\x20=]+)/g;
-
-/** get_html_split_regex(): comments and CDATA sections (closed or not), then any other element. */
-const HTML_SPLIT = new RegExp(
-  '<(?:' +
-    '(?=!--|!\\[CDATA\\[)(?:(?=!-)!(?:-(?!->)[^-]*)*(?:-->)?|!\\[CDATA\\[[^\\]]*(?:\\](?!\\]>)[^\\]]*)*(?:\\]\\]>)?)' +
-    '|(?!!--|!\\[CDATA\\[)[^>]*>?' +
-    ')',
-  'g',
-);
-
-/** wp_html_split(): text, element, text, element, ..., text. */
-export function wpHtmlSplit(text: string): string[] {
-  const parts: string[] = [];
-  let last = 0;
-  for (const match of text.matchAll(HTML_SPLIT)) {
-    parts.push(text.slice(last, match.index), match[0]);
-    last = match.index + match[0].length;
-  }
-  parts.push(text.slice(last));
-  return parts;
-}
 
 /** PHP strtr() with an array: longest keys first, each position replaced once. */
 function strtr(text: string, pairs: Readonly<Record<string, string>>): string {

@@ -396,6 +396,11 @@ const HTML_SPLIT = new RegExp(
   'g',
 );
 
+/** wp_html_split(): text, element, text, element, ..., text. */
+export function wpHtmlSplit(text: string): string[] {
+  return splitDelimited(text, HTML_SPLIT);
+}
+
 const re = (source: string, flags = 'g') => new RegExp(source, flags);
 
 const AUTOP_RULES = {

@@ -1,3 +1,4 @@
+import { testContentSite } from '../../../setup/content-env.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PostRow } from '../../../../src/wp/posts/posts.repository.js';
@@ -84,27 +85,12 @@ export function referenceRecords(): Map<number, LoadedRecord> {
   ]);
 }
 
-export const REFERENCE_IMAGE_SIZES: ReadonlyMap<string, ImageSize> = new Map([
-  ['thumbnail', { width: 150, height: 150, crop: true }],
-  ['medium', { width: 300, height: 300, crop: false }],
-  ['medium_large', { width: 768, height: 0, crop: false }],
-  ['large', { width: 1024, height: 1024, crop: false }],
-  ['1536x1536', { width: 1536, height: 1536, crop: false }],
-  ['2048x2048', { width: 2048, height: 2048, crop: false }],
-]);
+export const REFERENCE_IMAGE_SIZES: ReadonlyMap<string, ImageSize> = testContentSite().imageSizes;
 
 /** A fresh request's env on the reference site (new render state each call). */
 export function referenceEnv(records: Map<number, LoadedRecord> = referenceRecords()): ContentEnv {
   return {
-    site: {
-      home: HOME,
-      siteUrl: HOME,
-      uploadsUrl: `${HOME}/wp-content/uploads`,
-      imageSizes: REFERENCE_IMAGE_SIZES,
-      useSmilies: true,
-      permalink: (post) => `${HOME}/${post.post_name}/`,
-      monthLink: (year, month) => `${HOME}/${year}/${String(month).padStart(2, '0')}/`,
-    },
+    site: testContentSite(),
     records: { posts: records, oembedCache: new Map(), queries: new Map() },
     state: newContentRenderState(),
     now: new Date('2027-01-01T00:00:00Z'),

@@ -1,3 +1,4 @@
+import { testContentSite } from '../../../setup/content-env.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PostRow } from '../../../../src/wp/posts/posts.repository.js';
@@ -5,7 +6,6 @@ import {
   newContentRenderState,
   type ContentEnv,
   type ContentRenderState,
-  type ImageSize,
   type LoadedRecord,
 } from '../../../../src/wp/text/content-env.js';
 
@@ -50,27 +50,10 @@ function oembedCache(): Map<string, PostRow> {
   return new Map(rows.posts.filter((post) => post.post_type === 'oembed_cache').map((post) => [post.post_name, post]));
 }
 
-const IMAGE_SIZES: ReadonlyMap<string, ImageSize> = new Map([
-  ['thumbnail', { width: 150, height: 150, crop: true }],
-  ['medium', { width: 300, height: 300, crop: false }],
-  ['medium_large', { width: 768, height: 0, crop: false }],
-  ['large', { width: 1024, height: 1024, crop: false }],
-  ['1536x1536', { width: 1536, height: 1536, crop: false }],
-  ['2048x2048', { width: 2048, height: 2048, crop: false }],
-]);
-
 /** A fresh request on the reference site (or one continuing `state`). */
 export function referenceEnv(state: ContentRenderState = newContentRenderState()): ContentEnv {
   return {
-    site: {
-      home: HOME,
-      siteUrl: HOME,
-      uploadsUrl: `${HOME}/wp-content/uploads`,
-      imageSizes: IMAGE_SIZES,
-      useSmilies: true,
-      permalink: (post) => `${HOME}/${post.post_name}/`,
-      monthLink: (year, month) => `${HOME}/${year}/${String(month).padStart(2, '0')}/`,
-    },
+    site: testContentSite(),
     records: { posts: records(), oembedCache: oembedCache(), queries: new Map() },
     state,
     now: new Date('2026-11-24T17:00:00Z'),
