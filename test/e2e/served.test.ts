@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
@@ -7,7 +7,8 @@ import { PENDING_ON_OTHER_ISSUES } from '../contract/pending.js';
 import { isTimeDependent } from '../contract/read-selections.js';
 
 /**
- * The service as a user runs it: `npm start`'s entry point started with DATABASE_URL on a
+ * The service as a user runs it: `npm start`'s build (`tsc -p tsconfig.build.json` into dist/)
+ * and its entry point, dist/main.js, started with DATABASE_URL on a
  * database loaded from the reference dump, answering the recorded anonymous event cases over
  * real HTTP. This process runs on the real clock, not at each case's `recorded_at`, so the cases
  * the fixtures README names as time-dependent are left to the contract suite, which stops the
@@ -32,7 +33,11 @@ let baseUrl: string;
 
 beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  execFileSync(process.execPath, [`${PROJECT_ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'pipe',
+  });
+  server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
