@@ -23,6 +23,7 @@ import type { RequestContext } from './http/request-context.js';
 import { createRootIndexRoute } from './resources/index/root.routes.js';
 import type { ChangeListener } from './wp/write/change-set.js';
 import { createWriteRunner } from './wp/write/transaction.js';
+import { RenderCache } from './wp/text/render-cache.js';
 
 export interface AppDeps {
   db: Db;
@@ -38,6 +39,8 @@ export interface AppDeps {
 export function createApp({ db, config, clock = systemClock, logError = console.error, changeListeners = [] }: AppDeps): Koa {
   const app = new Koa();
   const siteSettings = createSiteSettingsCache(db, clock);
+  // Rendered texts that depend on nothing but themselves, shared by this app's requests.
+  const renderCache = new RenderCache();
   const namespaceRoutes = createNamespaceRoutes();
   const routes = namespaceRoutes.map(compileRoute);
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
@@ -90,6 +93,7 @@ export function createApp({ db, config, clock = systemClock, logError = console.
       body: isRecord(ctx.request.body) ? ctx.request.body : undefined,
       jsonError: ctx.state.jsonError === true || (typeof ctx.state.jsonError === 'object' && ctx.state.jsonError !== null ? ctx.state.jsonError : false),
       describeRoute: describeIn(namespace),
+      renderCache,
     });
   };
 

@@ -12,6 +12,7 @@ import { parsePhpQuery, type PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
 import { ContentRenderer } from '../wp/text/content-renderer.js';
 import { toContentSite } from '../wp/text/content-site.js';
+import type { RenderCache } from '../wp/text/render-cache.js';
 
 /** What the dispatcher needs per request besides the Koa context. */
 export interface DispatchEnvironment {
@@ -29,6 +30,8 @@ export interface DispatchEnvironment {
   write: RunWrite;
   /** How an OPTIONS request describes a route (the namespace index's entry for it). */
   describeRoute?: (route: Route, ctx: RequestContext) => unknown;
+  /** The app's cache of rendered texts (see RenderCache); none: every text is rendered. */
+  renderCache?: RenderCache;
 }
 
 type Endpoint = EndpointDefinition<RequestContext>;
@@ -145,7 +148,7 @@ function buildContext(
     ...createRequestMemo(),
     // Made on first use: most requests render no post text (errors, terms, writes refused).
     get content(): ContentRenderer {
-      renderer ??= new ContentRenderer(env.db, toContentSite(env.site, env.urls), env.now);
+      renderer ??= new ContentRenderer(env.db, toContentSite(env.site, env.urls), env.now, env.renderCache);
       return renderer;
     },
     write: async <T>(work: Parameters<RunWrite>[0]): Promise<T> => {

@@ -11,6 +11,15 @@ import {
   type LoadedRecord,
 } from './content-env.js';
 import { collectContentNeeds, renderTheContent, renderTheExcerpt } from './the-content.js';
+import type { RenderCache } from './render-cache.js';
+
+/** A number that changes whenever a counter or unique id of the request's state is bumped. */
+function stateStamp(state: ContentEnv['state']): number {
+  let stamp = state.counters.size + state.usedIds.size;
+  for (const value of state.counters.values()) stamp += value;
+  for (const value of state.usedIds.values()) stamp += value;
+  return stamp;
+}
 
 /** A post whose description and excerpt a response prints. */
 export type RenderedPost = Pick<PostRow, 'ID' | 'post_content' | 'post_excerpt'>;
@@ -31,6 +40,10 @@ export class ContentRenderer {
   };
   private readonly env: ContentEnv;
   private readonly prepared = new Set<string>();
+  /** Prepared texts that read records (attachments, oEmbed caches, block queries): never cached. */
+  private readonly textsWithNeeds = new Set<string>();
+  /** What of the site a cached rendering depends on. */
+  private readonly siteKey: string;
   /** Post IDs asked for already (found or not), so a missing attachment is not asked for again. */
   private readonly requestedPostIds = new Set<number>();
   private readonly descriptions = new Map<number, string>();
@@ -40,8 +53,10 @@ export class ContentRenderer {
     private readonly db: Db,
     site: ContentSite,
     now: Date,
+    private readonly cache?: RenderCache,
   ) {
     this.env = { site, records: this.records, state: newContentRenderState(), now };
+    this.siteKey = JSON.stringify([site.home, site.siteUrl, site.uploadsUrl, site.useSmilies, [...site.imageSizes]]);
   }
 
   /**
@@ -53,8 +68,16 @@ export class ContentRenderer {
   async prepare(posts: readonly RenderedPost[], alsoLoad: readonly number[] = []): Promise<void> {
     const texts = posts.flatMap((post) => [post.post_content, post.post_excerpt]).filter((text) => !this.prepared.has(text));
     const needs = emptyContentNeeds();
-    collectContentNeeds(texts, needs);
-    for (const text of texts) this.prepared.add(text);
+    for (const text of texts) {
+      if (this.prepared.has(text)) continue;
+      const own = emptyContentNeeds();
+      collectContentNeeds([text], own);
+      if (own.postIds.size + own.oembedKeys.size + own.queries.size > 0) this.textsWithNeeds.add(text);
+      for (const id of own.postIds) needs.postIds.add(id);
+      for (const key of own.oembedKeys) needs.oembedKeys.add(key);
+      for (const [key, query] of own.queries) needs.queries.set(key, query);
+      this.prepared.add(text);
+    }
     for (const id of alsoLoad) needs.postIds.add(id);
 
     const postIds = [...needs.postIds].filter((id) => !this.requestedPostIds.has(id));
@@ -85,9 +108,32 @@ export class ContentRenderer {
   renderInOrder(posts: readonly RenderedPost[]): void {
     for (const post of posts) {
       if (this.descriptions.has(post.ID)) continue;
-      this.descriptions.set(post.ID, renderTheContent(post.post_content, this.env));
-      this.excerpts.set(post.ID, renderTheExcerpt(post.post_excerpt, this.env));
+      this.descriptions.set(post.ID, this.render('the_content', post.post_content, renderTheContent));
+      this.excerpts.set(post.ID, this.render('the_excerpt', post.post_excerpt, renderTheExcerpt));
     }
+  }
+
+  /**
+   * One text through a chain, from the cache when an earlier request rendered the same text in
+   * the same circumstances. Cached only when the rendering read no record and bumped no counter
+   * (see RenderCache); a cached text with blocks still moves wpautop for this request.
+   */
+  private render(filter: string, text: string, chain: (raw: string, env: ContentEnv) => string): string {
+    if (!this.cache || !this.prepared.has(text) || this.textsWithNeeds.has(text)) return chain(text, this.env);
+    const state = this.env.state;
+    const key = `${filter}\u0000${state.wpautopAfterUnautop ? 1 : 0}\u0000${this.siteKey}\u0000${text}`;
+    const hit = this.cache.get(key);
+    if (hit) {
+      if (hit.movesWpautop) state.wpautopAfterUnautop = true;
+      return hit.html;
+    }
+    const stampBefore = stateStamp(state);
+    const autopMovedBefore = state.wpautopAfterUnautop;
+    const html = chain(text, this.env);
+    if (stateStamp(state) === stampBefore) {
+      this.cache.set(key, { html, movesWpautop: !autopMovedBefore && state.wpautopAfterUnautop });
+    }
+    return html;
   }
 
   /** The post's `trim( apply_filters( 'the_content', ... ) )`, rendered now if it was not yet. */
