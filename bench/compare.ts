@@ -1,0 +1,288 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadUsers } from '../test/contract/captures.js';
+import { createTestDatabase, type TestDatabase } from '../test/setup/database.js';
+import { baselinePath, checkRollbackPlan, type BaselinePlan } from './support/baseline/plan.js';
+import {
+  recordRequests,
+  runLoad,
+  startServer,
+  type BenchRequest,
+  type LoadResult,
+  type MeasuredServer,
+} from './support/measure.js';
+
+/*
+ * Issue 9: the service side by side with a bare baseline. The service (createApp in a child
+ * process) and a node:http + mysql2 server that runs the SAME SQL statements per route (recorded
+ * from one request of the service) are driven in turn at CONNECTIONS connections for SECONDS
+ * each, on one database; every figure is printed with its ratio service / baseline.
+ *
+ * Usage: npx tsx bench/compare.ts [--seconds 5] [--connections 16]
+ * Prints the table, writes bench/results/latest.json, exits 1 when any answer of either server
+ * was not 2xx (or a request failed). Always stops both children and drops its databases.
+ */
+
+const ROOT = '/wp-json/calendar/events/v1';
+const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '16' },
+  },
+});
+const SECONDS = positiveInteger('--seconds', args.seconds);
+const CONNECTIONS = positiveInteger('--connections', args.connections);
+
+const admin = loadUsers().admin!;
+const WRITE_HEADERS = {
+  Authorization: `Basic ${Buffer.from(`${admin.login}:${admin.app_password}`).toString('base64')}`,
+  'Content-Type': 'application/json',
+};
+
+interface Route {
+  readonly name: string;
+  readonly request: BenchRequest;
+  /** Changes the data: measured after every read; its baseline rolls back. */
+  readonly write: boolean;
+}
+
+const ROUTES: readonly Route[] = [
+  { name: 'events list (12)', write: false, request: { method: 'GET', path: `${ROOT}/events?per_page=12` } },
+  { name: 'events list (50)', write: false, request: { method: 'GET', path: `${ROOT}/events?per_page=50` } },
+  {
+    name: 'events list, filtered',
+    write: false,
+    request: { method: 'GET', path: `${ROOT}/events?start_date=2026-12-01&end_date=2027-05-31&categories=music&venue=19,20` },
+  },
+  { name: 'single event', write: false, request: { method: 'GET', path: `${ROOT}/events/6` } },
+  { name: 'venues list', write: false, request: { method: 'GET', path: `${ROOT}/venues` } },
+  { name: 'categories list', write: false, request: { method: 'GET', path: `${ROOT}/categories` } },
+  {
+    name: 'event create',
+    write: true,
+    request: {
+      method: 'POST',
+      path: `${ROOT}/events`,
+      headers: WRITE_HEADERS,
+      // A new title each time, so the slug needs no suffix search.
+      body: (n) =>
+        JSON.stringify({ title: `Bench event ${n}`, start_date: '2031-01-10 10:00:00', end_date: '2031-01-10 12:00:00', categories: [7], tags: [3] }),
+    },
+  },
+  {
+    name: 'event update',
+    write: true,
+    request: { method: 'POST', path: `${ROOT}/events/6`, headers: WRITE_HEADERS, body: (n) => JSON.stringify({ title: `Oracle Concert ${n}`, cost: '15' }) },
+  },
+];
+
+interface Side extends LoadResult {
+  /** Peak resident set size of the server process during this route's run, bytes. */
+  readonly peakRss: number;
+}
+
+interface RouteResult {
+  readonly name: string;
+  readonly method: string;
+  readonly path: string;
+  readonly write: boolean;
+  /** SQL statements one request of the service ran (transaction control and locks included). */
+  readonly statementsPerRequest: number;
+  readonly statements: readonly string[];
+  readonly service: Side;
+  readonly baseline: Side;
+  /** service / baseline of each figure. */
+  readonly ratio: { requestsPerSecond: number; p50: number; p99: number; peakRss: number };
+}
+
+async function main(): Promise<void> {
+  const databases: TestDatabase[] = [];
+  const servers: MeasuredServer[] = [];
+  const results: RouteResult[] = [];
+  let failures: string[] = [];
+  try {
+    // Statements are recorded on a copy of their own: the recorded writes commit, and the
+    // baseline must be able to repeat their inserts on the measured database.
+    progress('loading the recorded site twice (one to measure, one to record statements on)');
+    const measured = await createTestDatabase({ dump: 'reference' });
+    databases.push(measured);
+    const recording = await createTestDatabase({ dump: 'reference' });
+    databases.push(recording);
+
+    progress('recording one request of each route');
+    const recorded = await recordRequests(
+      { databaseUrl: recording.url, tablePrefix: recording.prefix },
+      ROUTES.map((route) => route.request),
+      `${ROOT}/categories?per_page=1`,
+    );
+    await recording.drop();
+    const plans: Record<string, BaselinePlan> = {};
+    ROUTES.forEach((route, index) => {
+      const { status, statements } = recorded[index]!;
+      if (status < 200 || status >= 300) throw new Error(`recording ${route.name} answered ${status}`);
+      plans[route.name] = { statements, rollback: route.write };
+      checkRollbackPlan(plans[route.name]!);
+    });
+
+    progress('starting the service and the baseline');
+    const target = { databaseUrl: measured.url, tablePrefix: measured.prefix };
+    const [service, baseline] = await Promise.all([startServer('service', target), startServer('baseline', target)]);
+    servers.push(service, baseline);
+    await baseline.loadPlans(plans);
+
+    // Reads first, writes last (they change the data). Per route the baseline runs first: its
+    // writes roll back, so the service's committed rows never collide with its inserts.
+    for (const route of [...ROUTES.filter((r) => !r.write), ...ROUTES.filter((r) => r.write)]) {
+      const baselineRequest: BenchRequest = { ...route.request, path: baselinePath(route.name) };
+      progress(`${route.name}: baseline`);
+      const baselineSide = await measure(baseline, baselineRequest);
+      progress(`${route.name}: service`);
+      const serviceSide = await measure(service, route.request);
+      const plan = plans[route.name]!;
+      results.push({
+        name: route.name,
+        method: route.request.method,
+        path: route.request.path,
+        write: route.write,
+        statementsPerRequest: plan.statements.length,
+        statements: plan.statements.map((statement) => statement.sql),
+        service: serviceSide,
+        baseline: baselineSide,
+        ratio: {
+          requestsPerSecond: ratio(serviceSide.requestsPerSecond, baselineSide.requestsPerSecond),
+          p50: ratio(serviceSide.p50, baselineSide.p50),
+          p99: ratio(serviceSide.p99, baselineSide.p99),
+          peakRss: ratio(serviceSide.peakRss, baselineSide.peakRss),
+        },
+      });
+      for (const [who, side] of [['service', serviceSide], ['baseline', baselineSide]] as const) {
+        if (side.non2xx > 0 || side.errors > 0) {
+          failures.push(`${route.name} (${who}): ${side.non2xx} non-2xx answers, ${side.errors} failed requests`);
+        }
+      }
+    }
+
+    printTable(results, service.rssSource);
+    await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
+    await writeFile(
+      RESULTS_FILE,
+      `${JSON.stringify(
+        {
+          recordedAt: new Date().toISOString(),
+          node: process.version,
+          cpus: availableParallelism(),
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          database: 'reference (fixtures/reference/db.sql)',
+          rssSource: service.rssSource,
+          notes: [
+            'ratio = service / baseline',
+            'baseline: node:http + mysql2 pool running the statements one service request ran, one after the other, answering their rows as JSON',
+            'baseline writes run their recorded statements inside a transaction that is rolled back',
+          ],
+          routes: results,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`\nwritten: ${RESULTS_FILE}`);
+  } catch (error) {
+    failures = [...failures, `the run stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`];
+  } finally {
+    await Promise.allSettled(servers.map((server) => server.stop()));
+    await Promise.allSettled(databases.map((database) => database.drop()));
+  }
+  if (failures.length > 0) {
+    console.error(`\nnot every answer was 2xx:\n${failures.join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+async function measure(server: MeasuredServer, request: BenchRequest): Promise<Side> {
+  await server.resetPeakRss();
+  const load = await runLoad(server.baseUrl, request, SECONDS, CONNECTIONS);
+  // Queued writes still run after the load generator stops: they belong to this run, not the next.
+  await server.waitIdle();
+  return { ...load, peakRss: await server.peakRss() };
+}
+
+function printTable(results: readonly RouteResult[], rssSource: string): void {
+  const header = [
+    'route'.padEnd(22),
+    'req/s svc'.padStart(9),
+    'base'.padStart(7),
+    'ratio'.padStart(6),
+    'p50 ms svc'.padStart(10),
+    'base'.padStart(6),
+    'ratio'.padStart(6),
+    'p99 ms svc'.padStart(10),
+    'base'.padStart(6),
+    'ratio'.padStart(6),
+    'SQL/req'.padStart(7),
+    'RSS MB svc'.padStart(10),
+    'base'.padStart(6),
+    'ratio'.padStart(6),
+    'KB/answer svc'.padStart(13),
+    'base'.padStart(6),
+  ];
+  console.log(`\n${SECONDS} s per route and server, ${CONNECTIONS} connections, ${availableParallelism()} CPUs; ratio = service / baseline`);
+  console.log(header.join(' '));
+  for (const r of results) {
+    const line = [
+      r.name.padEnd(22),
+      r.service.requestsPerSecond.toFixed(0).padStart(9),
+      r.baseline.requestsPerSecond.toFixed(0).padStart(7),
+      r.ratio.requestsPerSecond.toFixed(2).padStart(6),
+      r.service.p50.toFixed(1).padStart(10),
+      r.baseline.p50.toFixed(1).padStart(6),
+      r.ratio.p50.toFixed(2).padStart(6),
+      r.service.p99.toFixed(1).padStart(10),
+      r.baseline.p99.toFixed(1).padStart(6),
+      r.ratio.p99.toFixed(2).padStart(6),
+      String(r.statementsPerRequest).padStart(7),
+      megabytes(r.service.peakRss).padStart(10),
+      megabytes(r.baseline.peakRss).padStart(6),
+      r.ratio.peakRss.toFixed(2).padStart(6),
+      (r.service.bytesPerAnswer / 1024).toFixed(1).padStart(13),
+      (r.baseline.bytesPerAnswer / 1024).toFixed(1).padStart(6),
+    ];
+    console.log(line.join(' '));
+  }
+  console.log(
+    [
+      '',
+      'SQL/req: statements one service request ran (begin/commit and the write lock included); the baseline runs the same ones.',
+      'Baseline writes: the recorded statements inside a transaction that is rolled back (nothing it writes stays).',
+      `Peak RSS: per route and process, ${rssSource === 'proc' ? 'VmHWM from /proc, reset before each run' : 'sampled every 20 ms by the child'}.`,
+      'KB/answer: bytes received per answer, headers included.',
+    ].join('\n'),
+  );
+}
+
+function ratio(service: number, baseline: number): number {
+  return baseline === 0 ? Number.NaN : service / baseline;
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(0);
+}
+
+function progress(message: string): void {
+  console.error(`[compare] ${message}`);
+}
+
+function positiveInteger(name: string, raw: string | undefined): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number (got ${raw})`);
+  return value;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

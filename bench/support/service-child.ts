@@ -1,0 +1,24 @@
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createDb } from '../../src/db/create-db.js';
+import { serveChild } from './child.js';
+
+/*
+ * Child process entry of the measured service (forked by bench/support/measure.ts): the app as
+ * src/main.ts builds it (createDb + createApp, system clock, no object cache), on DATABASE_URL and
+ * TABLE_PREFIX from the environment, on 127.0.0.1 at a port the system picks.
+ */
+
+const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, TABLE_PREFIX: process.env.TABLE_PREFIX ?? 'wp_' });
+const db = createDb({ databaseUrl: config.databaseUrl, tablePrefix: config.tablePrefix });
+
+// An unexpected error becomes a 500 the parent counts; print the first few so a run can be read.
+let errors = 0;
+const logError = (error: unknown) => {
+  errors += 1;
+  if (errors <= 5) console.error('[service]', error);
+};
+
+const app = createApp({ db, config, logError });
+const handle = app.callback();
+serveChild((request, response) => handle(request, response), () => db.destroy());
