@@ -17,9 +17,8 @@ import { buildVenueSummaries, jsonLdImageUrl, linkedEnvOf } from '../venues/venu
 import { buildOrganizerSummaries } from '../organizers/organizers.service.js';
 import { postPermalink } from '../../wp/site/urls.js';
 import {
-  countEvents,
   eventStorageOf,
-  selectEventIdsPage,
+  selectEventIdsPageWithTotal,
   toNormalZone,
   type EventDateFilters,
   type EventListFilter,
@@ -241,14 +240,14 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
   const perPage = query.per_page;
   const page = query.page;
   const offset = (page - 1) * perPage;
-  const [total, ids] = await Promise.all([
-    countEvents(ctx.db, filter),
-    // No table holds more rows than an exact integer can count: such a page is empty.
-    Number.isSafeInteger(offset)
-      ? selectEventIdsPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: query.include !== undefined })
-      : Promise.resolve([]),
-  ]);
+  // No table holds more rows than an exact integer can count: such a page is empty.
+  const found = Number.isSafeInteger(offset)
+    ? await selectEventIdsPageWithTotal(ctx.db, filter, { limit: perPage, offset, orderByPostDate: query.include !== undefined })
+    : { ids: [], total: undefined };
+  const { ids } = found;
   if (ids.length === 0 && page > 1) throw EventErrors.archivePageNotFound();
+  // An empty first page: nothing matches. (A page that is not empty carries the total.)
+  const total = found.total ?? 0;
 
   const loaded = await loadPostsWithMeta(ctx.db, ids);
   const posts = ids.flatMap((id) => loaded.get(id) ?? []);

@@ -220,14 +220,6 @@ function filteredEvents(db: Db, filter: EventListFilter): { query: EventQuery; d
 /** WP_Query's default search_columns. */
 const SEARCHED_COLUMNS = ['posts.post_title', 'posts.post_excerpt', 'posts.post_content'] as const;
 
-/** How many events match (the ORM's found_posts). */
-export async function countEvents(db: Db, filter: EventListFilter): Promise<number> {
-  const row = await filteredEvents(db, filter)
-    .query.select((eb) => eb.fn.count<number>(sql`distinct ${sql.ref('posts.ID')}`).as('total'))
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
-
 /**
  * One page of event IDs. Lists run by start date; the plugin gives no tie-breaker and MySQL's
  * answer was ascending post ID, which we make explicit. `include` lists run by post date, ID.
@@ -237,6 +229,28 @@ export async function selectEventIdsPage(
   filter: EventListFilter,
   page: { limit: number; offset: number; orderByPostDate: boolean },
 ): Promise<number[]> {
+  const rows = (await eventPageQuery(db, filter, page).execute()) as { ID: number }[];
+  return rows.map((row) => row.ID);
+}
+
+/**
+ * One page of event IDs and how many events match in all (found_posts), in one statement: the
+ * total rides on every row as a window count over the grouped matches. A page past the last
+ * match has no row to carry it, and is undefined: the list answers such a page (past the first)
+ * with its 404 without needing the total; on the first page it means no match at all.
+ */
+export async function selectEventIdsPageWithTotal(
+  db: Db,
+  filter: EventListFilter,
+  page: { limit: number; offset: number; orderByPostDate: boolean },
+): Promise<{ ids: number[]; total: number | undefined }> {
+  const rows = (await eventPageQuery(db, filter, page)
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .execute()) as { ID: number; total: number }[];
+  return { ids: rows.map((row) => row.ID), total: rows.length > 0 ? Number(rows[0]!.total) : undefined };
+}
+
+function eventPageQuery(db: Db, filter: EventListFilter, page: { limit: number; offset: number; orderByPostDate: boolean }) {
   const { query: filtered, dates } = filteredEvents(db, filter);
   // Grouped by post: should a site hold several occurrences of one event (recurring events made
   // with Events Calendar Pro, now inactive), the list shows it once, by its first occurrence, as
@@ -245,6 +259,5 @@ export async function selectEventIdsPage(
   query = page.orderByPostDate
     ? query.orderBy(sql`min(${sql.ref('posts.post_date')})`, 'asc').orderBy('posts.ID', 'asc')
     : query.orderBy(sql`min(${sql.ref(dates.order)})`, 'asc').orderBy('posts.ID', 'asc');
-  const rows = (await query.limit(page.limit).offset(page.offset).execute()) as { ID: number }[];
-  return rows.map((row) => row.ID);
+  return query.limit(page.limit).offset(page.offset);
 }
