@@ -37,12 +37,6 @@ const { values: args } = parseArgs({
 const SECONDS = positiveInteger('--seconds', args.seconds);
 const CONNECTIONS = positiveInteger('--connections', args.connections);
 
-const admin = loadUsers().admin!;
-const WRITE_HEADERS = {
-  Authorization: `Basic ${Buffer.from(`${admin.login}:${admin.app_password}`).toString('base64')}`,
-  'Content-Type': 'application/json',
-};
-
 interface Route {
   readonly name: string;
   readonly request: BenchRequest;
@@ -50,35 +44,80 @@ interface Route {
   readonly write: boolean;
 }
 
-const ROUTES: readonly Route[] = [
-  { name: 'events list (12)', write: false, request: { method: 'GET', path: `${ROOT}/events?per_page=12` } },
-  { name: 'events list (50)', write: false, request: { method: 'GET', path: `${ROOT}/events?per_page=50` } },
-  {
-    name: 'events list, filtered',
-    write: false,
-    request: { method: 'GET', path: `${ROOT}/events?start_date=2026-12-01&end_date=2027-05-31&categories=music&venue=19,20` },
-  },
-  { name: 'single event', write: false, request: { method: 'GET', path: `${ROOT}/events/6` } },
-  { name: 'venues list', write: false, request: { method: 'GET', path: `${ROOT}/venues` } },
-  { name: 'categories list', write: false, request: { method: 'GET', path: `${ROOT}/categories` } },
-  {
-    name: 'event create',
-    write: true,
-    request: {
-      method: 'POST',
-      path: `${ROOT}/events`,
-      headers: WRITE_HEADERS,
-      // A new title each time, so the slug needs no suffix search.
-      body: (n) =>
-        JSON.stringify({ title: `Bench event ${n}`, start_date: '2031-01-10 10:00:00', end_date: '2031-01-10 12:00:00', categories: [7], tags: [3] }),
+/** What the routes name on the measured site. */
+interface SiteTargets {
+  /** An event to read and to update. */
+  readonly eventId: number;
+  /** The filtered list: a window, a category slug and venues with events in that window. */
+  readonly window: { readonly start: string; readonly end: string };
+  readonly categorySlug: string;
+  readonly venueIds: readonly number[];
+  /** Terms a created event is filed under. */
+  readonly createCategoryIds: readonly number[];
+  readonly createTagIds: readonly number[];
+  /** HTTP Basic header of an administrator (application password). */
+  readonly adminAuthorization: string;
+}
+
+/** On the recorded site (fixtures/reference): event 6, music at venues 19 and 20, the admin of users.json. */
+function referenceTargets(): SiteTargets {
+  const admin = loadUsers().admin!;
+  return {
+    eventId: 6,
+    window: { start: '2026-12-01', end: '2027-05-31' },
+    categorySlug: 'music',
+    venueIds: [19, 20],
+    createCategoryIds: [7],
+    createTagIds: [3],
+    adminAuthorization: `Basic ${Buffer.from(`${admin.login}:${admin.app_password}`).toString('base64')}`,
+  };
+}
+
+function routesFor(site: SiteTargets): Route[] {
+  const headers = { Authorization: site.adminAuthorization, 'Content-Type': 'application/json' };
+  const filtered = new URLSearchParams({
+    start_date: site.window.start,
+    end_date: site.window.end,
+    categories: site.categorySlug,
+    venue: site.venueIds.join(','),
+  });
+  return [
+    { name: 'events list (12)', write: false, request: { method: 'GET', path: `${ROOT}/events?per_page=12` } },
+    { name: 'events list (50)', write: false, request: { method: 'GET', path: `${ROOT}/events?per_page=50` } },
+    { name: 'events list, filtered', write: false, request: { method: 'GET', path: `${ROOT}/events?${filtered}` } },
+    { name: 'single event', write: false, request: { method: 'GET', path: `${ROOT}/events/${site.eventId}` } },
+    { name: 'venues list', write: false, request: { method: 'GET', path: `${ROOT}/venues` } },
+    { name: 'categories list', write: false, request: { method: 'GET', path: `${ROOT}/categories` } },
+    {
+      name: 'event create',
+      write: true,
+      request: {
+        method: 'POST',
+        path: `${ROOT}/events`,
+        headers,
+        // A new title each time, so the slug needs no suffix search.
+        body: (n) =>
+          JSON.stringify({
+            title: `Bench event ${n}`,
+            start_date: '2031-01-10 10:00:00',
+            end_date: '2031-01-10 12:00:00',
+            categories: site.createCategoryIds,
+            tags: site.createTagIds,
+          }),
+      },
     },
-  },
-  {
-    name: 'event update',
-    write: true,
-    request: { method: 'POST', path: `${ROOT}/events/6`, headers: WRITE_HEADERS, body: (n) => JSON.stringify({ title: `Oracle Concert ${n}`, cost: '15' }) },
-  },
-];
+    {
+      name: 'event update',
+      write: true,
+      request: {
+        method: 'POST',
+        path: `${ROOT}/events/${site.eventId}`,
+        headers,
+        body: (n) => JSON.stringify({ title: `Bench update ${n}`, cost: '15' }),
+      },
+    },
+  ];
+}
 
 interface Side extends LoadResult {
   /** Peak resident set size of the server process during this route's run, bytes. */
@@ -104,6 +143,7 @@ async function main(): Promise<void> {
   const servers: MeasuredServer[] = [];
   const results: RouteResult[] = [];
   let failures: string[] = [];
+  const ROUTES = routesFor(referenceTargets());
   try {
     // Statements are recorded on a copy of their own: the recorded writes commit, and the
     // baseline must be able to repeat their inserts on the measured database.
