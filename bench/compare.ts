@@ -144,6 +144,19 @@ async function main(): Promise<void> {
   const results: RouteResult[] = [];
   let failures: string[] = [];
   const ROUTES = routesFor(referenceTargets());
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      await Promise.allSettled(servers.map((server) => server.stop()));
+      await Promise.allSettled(databases.map((database) => database.drop()));
+    })());
+  // Ctrl-C skips finally blocks: stop the children and drop the databases before leaving.
+  const interrupted = (signal: NodeJS.Signals) => {
+    progress(`${signal}: stopping the servers and dropping the databases`);
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     // Statements are recorded on a copy of their own: the recorded writes commit, and the
     // baseline must be able to repeat their inserts on the measured database.
@@ -234,8 +247,9 @@ async function main(): Promise<void> {
   } catch (error) {
     failures = [...failures, `the run stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`];
   } finally {
-    await Promise.allSettled(servers.map((server) => server.stop()));
-    await Promise.allSettled(databases.map((database) => database.drop()));
+    await cleanUp();
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
   }
   if (failures.length > 0) {
     console.error(`\nnot every answer was 2xx:\n${failures.join('\n')}`);
