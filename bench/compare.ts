@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadUsers } from '../test/contract/captures.js';
 import { createTestDatabase, type TestDatabase } from '../test/setup/database.js';
+import { generateSite, type GeneratedSite } from './support/generator/index.js';
 import { baselinePath, checkRollbackPlan, type BaselinePlan } from './support/baseline/plan.js';
 import {
   recordRequests,
@@ -20,7 +21,9 @@ import {
  * from one request of the service) are driven in turn at CONNECTIONS connections for SECONDS
  * each, on one database; every figure is printed with its ratio service / baseline.
  *
- * Usage: npx tsx bench/compare.ts [--seconds 5] [--connections 16]
+ * Usage: npx tsx bench/compare.ts [--seconds 5] [--connections 16] [--events N]
+ * Without --events the site is a copy of the recorded one (fixtures/reference); with it, a site of
+ * N events made by generateSite (bench/support/generator), the service's clock at its "now".
  * Prints the table, writes bench/results/latest.json, exits 1 when any answer of either server
  * was not 2xx (or a request failed). Always stops both children and drops its databases.
  */
@@ -32,10 +35,12 @@ const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '16' },
+    events: { type: 'string' },
   },
 });
 const SECONDS = positiveInteger('--seconds', args.seconds);
 const CONNECTIONS = positiveInteger('--connections', args.connections);
+const EVENTS = args.events === undefined ? undefined : positiveInteger('--events', args.events);
 
 interface Route {
   readonly name: string;
@@ -71,6 +76,47 @@ function referenceTargets(): SiteTargets {
     createTagIds: [3],
     adminAuthorization: `Basic ${Buffer.from(`${admin.login}:${admin.app_password}`).toString('base64')}`,
   };
+}
+
+/**
+ * On a generated site: its first upcoming event, its busiest category and venue over the year
+ * after its "now", and its administrator's application password.
+ */
+function generatedTargets(site: GeneratedSite): SiteTargets {
+  if (!site.admin) throw new Error('the generated site has no administrator of its own (user 1 existed)');
+  const start = site.now.slice(0, 10);
+  const end = new Date(site.now);
+  end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return {
+    eventId: site.eventId,
+    window: { start, end: end.toISOString().slice(0, 10) },
+    categorySlug: site.category.slug,
+    venueIds: [site.venue.id],
+    createCategoryIds: [site.category.termId],
+    createTagIds: [site.tag.termId],
+    adminAuthorization: `Basic ${Buffer.from(`${site.admin.login}:${site.admin.appPassword}`).toString('base64')}`,
+  };
+}
+
+/** A database of the site to measure (and the same again to record statements on). */
+async function createSite(): Promise<{ database: TestDatabase; targets: SiteTargets; now?: string; description: string }> {
+  if (EVENTS === undefined) {
+    return {
+      database: await createTestDatabase({ dump: 'reference' }),
+      targets: referenceTargets(),
+      description: 'reference (fixtures/reference/db.sql)',
+    };
+  }
+  const database = await createTestDatabase({ dump: 'schema' });
+  try {
+    const started = Date.now();
+    const site = await generateSite(database.db, { events: EVENTS, prefix: database.prefix });
+    progress(`generated ${EVENTS} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { database, targets: generatedTargets(site), now: site.now, description: `generated, ${EVENTS} events (seed ${site.seed}, now ${site.now})` };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
 }
 
 function routesFor(site: SiteTargets): Route[] {
@@ -143,7 +189,7 @@ async function main(): Promise<void> {
   const servers: MeasuredServer[] = [];
   const results: RouteResult[] = [];
   let failures: string[] = [];
-  const ROUTES = routesFor(referenceTargets());
+  let ROUTES: Route[] = [];
   let cleaning: Promise<void> | undefined;
   const cleanUp = () =>
     (cleaning ??= (async () => {
@@ -160,15 +206,17 @@ async function main(): Promise<void> {
   try {
     // Statements are recorded on a copy of their own: the recorded writes commit, and the
     // baseline must be able to repeat their inserts on the measured database.
-    progress('loading the recorded site twice (one to measure, one to record statements on)');
-    const measured = await createTestDatabase({ dump: 'reference' });
-    databases.push(measured);
-    const recording = await createTestDatabase({ dump: 'reference' });
+    progress(`making the site twice (one to measure, one to record statements on): ${EVENTS === undefined ? 'the recorded site' : `${EVENTS} events`}`);
+    const site = await createSite();
+    databases.push(site.database);
+    const measured = site.database;
+    const recording = (await createSite()).database;
     databases.push(recording);
+    ROUTES = routesFor(site.targets);
 
     progress('recording one request of each route');
     const recorded = await recordRequests(
-      { databaseUrl: recording.url, tablePrefix: recording.prefix },
+      { databaseUrl: recording.url, tablePrefix: recording.prefix, now: site.now },
       ROUTES.map((route) => route.request),
       `${ROOT}/categories?per_page=1`,
     );
@@ -182,7 +230,7 @@ async function main(): Promise<void> {
     });
 
     progress('starting the service and the baseline');
-    const target = { databaseUrl: measured.url, tablePrefix: measured.prefix };
+    const target = { databaseUrl: measured.url, tablePrefix: measured.prefix, now: site.now };
     const [service, baseline] = await Promise.all([startServer('service', target), startServer('baseline', target)]);
     servers.push(service, baseline);
     await baseline.loadPlans(plans);
@@ -219,7 +267,7 @@ async function main(): Promise<void> {
       }
     }
 
-    printTable(results, service.rssSource);
+    printTable(results, service.rssSource, site.description);
     await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
     await writeFile(
       RESULTS_FILE,
@@ -230,7 +278,7 @@ async function main(): Promise<void> {
           cpus: availableParallelism(),
           seconds: SECONDS,
           connections: CONNECTIONS,
-          database: 'reference (fixtures/reference/db.sql)',
+          database: site.description,
           rssSource: service.rssSource,
           notes: [
             'ratio = service / baseline',
@@ -265,7 +313,7 @@ async function measure(server: MeasuredServer, request: BenchRequest): Promise<S
   return { ...load, peakRss: await server.peakRss() };
 }
 
-function printTable(results: readonly RouteResult[], rssSource: string): void {
+function printTable(results: readonly RouteResult[], rssSource: string, description: string): void {
   const header = [
     'route'.padEnd(22),
     'req/s svc'.padStart(9),
@@ -284,7 +332,8 @@ function printTable(results: readonly RouteResult[], rssSource: string): void {
     'KB/answer svc'.padStart(13),
     'base'.padStart(6),
   ];
-  console.log(`\n${SECONDS} s per route and server, ${CONNECTIONS} connections, ${availableParallelism()} CPUs; ratio = service / baseline`);
+  console.log(`\n${description}`);
+  console.log(`${SECONDS} s per route and server, ${CONNECTIONS} connections, ${availableParallelism()} CPUs; ratio = service / baseline`);
   console.log(header.join(' '));
   for (const r of results) {
     const line = [

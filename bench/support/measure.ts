@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createApp } from '../../src/app.js';
+import { fixedClock, systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/create-db.js';
 import type { FromChild, ToChild } from './child.js';
@@ -27,6 +28,8 @@ export interface ServerTarget {
   /** mysql://.../<database> */
   databaseUrl: string;
   tablePrefix: string;
+  /** The instant the service's clock stops at (ISO); the system clock unless set. */
+  now?: string;
 }
 
 export interface MeasuredServer {
@@ -55,7 +58,12 @@ export interface MeasuredServer {
 export async function startServer(kind: ServerKind, target: ServerTarget): Promise<MeasuredServer> {
   const child = fork(CHILD_ENTRIES[kind], [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: target.databaseUrl, TABLE_PREFIX: target.tablePrefix },
+    env: {
+      ...process.env,
+      DATABASE_URL: target.databaseUrl,
+      TABLE_PREFIX: target.tablePrefix,
+      ...(target.now === undefined ? {} : { BENCH_NOW: target.now }),
+    },
     // Dates and Buffers among recorded parameters must arrive as Dates and Buffers.
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -197,6 +205,7 @@ export async function recordRequests(
   const app = createApp({
     db,
     config: loadConfig({ DATABASE_URL: target.databaseUrl, TABLE_PREFIX: target.tablePrefix }),
+    clock: target.now === undefined ? systemClock : fixedClock(target.now),
     logError: (error) => console.error('[recording]', error),
   });
   const server = createServer(app.callback());

@@ -1,12 +1,14 @@
 import { createApp } from '../../src/app.js';
+import { fixedClock, systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/create-db.js';
 import { serveChild } from './child.js';
 
 /*
  * Child process entry of the measured service (forked by bench/support/measure.ts): the app as
- * src/main.ts builds it (createDb + createApp, system clock, no object cache), on DATABASE_URL and
- * TABLE_PREFIX from the environment, on 127.0.0.1 at a port the system picks.
+ * src/main.ts builds it (createDb + createApp, no object cache), on DATABASE_URL and TABLE_PREFIX
+ * from the environment, on 127.0.0.1 at a port the system picks. The clock is the system's unless
+ * BENCH_NOW names an instant (a generated site is centred on its own "now").
  */
 
 const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, TABLE_PREFIX: process.env.TABLE_PREFIX ?? 'wp_' });
@@ -19,6 +21,7 @@ const logError = (error: unknown) => {
   if (errors <= 5) console.error('[service]', error);
 };
 
-const app = createApp({ db, config, logError });
+const clock = process.env.BENCH_NOW ? fixedClock(process.env.BENCH_NOW) : systemClock;
+const app = createApp({ db, config, clock, logError });
 const handle = app.callback();
 serveChild((request, response) => handle(request, response), () => db.destroy());
