@@ -6,6 +6,7 @@ import { selectMetaForPosts, selectPostById, selectPostBySlug, type PostRow } fr
 import type { SiteSettings } from '../wp/site/site.js';
 import type { SiteUrls } from '../wp/site/urls.js';
 import type { ContentRenderer } from '../wp/text/content-renderer.js';
+import { selectPostBundle } from '../wp/posts/post-bundle.repository.js';
 import type { PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
 
@@ -85,9 +86,17 @@ export function loadPostMetaOnce(ctx: RequestContext, id: number): Promise<MetaM
   });
 }
 
-/** The post with this ID and all its meta, each read once per request; undefined when no post. */
+/**
+ * The post with this ID and all its meta, each read once per request; undefined when no post.
+ * What is not remembered yet is read in one statement (post and meta together), which then
+ * answers loadPostOnce and loadPostMetaOnce too.
+ */
 export async function loadPostWithMetaOnce(ctx: RequestContext, id: number): Promise<LoadedPost | undefined> {
-  const [post, meta] = await Promise.all([loadPostOnce(ctx, id), loadPostMetaOnce(ctx, id)]);
+  const loadBoth = () => ctx.memo(`post+meta:${id}`, async () => (await selectPostBundle(ctx.db, { ids: [id] })).posts.get(id));
+  const [post, meta] = await Promise.all([
+    ctx.memo(postKey(id), async () => (await loadBoth())?.post),
+    ctx.memo(postMetaKey(id), async (): Promise<MetaMap> => (await loadBoth())?.meta ?? new Map<string, readonly string[]>()),
+  ]);
   return post ? { post, meta } : undefined;
 }
 

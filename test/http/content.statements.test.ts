@@ -28,8 +28,12 @@ const PAGE_BEFORE_RENDERING = 11;
 let database: TestDatabase;
 let recorder: StatementRecorder;
 
-/** 50 events in `year`, every other one at venue 264, every third with organizer 265, every fourth with image 252. */
-async function insertPage(year: number, contentOf: (index: number) => string): Promise<void> {
+/** 50 events in `year`, every other one at `linked.venue`, every third with `linked.organizer`, every fourth with image 252. */
+async function insertPage(
+  year: number,
+  contentOf: (index: number) => string,
+  linked: { venue: number; organizer: number },
+): Promise<void> {
   for (let index = 0; index < 50; index += 1) {
     const month = String(1 + Math.floor(index / 28)).padStart(2, '0');
     const day = String(1 + (index % 28)).padStart(2, '0');
@@ -37,8 +41,8 @@ async function insertPage(year: number, contentOf: (index: number) => string): P
       post_title: `Page event ${year}-${index}`,
       post_content: contentOf(index),
       start_date: `${year}-${month}-${day} 10:00:00`,
-      venue: index % 2 === 0 ? 264 : undefined,
-      organizers: index % 3 === 0 ? [265] : [],
+      venue: index % 2 === 0 ? linked.venue : undefined,
+      organizers: index % 3 === 0 ? [linked.organizer] : [],
     });
     if (index % 4 === 0) await insertPostMeta(database.db, id, [['_thumbnail_id', '252']]);
   }
@@ -56,8 +60,9 @@ beforeAll(async () => {
     .execute();
   const texts = sources.map((row) => row.post_content);
   expect(texts).toHaveLength(10);
-  await insertPage(2031, (index) => texts[index % texts.length]!);
-  await insertPage(2032, (index) => `<p>Plain description of event ${index}.</p>`);
+  // The rich page links the rich venue 264 and organizer 265; the plain one plain venue 19 and organizer 29.
+  await insertPage(2031, (index) => texts[index % texts.length]!, { venue: 264, organizer: 265 });
+  await insertPage(2032, (index) => `<p>Plain description of event ${index}.</p>`, { venue: 19, organizer: 29 });
 }, 120_000);
 
 afterAll(async () => {

@@ -4,8 +4,9 @@ import { AppError } from '../../http/errors.js';
 import { EventMeta, PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
 import { allMeta, firstMeta } from '../../wp/posts/meta.js';
 import { beginningOfDay, endOfDay, localizeDate } from '../../wp/tec/dates.js';
-import { featuredImagesOf, loadPostsWithMeta, thumbnailIdOf, type LoadedPost } from '../../wp/tec/linked-posts.js';
-import { selectTermsForPosts, selectTermsOfTaxonomy, type TermRow } from '../../wp/terms/terms.repository.js';
+import { featuredImagesOf, thumbnailIdOf, type LoadedPost } from '../../wp/tec/linked-posts.js';
+import { selectPostBundle } from '../../wp/posts/post-bundle.repository.js';
+import { selectTermsOfTaxonomy, type TermRow } from '../../wp/terms/terms.repository.js';
 import { listToTypedArray, resolveTermIds, selectTermsNamedByItems, withDescendants } from '../../wp/validators.js';
 import { canReadPost } from '../../wp/auth/capabilities.js';
 import { removePasswordProtectedContent } from '../../wp/posts/password-protection.js';
@@ -82,21 +83,43 @@ async function renderEventTexts(
   ctx.content.renderInOrder(inOrder);
 }
 
+const EVENT_TAXONOMIES = [Taxonomy.eventCategory, Taxonomy.tag];
+
 /**
- * Builds the events of a batch of loaded posts, in the given order: their terms, venues,
- * organizers and images are each loaded in one batch, never per event.
+ * Builds the events of a batch of loaded posts, in the given order, in one more statement for
+ * the whole batch: their venues and organizers (posts alike) with those posts' featured images,
+ * the events' own featured images, what the events' texts render from (attachments, oEmbed
+ * caches) and, unless the caller loaded them with the posts, their terms. Only what the venues'
+ * and organizers' own texts read, and dynamic blocks' queries, cost statements of their own.
  */
-async function buildEvents(ctx: RequestContext, posts: readonly LoadedPost[], single: boolean): Promise<EventResource[]> {
+async function buildEvents(
+  ctx: RequestContext,
+  posts: readonly LoadedPost[],
+  single: boolean,
+  loadedTerms?: readonly (TermRow & { object_id: number })[],
+): Promise<EventResource[]> {
   if (posts.length === 0) return [];
   const ids = posts.map(({ post }) => post.ID);
   const env = linkedEnvOf(ctx, single);
   const venueIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.venueId).map(Number));
   const organizerIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.organizerId).map(Number));
-  const [terms, linked] = await Promise.all([
-    selectTermsForPosts(ctx.db, ids, [Taxonomy.eventCategory, Taxonomy.tag]),
-    // Venues and organizers are posts alike: one load for both kinds.
-    loadPostsWithMeta(ctx.db, [...venueIds, ...organizerIds]),
-  ]);
+  const linkedIds = [...venueIds, ...organizerIds];
+  const asked = ctx.content.collect(
+    posts.map(({ post }) => post),
+    posts.flatMap((loaded) => thumbnailIdOf(loaded) ?? []),
+  );
+  const bundle = await selectPostBundle(ctx.db, {
+    ids: [...linkedIds, ...asked.postIds],
+    byMetaOf: { postIds: linkedIds, key: EventMeta.thumbnailId },
+    oembedKeys: asked.oembedKeys,
+    termsOf: loadedTerms ? undefined : { objectIds: ids, taxonomies: EVENT_TAXONOMIES },
+  });
+  ctx.content.adopt(bundle, asked);
+  const terms = loadedTerms ?? bundle.terms;
+  const linked = new Map(linkedIds.flatMap((id) => {
+    const found = bundle.posts.get(id);
+    return found ? [[id, found] as const] : [];
+  }));
   await renderEventTexts(ctx, posts, linked);
   const images = featuredImagesOf(posts, (id) => ctx.content.loadedPost(id), ctx.site.siteUrl);
   const [venues, organizers] = await Promise.all([
@@ -249,9 +272,10 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
   // An empty first page: nothing matches. (A page that is not empty carries the total.)
   const total = found.total ?? 0;
 
-  const loaded = await loadPostsWithMeta(ctx.db, ids);
-  const posts = ids.flatMap((id) => loaded.get(id) ?? []);
-  const events = (await buildEvents(ctx, posts, false)).map((event, index) =>
+  // The page's posts, all their meta and their terms: one statement.
+  const loaded = await selectPostBundle(ctx.db, { ids, termsOf: { objectIds: ids, taxonomies: EVENT_TAXONOMIES } });
+  const posts = ids.flatMap((id) => loaded.posts.get(id) ?? []);
+  const events = (await buildEvents(ctx, posts, false, loaded.terms)).map((event, index) =>
     hidePasswordProtected(ctx, posts[index]!, event),
   );
 

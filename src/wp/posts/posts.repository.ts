@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import type { PostsTable } from '../../db/tables.js';
-import { PostStatus, PostType } from '../constants.js';
+import { PostType } from '../constants.js';
 import { phpRawurlencode, phpTrim, phpUrldecode } from '../php/php-values.js';
 import { sanitizeTitleForQuery } from '../text/slugs.js';
 
@@ -11,47 +11,6 @@ export type PostRow = Selectable<PostsTable>;
 export async function selectPostsByIds(db: Db, ids: readonly number[]): Promise<PostRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('posts').selectAll().where('ID', 'in', [...new Set(ids)]).execute();
-}
-
-/**
- * Posts by ID and, in the same statement, WP_Embed::find_oembed_post_id for several keys: the
- * published `oembed_cache` posts named by the keys, newest first (the WP_Query it runs orders by
- * date and takes one per key). A page's attachments and oEmbed caches cost one statement.
- */
-export async function selectPostsAndOembedCaches(
-  db: Db,
-  ids: readonly number[],
-  oembedKeys: readonly string[],
-): Promise<{ posts: PostRow[]; oembedCaches: Map<string, PostRow> }> {
-  if (ids.length === 0 && oembedKeys.length === 0) return { posts: [], oembedCaches: new Map() };
-  const rows = await db
-    .selectFrom('posts')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        ...(ids.length > 0 ? [eb('ID', 'in', [...new Set(ids)])] : []),
-        ...(oembedKeys.length > 0
-          ? [
-              eb.and([
-                eb('post_type', '=', PostType.oembedCache),
-                eb('post_status', '=', PostStatus.publish),
-                eb('post_name', 'in', [...new Set(oembedKeys)]),
-              ]),
-            ]
-          : []),
-      ]),
-    )
-    .orderBy('post_date', 'desc')
-    .orderBy('ID', 'desc')
-    .execute();
-  const wanted = new Set(ids);
-  const oembedCaches = new Map<string, PostRow>();
-  for (const row of rows) {
-    if (row.post_type === PostType.oembedCache && row.post_status === PostStatus.publish && !oembedCaches.has(row.post_name)) {
-      oembedCaches.set(row.post_name, row);
-    }
-  }
-  return { posts: rows.filter((row) => wanted.has(row.ID)), oembedCaches };
 }
 
 export async function selectPostById(db: Db, id: number): Promise<PostRow | undefined> {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/create-db.js';
-import { selectMetaForPosts, selectPostsByIds, type PostRow } from '../posts/posts.repository.js';
-import { groupMetaRows, firstMeta, type MetaMap } from '../posts/meta.js';
+import type { PostRow } from '../posts/posts.repository.js';
+import { selectPostBundle } from '../posts/post-bundle.repository.js';
+import { firstMeta, type MetaMap } from '../posts/meta.js';
 import { EventMeta } from '../constants.js';
 import { toImageResource, uploadsBaseUrl, type ImageResource } from '../posts/images.js';
 
@@ -9,13 +10,10 @@ export interface LoadedPost {
   meta: MetaMap;
 }
 
-/** Posts and all their meta, two queries for any number of IDs. */
+/** Posts and all their meta, one statement for any number of IDs. */
 export async function loadPostsWithMeta(db: Db, ids: readonly number[]): Promise<Map<number, LoadedPost>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const [posts, metaRows] = await Promise.all([selectPostsByIds(db, unique), selectMetaForPosts(db, unique)]);
-  const metaByPost = groupMetaRows(metaRows);
-  return new Map(posts.map((post) => [post.ID, { post, meta: metaByPost.get(post.ID) ?? new Map() }]));
+  if (ids.length === 0) return new Map();
+  return (await selectPostBundle(db, { ids })).posts;
 }
 
 /** The attachment ID of a post's featured image (`(int) _thumbnail_id`), or undefined. */

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/create-db.js';
-import { selectMetaForPosts, selectPostsAndOembedCaches } from '../posts/posts.repository.js';
-import { groupMetaRows } from '../posts/meta.js';
+import { selectPostBundle, type PostBundle } from '../posts/post-bundle.repository.js';
 import { loadBlockQueries } from '../blocks/dynamic-blocks.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import {
@@ -46,6 +45,7 @@ export class ContentRenderer {
   private readonly siteKey: string;
   /** Post IDs asked for already (found or not), so a missing attachment is not asked for again. */
   private readonly requestedPostIds = new Set<number>();
+  private readonly requestedOembedKeys = new Set<string>();
   private readonly descriptions = new Map<number, string>();
   private readonly excerpts = new Map<number, string>();
 
@@ -59,41 +59,66 @@ export class ContentRenderer {
     this.siteKey = JSON.stringify([site.home, site.siteUrl, site.uploadsUrl, site.useSmilies, [...site.imageSizes]]);
   }
 
+  /** What the prepared texts will read and was not loaded (or asked for) yet. */
+  private readonly pending = { postIds: new Set<number>(), oembedKeys: new Set<string>(), queries: new Map<string, unknown>() };
+
   /**
-   * Loads what rendering these posts will read and is not loaded yet: attachments (with their
-   * meta), oEmbed caches and the answers of dynamic blocks, a fixed number of statements for any
-   * number of posts, none when the texts need nothing. `alsoLoad` names more posts to load in the
-   * same statements (the featured images of the page), read back with loadedPost().
+   * Notes what rendering these posts will read (and `alsoLoad`: more posts wanted with them, the
+   * featured images of a page), without loading it, and returns what is still to load: a caller
+   * that loads posts anyway folds these into its own statement and hands the result to adopt().
    */
-  async prepare(posts: readonly RenderedPost[], alsoLoad: readonly number[] = []): Promise<void> {
-    const texts = posts.flatMap((post) => [post.post_content, post.post_excerpt]).filter((text) => !this.prepared.has(text));
-    const needs = emptyContentNeeds();
-    for (const text of texts) {
+  collect(posts: readonly RenderedPost[], alsoLoad: readonly number[] = []): { postIds: number[]; oembedKeys: string[] } {
+    for (const text of posts.flatMap((post) => [post.post_content, post.post_excerpt])) {
       if (this.prepared.has(text)) continue;
       const own = emptyContentNeeds();
       collectContentNeeds([text], own);
       if (own.postIds.size + own.oembedKeys.size + own.queries.size > 0) this.textsWithNeeds.add(text);
-      for (const id of own.postIds) needs.postIds.add(id);
-      for (const key of own.oembedKeys) needs.oembedKeys.add(key);
-      for (const [key, query] of own.queries) needs.queries.set(key, query);
+      for (const id of own.postIds) if (!this.requestedPostIds.has(id)) this.pending.postIds.add(id);
+      for (const key of own.oembedKeys) if (!this.requestedOembedKeys.has(key)) this.pending.oembedKeys.add(key);
+      for (const [key, query] of own.queries) if (!this.records.queries.has(key)) this.pending.queries.set(key, query);
       this.prepared.add(text);
     }
-    for (const id of alsoLoad) needs.postIds.add(id);
+    for (const id of alsoLoad) if (!this.requestedPostIds.has(id)) this.pending.postIds.add(id);
+    return { postIds: [...this.pending.postIds], oembedKeys: [...this.pending.oembedKeys] };
+  }
 
-    const postIds = [...needs.postIds].filter((id) => !this.requestedPostIds.has(id));
-    for (const id of postIds) this.requestedPostIds.add(id);
-    const oembedKeys = [...needs.oembedKeys].filter((key) => !this.records.oembedCache.has(key));
-    const queries = new Map([...needs.queries].filter(([key]) => !this.records.queries.has(key)));
-    if (postIds.length === 0 && oembedKeys.length === 0 && queries.size === 0) return;
-    const [found, metaRows, answers] = await Promise.all([
-      selectPostsAndOembedCaches(this.db, postIds, oembedKeys),
-      postIds.length > 0 ? selectMetaForPosts(this.db, postIds) : Promise.resolve([]),
+  /** Takes posts (with meta) and oEmbed caches a caller loaded, including what collect() asked for. */
+  adopt(bundle: Pick<PostBundle, 'posts' | 'oembedCaches'>, asked: { postIds: readonly number[]; oembedKeys: readonly string[] }): void {
+    for (const id of asked.postIds) {
+      this.requestedPostIds.add(id);
+      this.pending.postIds.delete(id);
+    }
+    for (const key of asked.oembedKeys) {
+      this.requestedOembedKeys.add(key);
+      this.pending.oembedKeys.delete(key);
+    }
+    for (const [id, record] of bundle.posts) {
+      this.records.posts.set(id, record);
+      this.requestedPostIds.add(id);
+      this.pending.postIds.delete(id);
+    }
+    for (const [key, post] of bundle.oembedCaches) this.records.oembedCache.set(key, post);
+  }
+
+  /**
+   * Loads what rendering these posts will read and is not loaded yet: attachments (with their
+   * meta) and oEmbed caches in one statement, and the answers of dynamic blocks (a statement per
+   * distinct query), for any number of posts; none when the texts need nothing. `alsoLoad` names
+   * more posts to load in the same statement, read back with loadedPost().
+   */
+  async prepare(posts: readonly RenderedPost[], alsoLoad: readonly number[] = []): Promise<void> {
+    const asked = this.collect(posts, alsoLoad);
+    const queries = new Map(this.pending.queries);
+    if (asked.postIds.length === 0 && asked.oembedKeys.length === 0 && queries.size === 0) return;
+    const [bundle, answers] = await Promise.all([
+      selectPostBundle(this.db, { ids: asked.postIds, oembedKeys: asked.oembedKeys }),
       queries.size > 0 ? loadBlockQueries(this.db, queries) : Promise.resolve(new Map<string, unknown>()),
     ]);
-    const metaByPost = groupMetaRows(metaRows);
-    for (const post of found.posts) this.records.posts.set(post.ID, { post, meta: metaByPost.get(post.ID) ?? new Map() });
-    for (const [key, post] of found.oembedCaches) this.records.oembedCache.set(key, post);
-    for (const [key, answer] of answers) this.records.queries.set(key, answer);
+    this.adopt(bundle, asked);
+    for (const [key, answer] of answers) {
+      this.records.queries.set(key, answer);
+      this.pending.queries.delete(key);
+    }
   }
 
   /** A post prepare() loaded (with its meta), if it exists. */

@@ -1,0 +1,212 @@
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/create-db.js';
+import type { Database } from '../../db/tables.js';
+import { PostStatus, PostType } from '../constants.js';
+import type { TermRow } from '../terms/terms.repository.js';
+import { groupMetaRows } from './meta.js';
+import type { PostRow } from './posts.repository.js';
+
+/*
+ * A request's posts, their meta and their terms in ONE statement. A page of events needs the
+ * posts, every meta row, the terms, then the linked posts and images with their meta: as
+ * separate SELECTs that is a statement and a round trip each. Here the kinds of row travel
+ * together in one UNION ALL over a common set of text columns (`c1`..`c22`), told apart by
+ * `kind` and put back into PostRow, meta maps and TermRow on arrival. Ordering is kept where
+ * WordPress relies on it: meta in meta_id order (get_post_custom), terms by name then term_id
+ * (wp_get_object_terms' default), computed by the database's own collation.
+ */
+
+/** What one bundle loads. */
+export interface PostBundleRequest {
+  /** Posts (any type or status) loaded with all their meta. */
+  ids?: readonly number[];
+  /**
+   * Posts named by a meta value of posts (`_thumbnail_id` of `ids`, say), loaded with their meta,
+   * resolved inside the statement so the IDs need not be known first.
+   */
+  byMetaOf?: { postIds: readonly number[]; key: string };
+  /** `oembed_cache` posts named by these keys (WP_Embed::find_oembed_post_id), without meta. */
+  oembedKeys?: readonly string[];
+  /** Terms of these objects in these taxonomies (with the object ID). */
+  termsOf?: { objectIds: readonly number[]; taxonomies: readonly string[] };
+}
+
+export interface LoadedBundlePost {
+  post: PostRow;
+  meta: Map<string, string[]>;
+}
+
+export interface PostBundle {
+  posts: Map<number, LoadedBundlePost>;
+  /** The newest published `oembed_cache` post of each key found. */
+  oembedCaches: Map<string, PostRow>;
+  terms: (TermRow & { object_id: number })[];
+}
+
+const POST_COLUMNS = [
+  'post_author',
+  'post_date',
+  'post_date_gmt',
+  'post_content',
+  'post_title',
+  'post_excerpt',
+  'post_status',
+  'comment_status',
+  'ping_status',
+  'post_password',
+  'post_name',
+  'to_ping',
+  'pinged',
+  'post_modified',
+  'post_modified_gmt',
+  'post_content_filtered',
+  'post_parent',
+  'guid',
+  'menu_order',
+  'post_type',
+  'post_mime_type',
+  'comment_count',
+] as const;
+const NUMERIC_POST_COLUMNS: ReadonlySet<string> = new Set(['post_author', 'post_parent', 'menu_order', 'comment_count']);
+const TERM_COLUMNS = ['term_id', 'name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count'] as const;
+const NUMERIC_TERM_COLUMNS: ReadonlySet<string> = new Set(['term_id', 'term_group', 'term_taxonomy_id', 'parent', 'count']);
+const WIDTH = POST_COLUMNS.length;
+
+type Row = { kind: string; id: number; seq: number } & Record<`c${number}`, string | null>;
+
+/** `c1`..`c22` from the given expressions, NULL where a kind has fewer columns. */
+function textColumns(values: readonly RawBuilder<unknown>[]) {
+  return Array.from({ length: WIDTH }, (_, index) => {
+    const value = values[index];
+    return (value === undefined ? sql<string | null>`null` : sql<string | null>`${value}`).as(`c${index + 1}`);
+  });
+}
+
+const ref = (column: string) => sql.ref(column);
+
+export async function selectPostBundle(db: Db, request: PostBundleRequest): Promise<PostBundle> {
+  const ids = [...new Set(request.ids ?? [])];
+  const byMeta = request.byMetaOf && request.byMetaOf.postIds.length > 0 ? request.byMetaOf : undefined;
+  const oembedKeys = [...new Set(request.oembedKeys ?? [])];
+  const termsOf = request.termsOf && request.termsOf.objectIds.length > 0 ? request.termsOf : undefined;
+  const bundle: PostBundle = { posts: new Map(), oembedCaches: new Map(), terms: [] };
+  if (ids.length === 0 && !byMeta && oembedKeys.length === 0 && !termsOf) return bundle;
+
+  // Each source of posts is a branch of its own (an OR of them would keep MySQL off the
+  // indexes): by ID, by a meta value of other posts (joined on the primary key), by oEmbed key.
+  type Branch = SelectQueryBuilder<Database, keyof Database, Row>;
+  const branches: Branch[] = [];
+  const postColumns = () => [
+    sql<string>`'post'`.as('kind'),
+    sql<number>`${ref('posts.ID')}`.as('id'),
+    sql<number>`0`.as('seq'),
+    ...textColumns(POST_COLUMNS.map((c) => sql`${ref(`posts.${c}`)}`)),
+  ];
+  const metaColumns = () => [
+    sql<string>`'meta'`.as('kind'),
+    sql<number>`${ref('postmeta.post_id')}`.as('id'),
+    sql<number>`${ref('postmeta.meta_id')}`.as('seq'),
+    ...textColumns([sql`${ref('postmeta.meta_key')}`, sql`${ref('postmeta.meta_value')}`]),
+  ];
+  if (ids.length > 0) {
+    branches.push(db.selectFrom('posts').select(postColumns()).where('posts.ID', 'in', ids) as unknown as Branch);
+    branches.push(db.selectFrom('postmeta').select(metaColumns()).where('postmeta.post_id', 'in', ids) as unknown as Branch);
+  }
+  if (byMeta) {
+    const naming = (query: typeof db) =>
+      query
+        .selectFrom('postmeta as naming')
+        .where('naming.post_id', 'in', [...new Set(byMeta.postIds)])
+        .where('naming.meta_key', '=', byMeta.key);
+    branches.push(
+      naming(db)
+        .innerJoin('posts', (join) => join.on(sql`${ref('posts.ID')}`, '=', sql`cast(${ref('naming.meta_value')} as unsigned)`))
+        .select(postColumns()) as unknown as Branch,
+    );
+    branches.push(
+      naming(db)
+        .innerJoin('postmeta', (join) => join.on(sql`${ref('postmeta.post_id')}`, '=', sql`cast(${ref('naming.meta_value')} as unsigned)`))
+        .select(metaColumns()) as unknown as Branch,
+    );
+  }
+  if (oembedKeys.length > 0) {
+    branches.push(
+      db
+        .selectFrom('posts')
+        .select(postColumns())
+        .where('posts.post_type', '=', PostType.oembedCache)
+        .where('posts.post_status', '=', PostStatus.publish)
+        .where('posts.post_name', 'in', oembedKeys) as unknown as Branch,
+    );
+  }
+  if (termsOf) {
+    branches.push(
+      (db
+        .selectFrom('term_relationships')
+        .innerJoin('term_taxonomy', 'term_taxonomy.term_taxonomy_id', 'term_relationships.term_taxonomy_id')
+        .innerJoin('terms', 'terms.term_id', 'term_taxonomy.term_id')
+        .select([
+          sql<string>`'term'`.as('kind'),
+          'term_relationships.object_id as id',
+          sql<number>`row_number() over (order by ${ref('terms.name')}, ${ref('terms.term_id')})`.as('seq'),
+          ...textColumns(
+            TERM_COLUMNS.map((c) => sql`${ref(c === 'term_id' || c === 'name' || c === 'slug' || c === 'term_group' ? `terms.${c}` : `term_taxonomy.${c}`)}`),
+          ),
+        ])
+        .where('term_relationships.object_id', 'in', [...new Set(termsOf.objectIds)])
+        .where('term_taxonomy.taxonomy', 'in', [...termsOf.taxonomies]) as unknown as Branch),
+    );
+  }
+
+  let query = branches[0]!;
+  for (const branch of branches.slice(1)) query = query.unionAll(branch);
+  const rows = (await query.orderBy('kind').orderBy('seq').orderBy('id').execute()) as unknown as Row[];
+
+  // A post named both by ID and by meta arrives twice, with its meta: keep each once.
+  const metaRows: { post_id: number; meta_key: string | null; meta_value: string | null }[] = [];
+  const seenMeta = new Set<number>();
+  const posts = new Map<number, PostRow>();
+  for (const row of rows) {
+    if (row.kind === 'post') {
+      if (!posts.has(Number(row.id))) posts.set(Number(row.id), toPostRow(row));
+    } else if (row.kind === 'meta') {
+      if (seenMeta.has(Number(row.seq))) continue;
+      seenMeta.add(Number(row.seq));
+      metaRows.push({ post_id: Number(row.id), meta_key: row.c1 ?? null, meta_value: row.c2 ?? null });
+    } else {
+      bundle.terms.push(toTermRow(row));
+    }
+  }
+  const metaByPost = groupMetaRows(metaRows);
+  const named = new Set([...ids, ...metaByPost.keys()]);
+  // find_oembed_post_id's query takes the newest published cache of a key.
+  const newestFirst = [...posts.values()].sort((a, b) => (a.post_date < b.post_date ? 1 : a.post_date > b.post_date ? -1 : b.ID - a.ID));
+  for (const post of newestFirst) {
+    const isCache = post.post_type === PostType.oembedCache && post.post_status === PostStatus.publish;
+    if (isCache && oembedKeys.includes(post.post_name) && !bundle.oembedCaches.has(post.post_name)) {
+      bundle.oembedCaches.set(post.post_name, post);
+    }
+    // Posts asked for by ID or by meta (every one has meta rows, or was named by ID), not caches found by key.
+    if (named.has(post.ID) || !isCache) bundle.posts.set(post.ID, { post, meta: metaByPost.get(post.ID) ?? new Map() });
+  }
+  return bundle;
+}
+
+function toPostRow(row: Row): PostRow {
+  const post: Record<string, unknown> = { ID: Number(row.id) };
+  POST_COLUMNS.forEach((column, index) => {
+    const value = row[`c${index + 1}`] ?? '';
+    post[column] = NUMERIC_POST_COLUMNS.has(column) ? Number(value) : value;
+  });
+  return post as unknown as PostRow;
+}
+
+function toTermRow(row: Row): TermRow & { object_id: number } {
+  const term: Record<string, unknown> = {};
+  TERM_COLUMNS.forEach((column, index) => {
+    const value = row[`c${index + 1}`] ?? '';
+    term[column] = NUMERIC_TERM_COLUMNS.has(column) ? Number(value) : value;
+  });
+  term.object_id = Number(row.id);
+  return term as unknown as TermRow & { object_id: number };
+}

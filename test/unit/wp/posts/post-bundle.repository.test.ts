@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectPostBundle } from '../../../../src/wp/posts/post-bundle.repository.js';
+import { selectMetaForPosts, selectPostsByIds } from '../../../../src/wp/posts/posts.repository.js';
+import { selectTermsForPosts } from '../../../../src/wp/terms/terms.repository.js';
+import { groupMetaRows } from '../../../../src/wp/posts/meta.js';
+import { createTestDatabase, type TestDatabase } from '../../../setup/database.js';
+import { insertPostMeta } from '../../../builders/index.js';
+
+/**
+ * selectPostBundle answers, in one statement, what the separate SELECTs answer: the same post
+ * rows (types included), every meta row in meta_id order, the terms by name then term_id.
+ */
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ dump: 'reference' });
+});
+afterAll(() => database?.drop());
+
+describe('selectPostBundle', () => {
+  it('loads posts and all their meta exactly as the separate queries do', async () => {
+    const ids = [6, 248, 254, 264, 265, 99999];
+    const [bundle, posts, metaRows] = await Promise.all([
+      selectPostBundle(database.db, { ids }),
+      selectPostsByIds(database.db, ids),
+      selectMetaForPosts(database.db, ids),
+    ]);
+    const meta = groupMetaRows(metaRows);
+    expect([...bundle.posts.keys()].sort((a, b) => a - b)).toEqual(posts.map((post) => post.ID).sort((a, b) => a - b));
+    for (const post of posts) {
+      expect(bundle.posts.get(post.ID)?.post).toEqual(post);
+      expect([...(bundle.posts.get(post.ID)?.meta ?? new Map())]).toEqual([...(meta.get(post.ID) ?? new Map())]);
+    }
+  });
+
+  it('loads the terms of objects in the order wp_get_object_terms gives them', async () => {
+    const objectIds = [6, 7, 194, 246];
+    const taxonomies = ['tribe_events_cat', 'post_tag'];
+    const [bundle, terms] = await Promise.all([
+      selectPostBundle(database.db, { termsOf: { objectIds, taxonomies } }),
+      selectTermsForPosts(database.db, objectIds, taxonomies),
+    ]);
+    expect(terms.length).toBeGreaterThan(3);
+    expect(bundle.terms).toEqual(terms);
+  });
+
+  it('loads posts named by a meta value of other posts (featured images), once even when also named by ID', async () => {
+    const bundle = await selectPostBundle(database.db, { ids: [254, 252], byMetaOf: { postIds: [254], key: '_thumbnail_id' } });
+    expect([...bundle.posts.keys()].sort()).toEqual([252, 254]);
+    const attachmentMeta = bundle.posts.get(252)!.meta;
+    expect(attachmentMeta.get('_wp_attached_file')).toEqual(['2026/11/harbour-night.jpg']);
+    // Each meta row once, though the attachment came both ways.
+    const [rows] = await Promise.all([selectMetaForPosts(database.db, [252])]);
+    expect([...attachmentMeta.values()].flat()).toHaveLength(rows.length);
+  });
+
+  it('finds the newest published oEmbed cache of each key, without counting it among the posts', async () => {
+    const bundle = await selectPostBundle(database.db, { oembedKeys: ['20524984a55bda3abf9ccb08db815d36', 'nothing-cached'] });
+    expect([...bundle.oembedCaches.keys()]).toEqual(['20524984a55bda3abf9ccb08db815d36']);
+    expect(bundle.oembedCaches.get('20524984a55bda3abf9ccb08db815d36')?.ID).toBe(258);
+    expect(bundle.posts.size).toBe(0);
+  });
+
+  it('loads nothing for an empty request', async () => {
+    const bundle = await selectPostBundle(database.db, { ids: [], byMetaOf: { postIds: [], key: 'x' } });
+    expect(bundle.posts.size + bundle.oembedCaches.size + bundle.terms.length).toBe(0);
+  });
+
+  it('keeps meta keys and values with quotes and newlines as they are', async () => {
+    await insertPostMeta(database.db, 6, [["it's", 'line one\nline "two"']]);
+    const bundle = await selectPostBundle(database.db, { ids: [6] });
+    expect(bundle.posts.get(6)!.meta.get("it's")).toEqual(['line one\nline "two"']);
+  });
+});
