@@ -15,8 +15,8 @@ import { DEFAULT_NOW, DEFAULT_SEED, generateSite, type GenerateProgress } from '
  * generating (a measurement only), and only when this run created it; a failed run drops a
  * database it created. Prints progress and the elapsed time, then what was made.
  *
- * `npm run bench` runs every bench/*.ts without arguments: this script then generates 10,000
- * events into a temporary database, prints the time and drops it.
+ * Without any argument it is a measurement: 10,000 events into a temporary database, the time
+ * printed, the database dropped.
  */
 
 const USAGE = 'Usage: npm run generate -- --events N [--database-url mysql://user@host:port/name] [--prefix wp_] [--seed S] [--now YYYY-MM-DD] [--drop]';
