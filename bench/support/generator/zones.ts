@@ -1,4 +1,5 @@
 import { timezoneAbbreviation } from '../../../test/builders/events.js';
+import { wallClockFormat } from '../../../src/wp/tec/dates.js';
 
 /*
  * Wall time <-> UTC for the generator, the same arithmetic as test/builders/events.ts (which the
@@ -35,16 +36,7 @@ class ZoneTable {
     from: number,
     to: number,
   ) {
-    this.#format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
+    this.#format = wallClockFormat(zone);
     this.#from = from;
     this.#to = to;
     let previous = intlOffset(this.#format, from);

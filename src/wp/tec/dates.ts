@@ -249,21 +249,26 @@ function fixedOffsetSeconds(zone: string): number | null {
   return null;
 }
 
+/** A formatter of an instant as the zone's wall clock, in parts (year to second, 24-hour). */
+export function wallClockFormat(zone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
 /** The zone's offset from UTC, in seconds, at an instant. */
 export function zoneOffsetSeconds(zone: string, unixSeconds: number): number {
   const fixed = fixedOffsetSeconds(zone);
   if (fixed !== null) return fixed;
   try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(new Date(unixSeconds * 1000));
+    const parts = wallClockFormat(zone).formatToParts(new Date(unixSeconds * 1000));
     const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
     const wall = utcSeconds(get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second'));
     return wall - unixSeconds;
