@@ -24,6 +24,7 @@ import { createRootIndexRoute } from './resources/index/root.routes.js';
 import type { ChangeListener } from './wp/write/change-set.js';
 import { createWriteRunner } from './wp/write/transaction.js';
 import { RenderCache } from './wp/text/render-cache.js';
+import { EventCountCache } from './wp/tec/event-count-cache.js';
 
 export interface AppDeps {
   db: Db;
@@ -41,6 +42,8 @@ export function createApp({ db, config, clock = systemClock, logError = console.
   const siteSettings = createSiteSettingsCache(db, clock);
   // Rendered texts that depend on nothing but themselves, shared by this app's requests.
   const renderCache = new RenderCache();
+  // Event list totals, kept against TEC's change marker (see EventCountCache).
+  const eventCounts = new EventCountCache();
   const namespaceRoutes = createNamespaceRoutes();
   const routes = namespaceRoutes.map(compileRoute);
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
@@ -94,6 +97,7 @@ export function createApp({ db, config, clock = systemClock, logError = console.
       jsonError: ctx.state.jsonError === true || (typeof ctx.state.jsonError === 'object' && ctx.state.jsonError !== null ? ctx.state.jsonError : false),
       describeRoute: describeIn(namespace),
       renderCache,
+      eventCounts,
     });
   };
 

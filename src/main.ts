@@ -4,6 +4,7 @@ import { createDb } from './db/create-db.js';
 import { createApp } from './app.js';
 import { API_NAMESPACE } from './wp/site/urls.js';
 import { openObjectCache } from './wp/object-cache/object-cache.js';
+import { runIndexesCommand } from './commands/indexes.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {
@@ -22,6 +23,11 @@ async function main(): Promise<void> {
     tablePrefix: config.tablePrefix,
     baseTablePrefix: config.baseTablePrefix,
   });
+  // `node dist/main.js indexes add|remove|status` (npm run indexes): a command, not the server.
+  if (process.argv[2] === 'indexes') {
+    const code = await runIndexesCommand(db, process.argv[3], (line) => console.log(line)).finally(() => db.destroy());
+    process.exit(code);
+  }
   const logError = (error: unknown) => console.error(error);
   // Redis connects in the background: a site whose Redis is down still gets its writes served.
   const objectCache = config.objectCache

@@ -13,6 +13,7 @@ import type { RunWrite } from '../wp/write/transaction.js';
 import { ContentRenderer } from '../wp/text/content-renderer.js';
 import { toContentSite } from '../wp/text/content-site.js';
 import type { RenderCache } from '../wp/text/render-cache.js';
+import { EventCountCache } from '../wp/tec/event-count-cache.js';
 
 /** What the dispatcher needs per request besides the Koa context. */
 export interface DispatchEnvironment {
@@ -32,6 +33,8 @@ export interface DispatchEnvironment {
   describeRoute?: (route: Route, ctx: RequestContext) => unknown;
   /** The app's cache of rendered texts (see RenderCache); none: every text is rendered. */
   renderCache?: RenderCache;
+  /** The app's cache of event list totals; none: a cache for this request alone. */
+  eventCounts?: EventCountCache;
 }
 
 type Endpoint = EndpointDefinition<RequestContext>;
@@ -146,6 +149,7 @@ function buildContext(
     // One memo per request: the validator, permission checks, handler and Allow header share
     // their reads of the same post, and nothing is kept once the request is answered.
     ...createRequestMemo(),
+    eventCounts: env.eventCounts ?? new EventCountCache(),
     // Made on first use: most requests render no post text (errors, terms, writes refused).
     get content(): ContentRenderer {
       renderer ??= new ContentRenderer(env.db, toContentSite(env.site, env.urls), env.now, env.renderCache);

@@ -6,6 +6,7 @@ import { selectMetaForPosts, selectPostById, selectPostBySlug, type PostRow } fr
 import type { SiteSettings } from '../wp/site/site.js';
 import type { SiteUrls } from '../wp/site/urls.js';
 import type { ContentRenderer } from '../wp/text/content-renderer.js';
+import type { EventCountCache } from '../wp/tec/event-count-cache.js';
 import { selectPostBundle } from '../wp/posts/post-bundle.repository.js';
 import type { PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
@@ -42,6 +43,8 @@ export interface RequestContext {
    * (shortcode counters, unique ids, hook order) and each post rendered once, in order.
    */
   readonly content: ContentRenderer;
+  /** The app's cache of event list totals (see EventCountCache). */
+  readonly eventCounts: EventCountCache;
   /**
    * Runs a write as one transaction (with TEC's save bookkeeping), tells the change listeners
    * after the commit, and forgets the request's memo so later reads see the rows written.

@@ -19,7 +19,9 @@ import { buildOrganizerSummaries } from '../organizers/organizers.service.js';
 import { postPermalink } from '../../wp/site/urls.js';
 import {
   eventStorageOf,
-  selectEventIdsPageWithTotal,
+  countEvents,
+  countEventsEndingAfter,
+  selectEventPage,
   toNormalZone,
   type EventDateFilters,
   type EventListFilter,
@@ -265,12 +267,12 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
   const offset = (page - 1) * perPage;
   // No table holds more rows than an exact integer can count: such a page is empty.
   const found = Number.isSafeInteger(offset)
-    ? await selectEventIdsPageWithTotal(ctx.db, filter, { limit: perPage, offset, orderByPostDate: query.include !== undefined })
-    : { ids: [], total: undefined };
+    ? await selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: query.include !== undefined })
+    : { ids: [], marker: undefined };
   const { ids } = found;
   if (ids.length === 0 && page > 1) throw EventErrors.archivePageNotFound();
-  // An empty first page: nothing matches. (A page that is not empty carries the total.)
-  const total = found.total ?? 0;
+  // An empty first page: nothing matches, no count needed.
+  const total = ids.length === 0 ? 0 : await eventTotal(ctx, filter, found.marker ?? '');
 
   // The page's posts, all their meta and their terms: one statement.
   const loaded = await selectPostBundle(ctx.db, { ids, termsOf: { objectIds: ids, taxonomies: EVENT_TAXONOMIES } });
@@ -287,6 +289,30 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
     total,
     total_pages: totalPages(total, perPage),
   };
+}
+
+/**
+ * found_posts of the list: from the app's count cache when the list was counted under the same
+ * change marker; grown by the events ending in between when only the end of the date window
+ * moved (and each of those has one occurrence); else counted, once for concurrent requests.
+ */
+async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: string): Promise<number> {
+  const { endsOnOrBefore: windowEnd, ...rest } = filter;
+  const key = JSON.stringify(rest);
+  const now = ctx.now.getTime();
+  const cached = ctx.eventCounts.get(key, marker, now);
+  if (cached && cached.windowEnd === windowEnd) return cached.total;
+  if (cached && cached.windowEnd !== undefined && windowEnd !== undefined && windowEnd > cached.windowEnd) {
+    const grown = await countEventsEndingAfter(ctx.db, filter, cached.windowEnd);
+    if (!grown.severalOccurrences) {
+      const total = cached.total + grown.count;
+      ctx.eventCounts.set(key, marker, cached.countedAt, { windowEnd, total });
+      return total;
+    }
+  }
+  const total = await ctx.eventCounts.shared(`${marker}\u0000${windowEnd ?? ''}\u0000${key}`, () => countEvents(ctx.db, filter));
+  ctx.eventCounts.set(key, marker, now, { windowEnd, total });
+  return total;
 }
 
 /**

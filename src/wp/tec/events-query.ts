@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import type { Database } from '../../db/tables.js';
-import { EventMeta, PostStatus, PostType, Taxonomy } from '../constants.js';
+import { EventMeta, OptionName, PostStatus, PostType, Taxonomy } from '../constants.js';
 import { siteWallTimeToUtc } from './dates.js';
 import type { SiteSettings } from '../site/site.js';
 import { escLike } from '../php/sql-like.js';
@@ -148,8 +148,29 @@ interface DateColumns {
   order: string;
 }
 
+/**
+ * How the hidden-from-listings rule is written. `not-exists` suits counting (the database reads
+ * the few hidden events once); `anti-join` suits a page read in date order, where each candidate
+ * is checked on its own through the post_id index and reading stops after the page.
+ */
+type HideFilter = 'not-exists' | 'anti-join';
+
+/** Hours a zone's wall time may differ from UTC, at most (UTC-12 to UTC+14). */
+const MAX_ZONE_OFFSET_HOURS = 14;
+
+/** A `Y-m-d H:i:s` wall time moved by whole hours. */
+function shiftHours(wallTime: string, hours: number): string {
+  const time = Date.parse(`${wallTime.replace(' ', 'T')}Z`);
+  if (Number.isNaN(time)) return wallTime;
+  return new Date(time + hours * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** The filtered set of events, before ordering and paging, and the columns holding its dates. */
-function filteredEvents(db: Db, filter: EventListFilter): { query: EventQuery; dates: DateColumns } {
+function filteredEvents(
+  db: Db,
+  filter: EventListFilter,
+  hide: HideFilter = 'not-exists',
+): { query: EventQuery; dates: DateColumns } {
   const utc = (yes: boolean) => (yes ? '_utc' : '');
   let base = db.selectFrom('posts') as unknown as EventQuery;
   let dates: DateColumns;
@@ -178,9 +199,17 @@ function filteredEvents(db: Db, filter: EventListFilter): { query: EventQuery; d
   }
   let query = base
     .where('posts.post_type', '=', PostType.event)
-    .where('posts.post_status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : [PostStatus.publish])
-    // Query.php always drops events hidden from listings, whatever the value of the flag.
-    .where((eb) => eb.not(metaExists(eb as never, EventMeta.hideFromUpcoming)));
+    .where('posts.post_status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : [PostStatus.publish]);
+  // Query.php always drops events hidden from listings, whatever the value of the flag.
+  if (hide === 'anti-join') {
+    query = (query as unknown as SelectQueryBuilder<Database, 'posts', object>)
+      .leftJoin('postmeta as hide_meta', (join) =>
+        join.onRef('hide_meta.post_id', '=', 'posts.ID').on('hide_meta.meta_key', '=', EventMeta.hideFromUpcoming),
+      )
+      .where('hide_meta.meta_id', 'is', null) as unknown as EventQuery;
+  } else {
+    query = query.where((eb) => eb.not(metaExists(eb as never, EventMeta.hideFromUpcoming)));
+  }
 
   // Dates are `Y-m-d H:i:s` strings (meta) or DATETIMEs (occurrences): compared chronologically.
   const compare = (column: string, op: '<' | '<=' | '>' | '>=', value: string | undefined) => {
@@ -229,35 +258,101 @@ export async function selectEventIdsPage(
   filter: EventListFilter,
   page: { limit: number; offset: number; orderByPostDate: boolean },
 ): Promise<number[]> {
-  const rows = (await eventPageQuery(db, filter, page).execute()) as { ID: number }[];
-  return rows.map((row) => row.ID);
+  return (await selectEventPage(db, filter, page)).ids;
 }
 
 /**
- * One page of event IDs and how many events match in all (found_posts), in one statement: the
- * total rides on every row as a window count over the grouped matches. A page past the last
- * match has no row to carry it, and is undefined: the list answers such a page (past the first)
- * with its 404 without needing the total; on the first page it means no match at all.
+ * One page of event IDs, read in list order and stopped after the page, with TEC's change
+ * marker (`tribe_last_save_post`, read in the same statement) that the count cache is keyed on;
+ * the marker is undefined when the page is empty.
+ *
+ * Should a site hold several occurrences of one event (recurring events made with Events Calendar
+ * Pro, now inactive), the list shows it once, by its first matching occurrence, as TEC does
+ * without Pro: rows come by date and an event seen already is skipped, so the page may need more
+ * rows than it shows (read again, twice as many, until it is full or the matches run out). No
+ * GROUP BY: grouping forces the database to gather and sort every match before the first page.
  */
-export async function selectEventIdsPageWithTotal(
+export async function selectEventPage(
   db: Db,
   filter: EventListFilter,
   page: { limit: number; offset: number; orderByPostDate: boolean },
-): Promise<{ ids: number[]; total: number | undefined }> {
-  const rows = (await eventPageQuery(db, filter, page)
-    .select(sql<number>`count(*) over ()`.as('total'))
-    .execute()) as { ID: number; total: number }[];
-  return { ids: rows.map((row) => row.ID), total: rows.length > 0 ? Number(rows[0]!.total) : undefined };
+): Promise<{ ids: number[]; marker: string | undefined }> {
+  const wanted = page.offset + page.limit;
+  let rowsToRead = wanted;
+  for (;;) {
+    const rows = (await eventRowsInListOrder(db, filter, page.orderByPostDate, rowsToRead).execute()) as {
+      ID: number;
+      marker: string | null;
+    }[];
+    const ids = [...new Set(rows.map((row) => Number(row.ID)))];
+    if (ids.length >= wanted || rows.length < rowsToRead) {
+      return { ids: ids.slice(page.offset, wanted), marker: rows.length > 0 ? (rows[0]!.marker ?? '') : undefined };
+    }
+    rowsToRead *= 2;
+  }
 }
 
-function eventPageQuery(db: Db, filter: EventListFilter, page: { limit: number; offset: number; orderByPostDate: boolean }) {
-  const { query: filtered, dates } = filteredEvents(db, filter);
-  // Grouped by post: should a site hold several occurrences of one event (recurring events made
-  // with Events Calendar Pro, now inactive), the list shows it once, by its first occurrence, as
-  // TEC does without Pro.
-  let query = filtered.select('posts.ID').groupBy('posts.ID');
-  query = page.orderByPostDate
-    ? query.orderBy(sql`min(${sql.ref('posts.post_date')})`, 'asc').orderBy('posts.ID', 'asc')
-    : query.orderBy(sql`min(${sql.ref(dates.order)})`, 'asc').orderBy('posts.ID', 'asc');
-  return query.limit(page.limit).offset(page.offset);
+/**
+ * The matching rows in list order. Besides the filter's own bounds on the dates, the order
+ * column gets bounds it implies, so an index on it (see the opt-in indexes) is read from the
+ * window's start to its end instead of from the first event ever: a local start time lies within
+ * 14 hours of the UTC one, and an event does not end before it starts (TEC refuses to save one).
+ */
+function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: boolean, limit: number) {
+  const { query: filtered, dates } = filteredEvents(db, filter, 'anti-join');
+  let query = filtered.select('posts.ID').select((eb) =>
+    eb
+      .selectFrom('options')
+      .select('options.option_value')
+      .where('options.option_name', '=', OptionName.lastSavePost)
+      .limit(1)
+      .as('marker'),
+  );
+  if (orderByPostDate) return query.orderBy('posts.post_date', 'asc').orderBy('posts.ID', 'asc').limit(limit);
+  const sameColumn = dates.order === dates.start;
+  const lowest = filter.startsOnOrAfter ?? filter.startsAfter;
+  if (lowest !== undefined && !sameColumn) {
+    query = query.where(sql.ref(dates.order), '>=', shiftHours(lowest, -MAX_ZONE_OFFSET_HOURS));
+  }
+  const highest = [filter.endsOnOrBefore, filter.endsBefore, sameColumn ? undefined : filter.startsBefore]
+    .filter((value): value is string => value !== undefined)
+    .sort()[0];
+  if (highest !== undefined) {
+    query = query.where(sql.ref(dates.order), '<=', sameColumn ? highest : shiftHours(highest, MAX_ZONE_OFFSET_HOURS));
+  }
+  return query.orderBy(sql.ref(dates.order), 'asc').orderBy('posts.ID', 'asc').limit(limit);
+}
+
+/** How many events match (the ORM's found_posts): distinct posts, whatever their occurrences. */
+export async function countEvents(db: Db, filter: EventListFilter): Promise<number> {
+  const row = await filteredEvents(db, filter)
+    .query.select((eb) => eb.fn.count<number>(sql`distinct ${sql.ref('posts.ID')}`).as('total'))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The events that match `filter` and end after `since`, counted, and whether any of them has
+ * more than one occurrence: for growing a cached total when only the end of the window moved
+ * (the default window ends "now + 2 years"), which is exact only when each event has one.
+ */
+export async function countEventsEndingAfter(
+  db: Db,
+  filter: EventListFilter,
+  since: string,
+): Promise<{ count: number; severalOccurrences: boolean }> {
+  const endsAfter = filter.endsAfter !== undefined && filter.endsAfter > since ? filter.endsAfter : since;
+  const { query } = filteredEvents(db, { ...filter, endsAfter });
+  // Any occurrence of these events, matching or not: one already counted would be counted twice.
+  const occurrencesOfEach = filter.useOccurrencesTable
+    ? sql<number>`max((${db
+        .selectFrom('tec_occurrences as other')
+        .select(sql`count(*)`.as('n'))
+        .whereRef('other.post_id', '=', sql.ref('posts.ID') as never)}))`
+    : sql<number>`max(1)`;
+  const row = await query
+    .select((eb) => eb.fn.count<number>(sql`distinct ${sql.ref('posts.ID')}`).as('total'))
+    .select(occurrencesOfEach.as('most_occurrences'))
+    .executeTakeFirst();
+  return { count: Number(row?.total ?? 0), severalOccurrences: Number(row?.most_occurrences ?? 0) > 1 };
 }
