@@ -158,10 +158,11 @@ type HideFilter = 'not-exists' | 'anti-join';
 /** Hours a zone's wall time may differ from UTC, at most (UTC-12 to UTC+14). */
 const MAX_ZONE_OFFSET_HOURS = 14;
 
-/** A `Y-m-d H:i:s` wall time moved by whole hours. */
-function shiftHours(wallTime: string, hours: number): string {
+/** A `Y-m-d H:i:s` wall time moved by whole hours; undefined for anything else. */
+function shiftHours(wallTime: string, hours: number): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(wallTime)) return undefined;
   const time = Date.parse(`${wallTime.replace(' ', 'T')}Z`);
-  if (Number.isNaN(time)) return wallTime;
+  if (Number.isNaN(time)) return undefined;
   return new Date(time + hours * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
@@ -311,15 +312,14 @@ function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: 
   if (orderByPostDate) return query.orderBy('posts.post_date', 'asc').orderBy('posts.ID', 'asc').limit(limit);
   const sameColumn = dates.order === dates.start;
   const lowest = filter.startsOnOrAfter ?? filter.startsAfter;
-  if (lowest !== undefined && !sameColumn) {
-    query = query.where(sql.ref(dates.order), '>=', shiftHours(lowest, -MAX_ZONE_OFFSET_HOURS));
-  }
+  // A bound that cannot be worked out is left out: it only speeds the read up.
+  const lower = lowest === undefined || sameColumn ? undefined : shiftHours(lowest, -MAX_ZONE_OFFSET_HOURS);
+  if (lower !== undefined) query = query.where(sql.ref(dates.order), '>=', lower);
   const highest = [filter.endsOnOrBefore, filter.endsBefore, sameColumn ? undefined : filter.startsBefore]
     .filter((value): value is string => value !== undefined)
     .sort()[0];
-  if (highest !== undefined) {
-    query = query.where(sql.ref(dates.order), '<=', sameColumn ? highest : shiftHours(highest, MAX_ZONE_OFFSET_HOURS));
-  }
+  const upper = highest === undefined ? undefined : sameColumn ? highest : shiftHours(highest, MAX_ZONE_OFFSET_HOURS);
+  if (upper !== undefined) query = query.where(sql.ref(dates.order), '<=', upper);
   return query.orderBy(sql.ref(dates.order), 'asc').orderBy('posts.ID', 'asc').limit(limit);
 }
 
