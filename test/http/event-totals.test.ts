@@ -328,4 +328,38 @@ describe('event list totals cached per app', () => {
     expect(paged.total).toBe(truthNow);
     expect(paged.body).toEqual(await truth(app.now, 'per_page=3&page=2'));
   });
+
+  it('(f) lists differing only in an explicit end_date share an entry: a later end is grown from an earlier one, exactly', async () => {
+    const base = T + 6 * HOUR;
+    const app = appAt(base);
+    const later = 'start_date=2027-01-01&end_date=2027-12-31&per_page=50';
+    const earlier = 'start_date=2027-01-01&end_date=2027-06-30&per_page=50';
+    const steps: [string, TotalWork][] = [
+      [later, 'counted'],
+      [earlier, 'counted'],
+      [later, 'grown'],
+    ];
+    for (const [query, work] of steps) {
+      const answer = await app.get(query);
+      expect(answer.work, query).toBe(work);
+      expect(answer.body, query).toEqual(await truth(base, query));
+    }
+
+    // An event already inside the earlier window with a second occurrence in between the two ends:
+    // growing would count it twice, so the grown path must give way to a full count.
+    const twice = await insertEvent(database.db, { post_title: 'Twice in 2027', start_date: '2027-03-01 10:00:00' });
+    await addOccurrence(database.db, twice.id, Date.parse('2027-09-01T10:00:00Z'), Date.parse('2027-09-01T12:00:00Z'));
+    await bumpMarker(database.db);
+    const again: [string, TotalWork][] = [
+      [later, 'counted'],
+      [earlier, 'counted'],
+      [later, 'grown, then counted'],
+    ];
+    for (const [query, work] of again) {
+      const answer = await app.get(query);
+      expect(answer.work, query).toBe(work);
+      expect(answer.ids.filter((id) => id === twice.id), query).toHaveLength(1);
+      expect(answer.body, query).toEqual(await truth(base, query));
+    }
+  });
 });
