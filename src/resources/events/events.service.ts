@@ -293,8 +293,9 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
 
 /**
  * found_posts of the list: from the app's count cache when the list was counted under the same
- * change marker; grown by the events ending in between when only the end of the date window
- * moved (and each of those has one occurrence); else counted, once for concurrent requests.
+ * change marker; on TEC 6 sites grown by the events ending in between when only the end of the
+ * date window moved later (and each of those has one occurrence); else counted, once for
+ * concurrent requests.
  */
 async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: string): Promise<number> {
   const { endsOnOrBefore: windowEnd, ...rest } = filter;
@@ -302,8 +303,9 @@ async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: 
   const now = ctx.now.getTime();
   const cached = ctx.eventCounts.get(key, marker, now);
   if (cached && cached.windowEnd === windowEnd) return cached.total;
-  if (cached && cached.windowEnd !== undefined && windowEnd !== undefined && windowEnd > cached.windowEnd) {
-    const grown = await countEventsEndingAfter(ctx.db, filter, cached.windowEnd);
+  const countedEnd = cached?.windowEnd;
+  if (cached && filter.useOccurrencesTable && countedEnd !== undefined && windowEnd !== undefined && windowEnd > countedEnd) {
+    const grown = await countEventsEndingAfter(ctx.db, filter, countedEnd);
     if (!grown.severalOccurrences) {
       const total = cached.total + grown.count;
       ctx.eventCounts.set(key, marker, cached.countedAt, { windowEnd, total });

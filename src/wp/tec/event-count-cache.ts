@@ -1,9 +1,11 @@
 /**
  * Totals of event lists (found_posts) kept across requests, so a list on a site of a million
  * events does not count every match on every request. An entry is keyed by the list's filter
- * without the end of its date window, and holds that end with the total: the default window ends
- * "now + 2 years", a second later every second, and a later end only adds the events ending in
- * between, which a small query counts (see countEventsEndingAfter). An entry is only used
+ * without the end of its date window, and holds that end with the total. The default window runs
+ * from the start of today to the end of the day two years on, so its entry holds for the day; a
+ * window whose end moves later while its start stays (a `strict_dates` list ending "now + ...",
+ * lists that differ only in `end_date`) only adds the events ending in between, which a small
+ * query counts (see countEventsEndingAfter). An entry is only used
  * with the site's change marker it was counted under (TEC's `tribe_last_save_post`, which TEC
  * and this service bump on every save of an event, venue or organizer), and for `ttlMs` at most:
  * changes that bypass the marker (SQL run straight on the tables, a deleted category) show

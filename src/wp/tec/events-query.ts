@@ -334,7 +334,8 @@ export async function countEvents(db: Db, filter: EventListFilter): Promise<numb
 /**
  * The events that match `filter` and end after `since`, counted, and whether any of them has
  * more than one occurrence: for growing a cached total when only the end of the window moved
- * (the default window ends "now + 2 years"), which is exact only when each event has one.
+ * later, which is exact only when each event has one. Sites that keep dates in meta only are not
+ * grown (a second `_EventEndDate` row would be counted twice); see eventTotal.
  */
 export async function countEventsEndingAfter(
   db: Db,
