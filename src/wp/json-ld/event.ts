@@ -1,7 +1,7 @@
 import type { Viewer } from '../auth/capabilities.js';
 import { EventMeta, EventStatus } from '../constants.js';
 import { plainEventCost } from '../tec/cost.js';
-import { formatUtc, strtotime, zoneOffsetSeconds } from '../tec/dates.js';
+import { formatUtc, isKnownZoneName, strtotime, zoneOffsetSeconds } from '../tec/dates.js';
 import { allMeta, firstMeta, type MetaMap } from '../posts/meta.js';
 import { phpFloatval, phpIntval, phpTrim, phpUrldecode, phpUrlencode } from '../php/php-values.js';
 import { escUrl } from '../text/kses.js';
@@ -101,12 +101,7 @@ export function jsonLdEventUrl(permalink: string, prettyPermalinks: boolean): st
 }
 
 function isValidZoneName(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return isKnownZoneName(zone);
 }
 
 /** Seconds of a `Y-m-d H:i:s`-style wall time read as UTC, null when PHP's parser would fail. */

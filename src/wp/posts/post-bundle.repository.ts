@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import type { Database } from '../../db/tables.js';
 import { PostStatus, PostType } from '../constants.js';
@@ -92,6 +92,100 @@ export async function selectPostBundle(db: Db, request: PostBundleRequest): Prom
   const bundle: PostBundle = { posts: new Map(), oembedCaches: new Map(), terms: [] };
   if (ids.length === 0 && !byMeta && oembedKeys.length === 0 && !termsOf) return bundle;
 
+  // Every list deduplicated here, once: the shape of the query (and its cached SQL) counts them.
+  const parts: BundleParts = {
+    ids,
+    byMeta: byMeta ? { postIds: [...new Set(byMeta.postIds)], key: byMeta.key } : undefined,
+    oembedKeys,
+    termsOf: termsOf ? { objectIds: [...new Set(termsOf.objectIds)], taxonomies: [...new Set(termsOf.taxonomies)] } : undefined,
+  };
+  const rows = (await runBundleQuery(db, parts)).sort(
+    (a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : Number(a.seq) - Number(b.seq) || Number(a.id) - Number(b.id)),
+  );
+
+  // A post named both by ID and by meta arrives twice, with its meta: keep each once.
+  const metaRows: { post_id: number; meta_key: string | null; meta_value: string | null }[] = [];
+  const seenMeta = new Set<number>();
+  const posts = new Map<number, PostRow>();
+  for (const row of rows) {
+    if (row.kind === 'post') {
+      if (!posts.has(Number(row.id))) posts.set(Number(row.id), toPostRow(row));
+    } else if (row.kind === 'meta') {
+      if (seenMeta.has(Number(row.seq))) continue;
+      seenMeta.add(Number(row.seq));
+      metaRows.push({ post_id: Number(row.id), meta_key: row.c1 ?? null, meta_value: row.c2 ?? null });
+    } else {
+      bundle.terms.push(toTermRow(row));
+    }
+  }
+  const metaByPost = groupMetaRows(metaRows);
+  const named = new Set([...ids, ...metaByPost.keys()]);
+  // find_oembed_post_id's query takes the newest published cache of a key.
+  const newestFirst = [...posts.values()].sort((a, b) => (a.post_date < b.post_date ? 1 : a.post_date > b.post_date ? -1 : b.ID - a.ID));
+  for (const post of newestFirst) {
+    const isCache = post.post_type === PostType.oembedCache && post.post_status === PostStatus.publish;
+    if (isCache && oembedKeys.includes(post.post_name) && !bundle.oembedCaches.has(post.post_name)) {
+      bundle.oembedCaches.set(post.post_name, post);
+    }
+    // Posts asked for by ID or by meta (every one has meta rows, or was named by ID), not caches found by key.
+    if (named.has(post.ID) || !isCache) bundle.posts.set(post.ID, { post, meta: metaByPost.get(post.ID) ?? new Map() });
+  }
+  return bundle;
+}
+
+interface BundleParts {
+  ids: readonly number[];
+  byMeta: { postIds: readonly number[]; key: string } | undefined;
+  oembedKeys: readonly string[];
+  termsOf: { objectIds: readonly number[]; taxonomies: readonly string[] } | undefined;
+}
+
+/**
+ * The bundle's SQL by the shape of the request (how many IDs, keys and taxonomies of each
+ * kind), per database handle: building and compiling this wide query costs more than running it,
+ * and a site's requests come in few shapes. A shape's SQL is kept only once its parameters were
+ * seen to be exactly those bundleParameters() lists, in the same order.
+ */
+const compiledBundles = new WeakMap<Db, Map<string, string>>();
+const MAX_BUNDLE_SHAPES = 500;
+
+function bundleShape(parts: BundleParts): string {
+  return [parts.ids.length, parts.byMeta?.postIds.length ?? 0, parts.oembedKeys.length, parts.termsOf?.objectIds.length ?? 0, parts.termsOf?.taxonomies.length ?? 0].join(',');
+}
+
+/** The bound values of bundleQuery(), in the order its branches bind them. */
+function bundleParameters(parts: BundleParts): unknown[] {
+  const { ids, byMeta, oembedKeys, termsOf } = parts;
+  const byMetaValues = byMeta ? [...byMeta.postIds, byMeta.key] : [];
+  return [
+    ...ids,
+    ...ids,
+    ...byMetaValues,
+    ...byMetaValues,
+    ...(oembedKeys.length > 0 ? [PostType.oembedCache, PostStatus.publish, ...oembedKeys] : []),
+    ...(termsOf ? [...termsOf.objectIds, ...termsOf.taxonomies] : []),
+  ];
+}
+
+async function runBundleQuery(db: Db, parts: BundleParts): Promise<Row[]> {
+  let shapes = compiledBundles.get(db);
+  if (!shapes) {
+    shapes = new Map();
+    compiledBundles.set(db, shapes);
+  }
+  const shape = bundleShape(parts);
+  const parameters = bundleParameters(parts);
+  const known = shapes.get(shape);
+  if (known !== undefined) return (await db.executeQuery<Row>(CompiledQuery.raw(known, parameters))).rows;
+  const compiled = bundleQuery(db, parts).compile();
+  const sameOrder =
+    compiled.parameters.length === parameters.length && compiled.parameters.every((value, index) => value === parameters[index]);
+  if (sameOrder && shapes.size < MAX_BUNDLE_SHAPES) shapes.set(shape, compiled.sql);
+  return (await db.executeQuery<Row>(compiled)).rows;
+}
+
+/** The UNION ALL of the request's branches. */
+function bundleQuery(db: Db, { ids, byMeta, oembedKeys, termsOf }: BundleParts) {
   // Each source of posts is a branch of its own (an OR of them would keep MySQL off the
   // indexes): by ID, by a meta value of other posts (joined on the primary key), by oEmbed key.
   type Branch = SelectQueryBuilder<Database, keyof Database, Row>;
@@ -116,7 +210,7 @@ export async function selectPostBundle(db: Db, request: PostBundleRequest): Prom
     const naming = (query: typeof db) =>
       query
         .selectFrom('postmeta as naming')
-        .where('naming.post_id', 'in', [...new Set(byMeta.postIds)])
+        .where('naming.post_id', 'in', [...byMeta.postIds])
         .where('naming.meta_key', '=', byMeta.key);
     branches.push(
       naming(db)
@@ -153,43 +247,14 @@ export async function selectPostBundle(db: Db, request: PostBundleRequest): Prom
             TERM_COLUMNS.map((c) => sql`${ref(c === 'term_id' || c === 'name' || c === 'slug' || c === 'term_group' ? `terms.${c}` : `term_taxonomy.${c}`)}`),
           ),
         ])
-        .where('term_relationships.object_id', 'in', [...new Set(termsOf.objectIds)])
+        .where('term_relationships.object_id', 'in', [...termsOf.objectIds])
         .where('term_taxonomy.taxonomy', 'in', [...termsOf.taxonomies]) as unknown as Branch),
     );
   }
 
   let query = branches[0]!;
   for (const branch of branches.slice(1)) query = query.unionAll(branch);
-  const rows = (await query.orderBy('kind').orderBy('seq').orderBy('id').execute()) as unknown as Row[];
-
-  // A post named both by ID and by meta arrives twice, with its meta: keep each once.
-  const metaRows: { post_id: number; meta_key: string | null; meta_value: string | null }[] = [];
-  const seenMeta = new Set<number>();
-  const posts = new Map<number, PostRow>();
-  for (const row of rows) {
-    if (row.kind === 'post') {
-      if (!posts.has(Number(row.id))) posts.set(Number(row.id), toPostRow(row));
-    } else if (row.kind === 'meta') {
-      if (seenMeta.has(Number(row.seq))) continue;
-      seenMeta.add(Number(row.seq));
-      metaRows.push({ post_id: Number(row.id), meta_key: row.c1 ?? null, meta_value: row.c2 ?? null });
-    } else {
-      bundle.terms.push(toTermRow(row));
-    }
-  }
-  const metaByPost = groupMetaRows(metaRows);
-  const named = new Set([...ids, ...metaByPost.keys()]);
-  // find_oembed_post_id's query takes the newest published cache of a key.
-  const newestFirst = [...posts.values()].sort((a, b) => (a.post_date < b.post_date ? 1 : a.post_date > b.post_date ? -1 : b.ID - a.ID));
-  for (const post of newestFirst) {
-    const isCache = post.post_type === PostType.oembedCache && post.post_status === PostStatus.publish;
-    if (isCache && oembedKeys.includes(post.post_name) && !bundle.oembedCaches.has(post.post_name)) {
-      bundle.oembedCaches.set(post.post_name, post);
-    }
-    // Posts asked for by ID or by meta (every one has meta rows, or was named by ID), not caches found by key.
-    if (named.has(post.ID) || !isCache) bundle.posts.set(post.ID, { post, meta: metaByPost.get(post.ID) ?? new Map() });
-  }
-  return bundle;
+  return query;
 }
 
 function toPostRow(row: Row): PostRow {

@@ -249,8 +249,34 @@ function fixedOffsetSeconds(zone: string): number | null {
   return null;
 }
 
-/** A formatter of an instant as the zone's wall clock, in parts (year to second, 24-hour). */
+/**
+ * Formatters by zone name. Making an Intl.DateTimeFormat costs far more than using one, and
+ * every event of a list needs its zone's: a memo of a pure function, bounded by the number of
+ * zone names (a few hundred exist), so not state that could differ between requests.
+ */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_REMEMBERED_ZONES = 1000;
+
+/** A formatter of an instant as the zone's wall clock, in parts (year to second, 24-hour). Throws for an unknown zone. */
 export function wallClockFormat(zone: string): Intl.DateTimeFormat {
+  const known = wallClockFormats.get(zone);
+  if (known) return known;
+  const format = newWallClockFormat(zone);
+  if (wallClockFormats.size < MAX_REMEMBERED_ZONES) wallClockFormats.set(zone, format);
+  return format;
+}
+
+/** Whether Intl knows the zone name (IANA names and their aliases). */
+export function isKnownZoneName(zone: string): boolean {
+  try {
+    wallClockFormat(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function newWallClockFormat(zone: string): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     hourCycle: 'h23',

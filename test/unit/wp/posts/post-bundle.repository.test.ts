@@ -71,4 +71,15 @@ describe('selectPostBundle', () => {
     const bundle = await selectPostBundle(database.db, { ids: [6] });
     expect(bundle.posts.get(6)!.meta.get("it's")).toEqual(['line one\nline "two"']);
   });
+
+  it('answers right from the SQL it keeps per shape, for other values and for lists with repeats', async () => {
+    const taxonomies = ['tribe_events_cat', 'post_tag'];
+    const ask = (objectIds: number[]) => selectPostBundle(database.db, { ids: objectIds, termsOf: { objectIds, taxonomies } });
+    // The first request of a shape compiles it; the next ones of the same lengths reuse it.
+    for (const objectIds of [[6, 6, 7], [7, 194, 246], [246, 246, 246], [6, 7, 194]]) {
+      const [bundle, terms] = await Promise.all([ask(objectIds), selectTermsForPosts(database.db, objectIds, taxonomies)]);
+      expect(bundle.terms).toEqual(terms);
+      expect([...bundle.posts.keys()].sort((a, b) => a - b)).toEqual([...new Set(objectIds)].sort((a, b) => a - b));
+    }
+  });
 });
