@@ -96,9 +96,18 @@ export function loadPostMetaOnce(ctx: RequestContext, id: number): Promise<MetaM
  */
 export async function loadPostWithMetaOnce(ctx: RequestContext, id: number): Promise<LoadedPost | undefined> {
   const loadBoth = () => ctx.memo(`post+meta:${id}`, async () => (await selectPostBundle(ctx.db, { ids: [id] })).posts.get(id));
+  // memo() runs a loader at once when the key is new: `bothLoaded` tells the meta loader whether
+  // the post was missing too (then one statement reads both) or was read already (then only meta).
+  let bothLoaded = false;
   const [post, meta] = await Promise.all([
-    ctx.memo(postKey(id), async () => (await loadBoth())?.post),
-    ctx.memo(postMetaKey(id), async (): Promise<MetaMap> => (await loadBoth())?.meta ?? new Map<string, readonly string[]>()),
+    ctx.memo(postKey(id), async () => {
+      bothLoaded = true;
+      return (await loadBoth())?.post;
+    }),
+    ctx.memo(postMetaKey(id), async (): Promise<MetaMap> => {
+      if (bothLoaded) return (await loadBoth())?.meta ?? new Map<string, readonly string[]>();
+      return groupMetaRows(await selectMetaForPosts(ctx.db, [id])).get(id) ?? new Map<string, readonly string[]>();
+    }),
   ]);
   return post ? { post, meta } : undefined;
 }

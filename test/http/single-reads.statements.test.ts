@@ -30,10 +30,21 @@ afterAll(async () => {
 });
 
 const POSTS_ROW = /^select \* from `wp_posts` /;
+/** A post bundle (selectPostBundle) whose first branch loads posts by ID: `... where wp_posts.ID in (?, ...)`. */
+const BUNDLE_BY_ID = /^select 'post' as `kind`[^]*? from `wp_posts` where `wp_posts`.`ID` in \(([?, ]*)\)/;
 
-/** Statements that load whole `wp_posts` rows naming the post by ID or slug. */
+/**
+ * Statements that load whole `wp_posts` rows naming the post by ID or slug: a `select *`, or a
+ * post bundle whose by-ID branch (its first parameters) names it.
+ */
 function rowLoads(queries: readonly RecordedQuery[], ...names: (number | string)[]): RecordedQuery[] {
-  return queries.filter((query) => POSTS_ROW.test(query.sql) && query.parameters.some((value) => names.includes(value as never)));
+  return queries.filter((query) => {
+    if (POSTS_ROW.test(query.sql)) return query.parameters.some((value) => names.includes(value as never));
+    const byId = BUNDLE_BY_ID.exec(query.sql);
+    if (!byId) return false;
+    const placeholders = (byId[1]!.match(/\?/g) ?? []).length;
+    return query.parameters.slice(0, placeholders).some((value) => names.includes(value as never));
+  });
 }
 
 /** Runs the request after a warm-up (site settings cached) and returns what it ran. */
