@@ -1,6 +1,7 @@
 import type { ContentEnv, ContentNeeds } from '../text/content-env.js';
 import { wpGetAttachmentMetadata } from './attachment-image.js';
 import { runningFilter, wpGetLoadingOptimizationAttributes } from './loading.js';
+import { decodeAttributeValue } from '../blocks/tag-processor.js';
 import {
   absint,
   escAttr,
@@ -111,16 +112,6 @@ interface TagAttribute {
   value: string | true;
   start: number;
   end: number;
-}
-
-/** Decodes the character references that appear in attribute values WordPress writes. */
-function decodeAttributeValue(raw: string): string {
-  return raw.replace(/&(#[0-9]+|#x[0-9a-f]+|amp|quot|lt|gt|apos);/gi, (whole, ref: string) => {
-    const lower = ref.toLowerCase();
-    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16));
-    if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10));
-    return ({ amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" } as Record<string, string>)[lower] ?? whole;
-  });
 }
 
 /**

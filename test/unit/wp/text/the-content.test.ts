@@ -68,3 +68,13 @@ describe('collectContentNeeds', () => {
     expect(needs.postIds.size + needs.oembedKeys.size + needs.queries.size).toBe(0);
   });
 });
+
+describe('renderTheContent on hostile markup', () => {
+  it('never throws on character references outside Unicode in image attributes', () => {
+    for (const reference of ['&#x110000;', '&#1114112;', '&#xD800;', '&#0;', '&#99999999999;']) {
+      const html = renderTheContent(`Hi <img src="a.png" alt="${reference}" width="10" height="10">`, testContentEnv());
+      expect(html).toContain('loading="lazy"');
+      expect(html).toContain(`alt="${reference}"`);
+    }
+  });
+});
