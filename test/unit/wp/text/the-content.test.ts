@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyContentNeeds } from '../../../../src/wp/text/content-env.js';
 import { collectContentNeeds, renderTheContent, renderTheExcerpt } from '../../../../src/wp/text/the-content.js';
 import { testContentEnv } from '../../../setup/content-env.js';
+import { referenceEnv } from '../media/reference-env.js';
 
 const BLOCKS = '<!-- wp:paragraph -->\n<p>Blocks</p>\n<!-- /wp:paragraph -->';
 const CAPTION = '[caption width="10"]<img src="http://127.0.0.1:8080/x.png" width="10" height="10" /> Lights[/caption]';
@@ -75,6 +76,35 @@ describe('renderTheContent on hostile markup', () => {
       const html = renderTheContent(`Hi <img src="a.png" alt="${reference}" width="10" height="10">`, testContentEnv());
       expect(html).toContain('loading="lazy"');
       expect(html).toContain(`alt="${reference}"`);
+    }
+  });
+});
+
+describe('renderTheContent on mixed hostile fragments', () => {
+  // Pieces of markup each room of the chain parses, some broken on purpose; a seeded walk glues
+  // them together so a failure can be replayed.
+  const FRAGMENTS = [
+    '<!-- wp:paragraph -->', '<!-- /wp:paragraph -->', '<!-- wp:image {"id":252,"sizeSlug":"large"} -->',
+    '<!-- wp:columns {"bad json -->', '<!-- wp:latest-posts {"postsToShow":"x"} /-->', '<!-- wp:archives {"type":"weekly"} /-->',
+    '<!-- wp:group {"layout":{"type":"flex","flexWrap":7}} -->', '<!-- /wp:group -->', '<p>', '</p>', '<div class="x">', '</div>',
+    '[caption id="attachment_253" width="-5"]', '[/caption]', '[gallery ids="252,0,-1,abc" columns="0"]', '[gallery]',
+    '[audio src="javascript:alert(1)"]', '[video width="x" height="" src="a.webm"]', '[embed]', '[/embed]', '[[caption]]',
+    '[unknown a="b"]', '[', ']', 'https://www.youtube.com/watch?v=abc', '\nhttps://vimeo.com/1\n', '<img src="a.png">',
+    '<img class="wp-image-252" src="http://127.0.0.1:8080/wp-content/uploads/2026/11/harbour-night-300x200.jpg">',
+    '<img class="wp-image-999999" width="abc" height="-1" src="x">', '<img alt="&#x110000;&amp;&bogus;" src=x>',
+    '<iframe src="https://example.org"></iframe>', '<pre>', '</pre>', '<!--more-->', '<!--nextpage-->', ':) :-( ;)',
+    '"quotes" -- dashes...', '&nbsp;&#0;&#xD800;', '\u0000', '\uD800', '<script>', '</script>', '<', '>', '\n\n',
+  ];
+  it('never throws, whatever the mix', () => {
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let round = 0; round < 1500; round += 1) {
+      const pieces = Array.from({ length: 1 + (next() % 12) }, () => FRAGMENTS[next() % FRAGMENTS.length]);
+      const text = pieces.join(next() % 2 === 0 ? '' : ' ');
+      // Half the rounds with the reference site's attachments loaded, so images reach srcset.
+      const env = round % 2 === 0 ? testContentEnv() : referenceEnv();
+      expect(() => renderTheContent(text, env), JSON.stringify(text)).not.toThrow();
+      expect(() => renderTheExcerpt(text, env), JSON.stringify(text)).not.toThrow();
     }
   });
 });
