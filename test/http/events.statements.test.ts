@@ -65,6 +65,17 @@ describe('events list statement count', () => {
     expect(fifty.count).toBeLessThanOrEqual(LIST_LIMIT);
   });
 
+  it('stays within the limit when the total is not cached yet (a filter this app never counted)', async () => {
+    const counted = await countStatements<{ events: unknown[] }>(database, recorder, `/events?per_page=50&${WINDOW}&featured=false`, {
+      warmUp: `/events?per_page=1&start_date=2027-01-01&end_date=2027-01-31`,
+      now: RECORDING_INSTANT,
+    });
+    expect(counted.body.events).toHaveLength(50);
+    // The page, the count, the posts with meta and terms, the linked posts with images.
+    expect(counted.statements.filter((statement) => statement.startsWith('select count('))).toHaveLength(1);
+    expect(counted.count, counted.statements.join('\n')).toBeLessThanOrEqual(LIST_LIMIT);
+  });
+
   // Each filter alone, so the larger page really holds 20 matching events: a lookup run once per
   // listed event would make the two counts differ. Two events on the small page, because the first
   // `tags=free` event has no venue.

@@ -89,13 +89,21 @@ describe('ContentRenderer with a RenderCache', () => {
 
 describe('RenderCache', () => {
   it('drops the least recently used entries beyond its size', () => {
-    const cache = new RenderCache(1000);
-    cache.set('a', { html: 'x'.repeat(5), movesWpautop: false });
-    cache.set('b', { html: 'y'.repeat(5), movesWpautop: false });
-    expect(cache.get('a')?.html).toBe('xxxxx');
-    for (let index = 0; index < 200; index += 1) cache.set(`k${index}`, { html: 'z'.repeat(4), movesWpautop: false });
+    const cache = new RenderCache(20_000);
+    cache.set('a', { html: 'x'.repeat(150), movesWpautop: false });
+    cache.set('b', { html: 'y'.repeat(150), movesWpautop: false });
+    // Keep reading `a` while filling: when the cache overflows, `b` (least recently used) goes,
+    // although `a` was stored first.
+    let filler = 0;
+    for (; filler < 1_000; filler += 1) {
+      expect(cache.get('a')).toBeDefined();
+      const before = cache.count;
+      cache.set(`k${filler}`, { html: 'z'.repeat(150), movesWpautop: false });
+      if (cache.count === before) break; // this one pushed an entry out
+    }
+    expect(filler).toBeGreaterThan(100);
     expect(cache.get('b')).toBeUndefined();
-    expect(cache.count).toBeLessThan(200);
+    expect(cache.get('a')?.html).toHaveLength(150);
   });
 
   it('does not keep a text larger than a hundredth of its size', () => {

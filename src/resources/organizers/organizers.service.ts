@@ -7,7 +7,6 @@ import {
   findLinkedPostIdBySlug,
   getLinkedPost,
   getWrittenLinkedPost,
-  getLinkedSummaries,
   buildLinkedSummaries,
   listLinkedPosts,
 } from '../linked-posts/linked-posts.service.js';
@@ -38,10 +37,6 @@ export const ORGANIZER_KIND: LinkedResourceKind<OrganizerResource> = {
 };
 
 /**
- * Organizer objects for a batch of IDs, a fixed number of queries however many. IDs whose
- * posts are gone or are not organizers are skipped, as the plugin skips them.
- */
-/**
  * Organizer objects of posts the caller loaded (posts of other types skipped): an event page loads its
  * venues and organizers together and renders their texts in the plugin's order first.
  */
@@ -52,12 +47,6 @@ export function buildOrganizerSummaries(
   return buildLinkedSummaries(ORGANIZER_KIND, env, loaded);
 }
 
-export function getOrganizerSummaries(
-  env: LinkedResourceEnv,
-  ids: readonly number[],
-): Promise<Map<number, LinkedSummary<OrganizerResource>>> {
-  return getLinkedSummaries(ORGANIZER_KIND, env, ids);
-}
 
 export interface OrganizerList extends Omit<LinkedPostList<OrganizerResource>, 'items'> {
   organizers: OrganizerResource[];

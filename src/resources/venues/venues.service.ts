@@ -7,7 +7,6 @@ import {
   findLinkedPostIdBySlug,
   getLinkedPost,
   getWrittenLinkedPost,
-  getLinkedSummaries,
   buildLinkedSummaries,
   listLinkedPosts,
 } from '../linked-posts/linked-posts.service.js';
@@ -50,11 +49,6 @@ export const VENUE_KIND: LinkedResourceKind<VenueResource> = {
 };
 
 /**
- * Venue objects for a batch of IDs (the venues of a page of events, or of a venue archive page),
- * a fixed number of queries however many. IDs that are not venues are skipped; the venue's status
- * is not checked, as in the plugin (an event still shows its trashed venue).
- */
-/**
  * Venue objects of posts the caller loaded (posts of other types skipped): an event page loads its
  * venues and organizers together and renders their texts in the plugin's order first.
  */
@@ -65,12 +59,6 @@ export function buildVenueSummaries(
   return buildLinkedSummaries(VENUE_KIND, env, loaded);
 }
 
-export function getVenueSummaries(
-  env: LinkedResourceEnv,
-  ids: readonly number[],
-): Promise<Map<number, LinkedSummary<VenueResource>>> {
-  return getLinkedSummaries(VENUE_KIND, env, ids);
-}
 
 export interface VenueList extends Omit<LinkedPostList<VenueResource>, 'items'> {
   venues: VenueResource[];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
-import { PostStatus } from '../constants.js';
+import { CoreTaxonomy, PostStatus, PostType } from '../constants.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import type { ArchivePeriodRow, ArchivesQuery, BlockQuery, LatestPostsQuery } from './dynamic-blocks.js';
 
@@ -34,7 +34,7 @@ async function selectLatestPosts(db: Db, query: LatestPostsQuery): Promise<PostR
   let select = db
     .selectFrom('posts')
     .selectAll('posts')
-    .where('posts.post_type', '=', 'post')
+    .where('posts.post_type', '=', PostType.post)
     .where('posts.post_status', '=', PostStatus.publish);
   if (query.author !== null) select = select.where('posts.post_author', '=', query.author);
   if (query.categories.length > 0) {
@@ -45,7 +45,7 @@ async function selectLatestPosts(db: Db, query: LatestPostsQuery): Promise<PostR
           .innerJoin('term_taxonomy', 'term_taxonomy.term_taxonomy_id', 'term_relationships.term_taxonomy_id')
           .select('term_relationships.object_id')
           .whereRef('term_relationships.object_id', '=', 'posts.ID')
-          .where('term_taxonomy.taxonomy', '=', 'category')
+          .where('term_taxonomy.taxonomy', '=', CoreTaxonomy.category)
           .where('term_taxonomy.term_id', 'in', categories),
       ),
     );
@@ -59,7 +59,7 @@ async function selectLatestPosts(db: Db, query: LatestPostsQuery): Promise<PostR
  * newest first; or the posts themselves (postbypost: newest first; alpha: by title).
  */
 async function selectArchives(db: Db, query: ArchivesQuery): Promise<ArchivePeriodRow[] | PostRow[]> {
-  const base = db.selectFrom('posts').where('post_type', '=', 'post').where('post_status', '=', PostStatus.publish);
+  const base = db.selectFrom('posts').where('post_type', '=', PostType.post).where('post_status', '=', PostStatus.publish);
   if (query.type === 'postbypost') {
     return base.selectAll().orderBy('post_date', 'desc').orderBy('ID', 'desc').execute();
   }

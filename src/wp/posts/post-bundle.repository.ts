@@ -74,11 +74,19 @@ const WIDTH = POST_COLUMNS.length;
 
 type Row = { kind: string; id: number; seq: number } & Record<`c${number}`, string | null>;
 
-/** `c1`..`c22` from the given expressions, NULL where a kind has fewer columns. */
+/**
+ * `c1`..`c22` from the given expressions, NULL where a kind has fewer columns. Each value is
+ * converted to one character set and collation: sites upgraded over the years often hold tables
+ * of different collations, and a UNION of their text columns would otherwise fail ("Illegal mix
+ * of collations"). Nothing compares or sorts these columns in SQL, so the collation chosen only
+ * has to be the same everywhere.
+ */
 function textColumns(values: readonly RawBuilder<unknown>[]) {
   return Array.from({ length: WIDTH }, (_, index) => {
     const value = values[index];
-    return (value === undefined ? sql<string | null>`null` : sql<string | null>`${value}`).as(`c${index + 1}`);
+    return (
+      value === undefined ? sql<string | null>`null` : sql<string | null>`convert(${value} using utf8mb4) collate utf8mb4_bin`
+    ).as(`c${index + 1}`);
   });
 }
 

@@ -147,17 +147,17 @@ export function wpPermalink(urls: SiteUrls, post: LinkablePost): string {
   if (permastructFor(urls, post.post_type)) return postPermalink(urls, post);
   const slash = urls.trailingSlash ? '/' : '';
   const root = `${urls.base}${urls.permalinkRoot}`;
-  if (post.post_type === 'attachment') {
+  if (post.post_type === PostType.attachment) {
     if (!urls.prettyPermalinks) return `${urls.base}/?attachment_id=${post.ID}`;
     return `${root}/${post.post_name}${slash}`;
   }
-  if (post.post_type === 'page') {
+  if (post.post_type === PostType.page) {
     if (!urls.prettyPermalinks || post.post_parent !== 0) return `${urls.base}/?page_id=${post.ID}`;
     return `${root}/${post.post_name}${slash}`;
   }
   const structure = urls.permalinkStructure;
   const publicLink = post.post_status === PostStatus.publish;
-  if (post.post_type !== 'post' || !urls.prettyPermalinks || !publicLink || /%(category|author)%/.test(structure)) {
+  if (post.post_type !== PostType.post || !urls.prettyPermalinks || !publicLink || /%(category|author)%/.test(structure)) {
     return `${urls.base}/?p=${post.ID}`;
   }
   const path = structure.replace(/%[a-z_]+%/g, (tag) => PERMALINK_TAGS[tag]?.(post) ?? tag);

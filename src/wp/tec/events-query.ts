@@ -163,7 +163,10 @@ function shiftHours(wallTime: string, hours: number): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(wallTime)) return undefined;
   const time = Date.parse(`${wallTime.replace(' ', 'T')}Z`);
   if (Number.isNaN(time)) return undefined;
-  return new Date(time + hours * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const shifted = new Date(time + hours * 3600_000).toISOString();
+  // Past year 9999 (or before year 0) the ISO form grows a sign and a digit, and would compare as
+  // a string below every real date: no bound then.
+  return /^\d{4}-/.test(shifted) ? shifted.slice(0, 19).replace('T', ' ') : undefined;
 }
 
 /** The filtered set of events, before ordering and paging, and the columns holding its dates. */

@@ -11,6 +11,7 @@ import {
 } from './content-env.js';
 import { collectContentNeeds, renderTheContent, renderTheExcerpt } from './the-content.js';
 import type { RenderCache } from './render-cache.js';
+import { MEDIA_COUNTERS } from '../media/loading.js';
 
 /** A number that changes whenever a counter or unique id of the request's state is bumped. */
 function stateStamp(state: ContentEnv['state']): number {
@@ -146,7 +147,10 @@ export class ContentRenderer {
   private render(filter: string, text: string, chain: (raw: string, env: ContentEnv) => string): string {
     if (!this.cache || !this.prepared.has(text) || this.textsWithNeeds.has(text)) return chain(text, this.env);
     const state = this.env.state;
-    const key = `${filter}\u0000${state.wpautopAfterUnautop ? 1 : 0}\u0000${this.siteKey}\u0000${text}`;
+    // What earlier texts of the request left that a text reads without bumping: where wpautop sits,
+    // and whether an image already took fetchpriority (wp_high_priority_element_flag).
+    const readState = `${state.wpautopAfterUnautop ? 1 : 0}${state.counters.get(MEDIA_COUNTERS.highPriorityTaken) ? 1 : 0}`;
+    const key = `${filter}\u0000${readState}\u0000${this.siteKey}\u0000${text}`;
     const hit = this.cache.get(key);
     if (hit) {
       if (hit.movesWpautop) state.wpautopAfterUnautop = true;

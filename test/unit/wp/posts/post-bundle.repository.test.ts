@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { selectPostBundle } from '../../../../src/wp/posts/post-bundle.repository.js';
 import { selectMetaForPosts, selectPostsByIds } from '../../../../src/wp/posts/posts.repository.js';
 import { selectTermsForPosts } from '../../../../src/wp/terms/terms.repository.js';
@@ -81,5 +82,13 @@ describe('selectPostBundle', () => {
       expect(bundle.terms).toEqual(terms);
       expect([...bundle.posts.keys()].sort((a, b) => a - b)).toEqual([...new Set(objectIds)].sort((a, b) => a - b));
     }
+  });
+
+  it('unions tables of different collations, as sites upgraded over the years hold them', async () => {
+    await sql`alter table ${sql.table(`${database.prefix}postmeta`)} convert to character set utf8mb4 collate utf8mb4_general_ci`.execute(database.db.withoutPlugins());
+    await sql`alter table ${sql.table(`${database.prefix}terms`)} convert to character set latin1 collate latin1_swedish_ci`.execute(database.db.withoutPlugins());
+    const bundle = await selectPostBundle(database.db, { ids: [6], termsOf: { objectIds: [6], taxonomies: ['tribe_events_cat'] } });
+    expect(bundle.posts.get(6)!.meta.get('_EventStartDate')).toEqual(['2026-12-05 19:00:00']);
+    expect(bundle.terms.map((term) => term.name)).toEqual(['Concerts']);
   });
 });
