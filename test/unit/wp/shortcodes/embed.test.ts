@@ -126,10 +126,10 @@ describe('autoembed', () => {
     expect(autoembed(text, env)).toBe(`<div\nclass="a">\n${html}\n</div>`);
   });
 
-  it('leaves URLs inside <pre> and <code> as text', () => {
+  it('embeds a URL alone on its line inside <pre> and <code> too, as WordPress does (Trac 39472)', () => {
     const env = envWithCache(YOUTUBE, '<b>embedded</b>');
     const text = `<pre>\n${YOUTUBE}\n</pre>\n<code>\n${YOUTUBE}\n</code>\n${YOUTUBE}\n`;
-    expect(autoembed(text, env)).toBe(`<pre>\n${YOUTUBE}\n</pre>\n<code>\n${YOUTUBE}\n</code>\n<b>embedded</b>\n`);
+    expect(autoembed(text, env)).toBe(`<pre>\n<b>embedded</b>\n</pre>\n<code>\n<b>embedded</b>\n</code>\n<b>embedded</b>\n`);
   });
 
   it('hands an audio file URL on its line to [audio] (test_autoembed_should_return_modified_content)', () => {
