@@ -5,6 +5,7 @@ import { collectDynamicBlockNeeds, renderDynamicBlock } from './dynamic-blocks.j
 import { renderLayoutSupport } from './layout.js';
 import { hasBlocks, parseBlocks, type ParsedBlock } from './parser.js';
 import { TagProcessor } from './tag-processor.js';
+import { isPhpEmpty } from '../php/php-empty.js';
 
 export { hasBlocks, parseBlocks, serializeBlock, serializeBlocks, type ParsedBlock } from './parser.js';
 
@@ -28,7 +29,7 @@ const CLASS_ADDING_RENDERERS: Readonly<Record<string, { tags: readonly string[];
 
 function addClassToFirst(content: string, tags: readonly string[], className: string): string {
   // Both callbacks return their input unchanged when it is empty (PHP's `! $content`, so "0" too).
-  if (content === '' || content === '0') return content;
+  if (isPhpEmpty(content)) return content;
   const processor = new TagProcessor(content);
   while (processor.nextTag()) {
     if (tags.includes(processor.getTag()!)) {
@@ -50,7 +51,7 @@ function renderImage(attrs: Record<string, unknown>, content: string): string {
   const processor = new TagProcessor(content);
   if (!processor.nextTag('img')) return '';
   const src = processor.getAttribute('src');
-  if (src === null || src === '' || src === '0') return '';
+  if (isPhpEmpty(src)) return '';
   if (attrs['data-id'] !== undefined && attrs['data-id'] !== null) processor.setAttribute('data-id', String(attrs['data-id']));
   const output = processor.getUpdatedHtml();
   // The first <figcaption>, when empty (comments allowed inside), is cut out.
@@ -66,7 +67,7 @@ function renderImage(attrs: Record<string, unknown>, content: string): string {
  * `wp-block-paragraph` appended to the first <p>'s classes.
  */
 function addParagraphClass(content: string): string {
-  if (content === '' || content === '0') return content;
+  if (isPhpEmpty(content)) return content;
   const processor = new TagProcessor(content);
   if (processor.nextTag('p')) processor.addClass('wp-block-paragraph');
   return processor.getUpdatedHtml();

@@ -3,6 +3,7 @@ import type { ContentEnv, ContentNeeds } from '../text/content-env.js';
 import { escHtml, theTitle, wptexturize } from '../text/formatting.js';
 import { wpStripAllTags } from '../text/kses.js';
 import type { ParsedBlock } from './parser.js';
+import { isEmptyParam } from '../php/php-empty.js';
 
 /**
  * Dynamic blocks that need only the database, rendered from rows read beforehand:
@@ -47,16 +48,6 @@ export function blockQueryKey(query: BlockQuery): string {
 }
 
 type Attrs = Record<string, unknown>;
-
-/** PHP empty() of a decoded JSON value. */
-function phpEmpty(value: unknown): boolean {
-  if (value === undefined || value === null || value === false || value === 0 || value === '' || value === '0') {
-    return true;
-  }
-  if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === 'object') return Object.keys(value).length === 0;
-  return false;
-}
 
 /** absint()-like reading of a numeric attribute. */
 function intOf(value: unknown, fallback: number): number {
@@ -206,9 +197,9 @@ function getArchives(type: ArchiveType, showPostCount: boolean, env: ContentEnv)
 }
 
 function renderArchives(attrs: Attrs, env: ContentEnv): string {
-  const showPostCount = !phpEmpty(attrs.showPostCounts);
+  const showPostCount = !isEmptyParam(attrs.showPostCounts);
   const type = archiveType(attrs);
-  if (!phpEmpty(attrs.displayAsDropdown)) return '';
+  if (!isEmptyParam(attrs.displayAsDropdown)) return '';
   const archives = type === null ? '' : getArchives(type, showPostCount, env);
   const wrapper = wrapperAttributes('core/archives', attrs, 'wp-block-archives-list');
   if (archives === '') return `<div ${wrapper}>No archives to show.</div>`;

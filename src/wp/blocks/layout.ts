@@ -3,6 +3,7 @@ import { sanitizeTitle } from '../text/slugs.js';
 import { blockTypeInfo, resolvePresetReference, type ThemeSettings } from './block-types.js';
 import { phpJsonEncode, type ParsedBlock } from './parser.js';
 import { isVoidElement, TagProcessor } from './tag-processor.js';
+import { isEmptyParam, isPhpEmpty } from '../php/php-empty.js';
 
 /**
  * The layout block support as it runs at render time: wp_render_layout_support_flag()
@@ -27,14 +28,9 @@ const LAYOUT_CLASS_NAMES: Readonly<Record<string, string>> = {
   grid: 'is-layout-grid',
 };
 
-/** PHP truthiness of a decoded JSON value. */
+/** PHP truthiness of a decoded JSON value (an empty JSON object is an empty PHP array). */
 function phpTruthy(value: unknown): boolean {
-  if (value === null || value === undefined || value === false || value === 0 || value === '' || value === '0') {
-    return false;
-  }
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object') return Object.keys(value).length > 0;
-  return true;
+  return !isEmptyParam(value);
 }
 
 /** wp_unique_id_from_values(): the prefix and the first 8 hex digits of md5( wp_json_encode( $data ) ). */
@@ -193,7 +189,7 @@ export function renderLayoutSupport(blockContent: string, block: ParsedBlock, th
       else if (!isVoidElement(chunkProcessor.getTag()!)) stack.push(chunkProcessor.getAttribute('class'));
     }
     for (const classAttribute of [...stack].reverse()) {
-      if (typeof classAttribute === 'string' && classAttribute !== '' && classAttribute !== '0') {
+      if (typeof classAttribute === 'string' && !isPhpEmpty(classAttribute)) {
         wrapperClasses = classAttribute;
         break;
       }

@@ -8,6 +8,8 @@
  * pieces with `null` wherever an inner block goes.
  */
 
+import { isEmptyParam, isPhpEmpty } from '../php/php-empty.js';
+
 /** Attributes as PHP's json_decode( $json, true ) gives them; null when the JSON is invalid. */
 export type BlockAttributes = Record<string, unknown>;
 
@@ -66,11 +68,6 @@ function decodeAttributes(json: string): BlockAttributes | null {
   } catch {
     return null;
   }
-}
-
-/** PHP's empty() on a string: '' and '0' count as empty (the parser drops a chunk of "0"). */
-function phpEmptyString(text: string): boolean {
-  return text === '' || text === '0';
 }
 
 function newBlock(name: string | null, attrs: BlockAttributes | null): ParsedBlock {
@@ -191,7 +188,7 @@ class BlockParser {
     const parent = this.stack[this.stack.length - 1]!;
     parent.block.innerBlocks.push(block);
     const html = this.document.slice(parent.prevOffset, tokenStart);
-    if (!phpEmptyString(html)) {
+    if (!isPhpEmpty(html)) {
       parent.block.innerHTML += html;
       parent.block.innerContent.push(html);
     }
@@ -205,7 +202,7 @@ class BlockParser {
     const top = this.stack.pop()!;
     const html =
       endOffset !== undefined ? this.document.slice(top.prevOffset, endOffset) : this.document.slice(top.prevOffset);
-    if (!phpEmptyString(html)) {
+    if (!isPhpEmpty(html)) {
       top.block.innerHTML += html;
       top.block.innerContent.push(html);
     }
@@ -254,14 +251,10 @@ export function serializeBlockAttributes(attrs: BlockAttributes): string {
 function commentDelimitedBlockContent(blockName: string | null, attrs: BlockAttributes | null, content: string): string {
   if (blockName === null) return content;
   const name = stripCoreNamespace(blockName);
-  const serializedAttrs = attrs === null || isPhpEmptyArray(attrs) ? '' : `${serializeBlockAttributes(attrs)} `;
+  const serializedAttrs = attrs === null || isEmptyParam(attrs) ? '' : `${serializeBlockAttributes(attrs)} `;
   // PHP's empty(): a content of "0" is written as a void block too.
-  if (phpEmptyString(content)) return `<!-- wp:${name} ${serializedAttrs}/-->`;
+  if (isPhpEmpty(content)) return `<!-- wp:${name} ${serializedAttrs}/-->`;
   return `<!-- wp:${name} ${serializedAttrs}-->${content}<!-- /wp:${name} -->`;
-}
-
-function isPhpEmptyArray(value: BlockAttributes): boolean {
-  return Object.keys(value).length === 0;
 }
 
 /** serialize_block(): a parsed block back to its block markup. */

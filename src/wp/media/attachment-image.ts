@@ -9,7 +9,6 @@ import {
   attachmentRelativePath,
   escAttr,
   isPhpArray,
-  phpEmpty,
   phpIndex,
   trailingslashit,
   wpBasename,
@@ -19,6 +18,7 @@ import {
   wpImageMatchesRatio,
   wpSizesAttributeIncludesValidAuto,
 } from './srcset.js';
+import { isEmptyParam } from '../php/php-empty.js';
 
 /**
  * Attachment images of wp-includes/media.php and post-template.php, read from the records the
@@ -53,7 +53,7 @@ function singleMeta(record: LoadedRecord, key: string): unknown {
 
 /** PHP truthiness of a scalar or array. */
 function truthy(value: unknown): boolean {
-  return !phpEmpty(value);
+  return !isEmptyParam(value);
 }
 
 /** wp_get_attachment_metadata(): the decoded `_wp_attachment_metadata`, false when empty or missing. */
@@ -164,7 +164,7 @@ export function imageGetIntermediateSize(
 ): IntermediateSize | false {
   const imageData = wpGetAttachmentMetadata(id, env);
   const sizes = phpIndex(imageData, 'sizes');
-  if (!size || !isPhpArray(imageData) || phpEmpty(sizes)) return false;
+  if (!size || !isPhpArray(imageData) || isEmptyParam(sizes)) return false;
 
   let data: unknown = null;
   if (typeof size !== 'string') {
@@ -195,7 +195,7 @@ export function imageGetIntermediateSize(
     if (candidates.size > 0) {
       data = [...candidates.entries()].sort((a, b) => a[0] - b[0])[0]![1];
     } else if (
-      !phpEmpty(thumbnail) &&
+      !isEmptyParam(thumbnail) &&
       Number(phpIndex(thumbnail, 'width')) >= size[0] &&
       Number(phpIndex(thumbnail, 'width')) >= size[1]
     ) {
@@ -213,7 +213,7 @@ export function imageGetIntermediateSize(
   }
 
   data = phpIndex(sizes, size);
-  if (phpEmpty(data)) return false;
+  if (isEmptyParam(data)) return false;
   return {
     file: String(phpIndex(data, 'file') ?? ''),
     width: Number(phpIndex(data, 'width') ?? 0),
@@ -245,7 +245,7 @@ export function imageDownsize(
 
   if (!isImage) {
     const full = phpIndex(phpIndex(meta, 'sizes'), 'full');
-    if (phpEmpty(full)) return false;
+    if (isEmptyParam(full)) return false;
     const fullFile = String(phpIndex(full, 'file') ?? '');
     imgUrl = swap(imgUrl || '', basename, fullFile);
     basename = fullFile;
@@ -289,8 +289,8 @@ export function wpGetAttachmentImageSrc(
 /** image_hwstring(): `width="W" height="H" ` for the non-zero sides. */
 export function imageHwstring(width: unknown, height: unknown): string {
   let out = '';
-  if (!phpEmpty(width)) out += `width="${phpIntval(width)}" `;
-  if (!phpEmpty(height)) out += `height="${phpIntval(height)}" `;
+  if (!isEmptyParam(width)) out += `width="${phpIntval(width)}" `;
+  if (!isEmptyParam(height)) out += `height="${phpIntval(height)}" `;
   return out;
 }
 
@@ -328,19 +328,19 @@ export function wpGetAttachmentImage(
   const loadingAttrs = wpGetLoadingOptimizationAttributes('img', attrs, 'wp_get_attachment_image', env);
   Object.assign(attrs, loadingAttrs);
 
-  if (phpEmpty(attrs.decoding) || !['async', 'sync', 'auto'].includes(String(attrs.decoding))) delete attrs.decoding;
+  if (isEmptyParam(attrs.decoding) || !['async', 'sync', 'auto'].includes(String(attrs.decoding))) delete attrs.decoding;
   if (attrs.loading !== undefined && attrs.loading !== null && !attrs.loading) delete attrs.loading;
   if (attrs.fetchpriority !== undefined && attrs.fetchpriority !== null && !attrs.fetchpriority) delete attrs.fetchpriority;
 
-  if (phpEmpty(attrs.srcset)) {
+  if (isEmptyParam(attrs.srcset)) {
     const imageMeta = wpGetAttachmentMetadata(id, env);
     if (isPhpArray(imageMeta)) {
       const sizeArray: [number, number] = [absint(width), absint(height)];
       const srcset = wpCalculateImageSrcset(sizeArray, src, imageMeta, env);
       const sizes = wpCalculateImageSizes(sizeArray, imageMeta);
-      if (srcset && (sizes || !phpEmpty(attrs.sizes))) {
+      if (srcset && (sizes || !isEmptyParam(attrs.sizes))) {
         attrs.srcset = srcset;
-        if (phpEmpty(attrs.sizes)) attrs.sizes = sizes;
+        if (isEmptyParam(attrs.sizes)) attrs.sizes = sizes;
       }
     }
   }

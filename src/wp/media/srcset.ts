@@ -1,6 +1,7 @@
 import type { ContentEnv } from '../text/content-env.js';
 import { phpFloatval, phpIntval } from '../php/php-values.js';
 import { escHtml } from '../text/formatting.js';
+import { isEmptyParam } from '../php/php-empty.js';
 
 /**
  * Responsive-image arithmetic of wp-includes/media.php: wp_constrain_dimensions,
@@ -22,15 +23,6 @@ export function isPhpArray(value: unknown): value is PhpArray {
 export function phpIndex(value: unknown, key: string): unknown {
   if (!isPhpArray(value)) return null;
   return Object.prototype.hasOwnProperty.call(value, key) ? (value as PhpArray)[key] : null;
-}
-
-/** PHP empty(): null, false, 0, 0.0, '', '0' and an empty array. */
-export function phpEmpty(value: unknown): boolean {
-  if (value === null || value === undefined || value === false) return true;
-  if (typeof value === 'number') return value === 0;
-  if (typeof value === 'string') return value === '' || value === '0';
-  if (isPhpArray(value)) return Object.keys(value).length === 0;
-  return false;
 }
 
 /** The values of a PHP array in order (PHP's foreach). */
@@ -181,7 +173,7 @@ export function wpCalculateImageSrcset(
 ): string | false {
   const metaFile = phpIndex(imageMeta, 'file');
   const sizes = phpIndex(imageMeta, 'sizes');
-  if (phpEmpty(sizes) || metaFile === null || String(metaFile).length < 4) return false;
+  if (isEmptyParam(sizes) || metaFile === null || String(metaFile).length < 4) return false;
   const file = String(metaFile);
 
   const imageWidth = phpIntval(sizeArray[0]);
@@ -247,7 +239,7 @@ export function wpCalculateImageSrcset(
 export function imageSizeFromMeta(sizeName: string, imageMeta: unknown): [number, number] | false {
   if (sizeName === 'full') return [absint(phpIndex(imageMeta, 'width')), absint(phpIndex(imageMeta, 'height'))];
   const size = phpIndex(phpIndex(imageMeta, 'sizes'), sizeName);
-  if (!phpEmpty(size)) return [absint(phpIndex(size, 'width')), absint(phpIndex(size, 'height'))];
+  if (!isEmptyParam(size)) return [absint(phpIndex(size, 'width')), absint(phpIndex(size, 'height'))];
   return false;
 }
 
@@ -286,7 +278,7 @@ export function wpImageSrcGetDimensions(imageSrc: string, imageMeta: unknown): [
     return [phpIntval(phpIndex(imageMeta, 'width')), phpIntval(phpIndex(imageMeta, 'height'))];
   }
   const sizes = phpIndex(imageMeta, 'sizes');
-  if (!phpEmpty(sizes)) {
+  if (!isEmptyParam(sizes)) {
     const srcFilename = wpBasename(imageSrc);
     for (const data of phpValues(sizes)) {
       if (srcFilename === phpIndex(data, 'file')) {
@@ -329,7 +321,7 @@ export function phpPregReplacement(template: string, groups: readonly (string | 
  * dimensions of the file its src names; an existing ` sizes=` is kept (only srcset is added).
  */
 export function wpImageAddSrcsetAndSizes(image: string, imageMeta: unknown, env: Pick<ContentEnv, 'site'>): string {
-  if (phpEmpty(phpIndex(imageMeta, 'sizes'))) return image;
+  if (isEmptyParam(phpIndex(imageMeta, 'sizes'))) return image;
   const imageSrc = (/src="([^"]+)"/.exec(image)?.[1] ?? '').split('?')[0] ?? '';
   if (!imageSrc) return image;
 

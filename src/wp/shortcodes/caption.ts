@@ -9,6 +9,7 @@ import { escHtml } from '../text/formatting.js';
 import { phpIntval, phpTrim } from '../php/php-values.js';
 import { ksesPostContent } from '../write/kses-save.js';
 import { doShortcodeNested, shortcodeAtts } from './shortcodes.js';
+import { isPhpEmpty } from '../php/php-empty.js';
 
 /**
  * sanitize_html_class( $class ) with no fallback: percent-encoded octets removed, then anything
@@ -29,11 +30,6 @@ export function uniqueRequestId(state: ContentRenderState, id: string): string {
   const uses = (state.usedIds.get(id) ?? 0) + 1;
   state.usedIds.set(id, uses);
   return uses === 1 ? id : `${id}-${uses}`;
-}
-
-/** PHP's empty() of a shortcode attribute value. */
-function isEmptyValue(value: string | undefined): boolean {
-  return value === undefined || value === '' || value === '0';
 }
 
 /**
@@ -64,18 +60,18 @@ export const captionShortcode: ShortcodeHandler = (attrIn, contentIn, _tag, env)
     attr,
   );
   const width = phpIntval(atts.width);
-  if (width < 1 || isEmptyValue(atts.caption)) return content;
+  if (width < 1 || isPhpEmpty(atts.caption)) return content;
 
   let id = '';
   let captionIdAttr = '';
   let describedBy = '';
   let figureId = '';
-  if (!isEmptyValue(atts.id)) {
+  if (!isPhpEmpty(atts.id)) {
     figureId = uniqueRequestId(env.state, sanitizeHtmlClass(atts.id));
     id = `id="${escHtml(figureId)}" `;
   }
   let captionId = '';
-  if (!isEmptyValue(atts.caption_id)) {
+  if (!isPhpEmpty(atts.caption_id)) {
     captionId = uniqueRequestId(env.state, sanitizeHtmlClass(atts.caption_id));
   } else if (figureId !== '') {
     captionId = `caption-${figureId.replaceAll('_', '-')}`;

@@ -27,6 +27,7 @@ import { escHtml, wpHtmlSplit } from '../text/formatting.js';
 import { escUrl } from '../text/kses.js';
 import { AUDIO_EXTENSIONS, VIDEO_EXTENSIONS } from './media-shortcodes.js';
 import { doShortcode, phpOrderedEntries } from './shortcodes.js';
+import { isPhpEmpty } from '../php/php-empty.js';
 
 /** wp_embed_defaults() with no $content_width: 500 wide, 1.5 times as high (at most 1000). */
 export function wpEmbedDefaults(contentWidth = 0): { width: number; height: number } {
@@ -92,11 +93,6 @@ const AUDIO_URL = new RegExp(`^https?://.+?\\.(${AUDIO_EXTENSIONS.join('|')})$`,
 const VIDEO_URL = new RegExp(`^https?://.+?\\.(${VIDEO_EXTENSIONS.join('|')})$`, 'i');
 const YOUTUBE_EMBED_URL = /https?:\/\/(www.)?youtube\.com\/(?:v|embed)\/([^/]+)/i;
 
-/** PHP's empty() of a string. */
-function isEmptyString(value: string | undefined): boolean {
-  return value === undefined || value === '' || value === '0';
-}
-
 /**
  * WP_Embed::get_embed_handler_html(): the handlers wp_maybe_load_embeds() registers, by
  * priority: youtube_embed_url (10), audio and video (9999). False when none matches.
@@ -115,7 +111,7 @@ function embedHandlerHtml(rawAttr: Readonly<Record<string, string>> | '', url: s
     // wp_embed_handler_video(): a [video] shortcode, with the given size when both are given.
     const raw = typeof rawAttr === 'object' ? rawAttr : {};
     let dimensions = '';
-    if (!isEmptyString(raw.width) && !isEmptyString(raw.height)) {
+    if (!isPhpEmpty(raw.width) && !isPhpEmpty(raw.height)) {
       dimensions = `width="${phpIntval(raw.width)}" height="${phpIntval(raw.height)}" `;
     }
     return `[video ${dimensions}src="${escUrl(url)}" /]`;
@@ -126,8 +122,8 @@ function embedHandlerHtml(rawAttr: Readonly<Record<string, string>> | '', url: s
 /** WP_Embed::shortcode( $attr, $url ): handler HTML, else the cached oEmbed HTML, else a link. */
 function embedShortcodeWith(attr: Readonly<Record<string, string>> | '', content: string, context: EmbedContext): string {
   let url = content;
-  if (isEmptyString(url) && typeof attr === 'object' && !isEmptyString(attr.src)) url = attr.src!;
-  if (isEmptyString(url)) return '';
+  if (isPhpEmpty(url) && typeof attr === 'object' && !isPhpEmpty(attr.src)) url = attr.src!;
+  if (isPhpEmpty(url)) return '';
 
   // KSES turns & into &amp;, which is undone here (WordPress ticket 11311).
   url = url.replaceAll('&amp;', '&');
@@ -141,7 +137,7 @@ function embedShortcodeWith(attr: Readonly<Record<string, string>> | '', content
     : '';
   // Failures are cached too; either is served whatever its age (see the top of this file).
   if (cache === '{{unknown}}') return maybeMakeLink(url, context);
-  if (!isEmptyString(cache)) return cache;
+  if (!isPhpEmpty(cache)) return cache;
   // WordPress would ask the provider now; this port never does, and prints the failure's output.
   return maybeMakeLink(url, context);
 }

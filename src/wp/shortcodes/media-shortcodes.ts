@@ -21,6 +21,7 @@ import { escUrl } from '../text/kses.js';
 import { ksesPostContent } from '../write/kses-save.js';
 import { getShortcodeRegex, shortcodeAtts, shortcodeParseAtts } from './shortcodes.js';
 import { sanitizeHtmlClass } from './caption.js';
+import { isPhpEmpty } from '../php/php-empty.js';
 
 /** Names of the static `$instance` counters in `env.state.counters`. */
 export const InstanceCounter = {
@@ -83,11 +84,6 @@ export function wpValidateBoolean(value: unknown): boolean {
   if (typeof value === 'string') return value.toLowerCase() !== 'false' && value !== '' && value !== '0';
   if (typeof value === 'number') return value !== 0;
   return Boolean(value);
-}
-
-/** PHP's empty(). */
-function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || value === '0' || value === 0 || value === false;
 }
 
 /**
@@ -172,7 +168,7 @@ export const audioShortcode: ShortcodeHandler = (attr, _content, _tag, env) => {
 
   const types = [...AUDIO_EXTENSIONS];
   let primary = false;
-  if (!isEmpty(atts.src)) {
+  if (!isPhpEmpty(atts.src)) {
     const { ext } = wpCheckFiletype(atts.src!);
     if (ext === false || !AUDIO_EXTENSIONS.includes(ext.toLowerCase())) {
       return `<a class="wp-embedded-audio" href="${escUrl(atts.src!)}">${escHtml(atts.src!)}</a>`;
@@ -181,7 +177,7 @@ export const audioShortcode: ShortcodeHandler = (attr, _content, _tag, env) => {
     types.unshift('src');
   } else {
     for (const ext of AUDIO_EXTENSIONS) {
-      if (!isEmpty(atts[ext])) {
+      if (!isPhpEmpty(atts[ext])) {
         const found = wpCheckFiletype(atts[ext]!).ext;
         if (found !== false && found.toLowerCase() === ext) primary = true;
       }
@@ -199,13 +195,13 @@ export const audioShortcode: ShortcodeHandler = (attr, _content, _tag, env) => {
     ['style', atts.style!],
   ];
   // loop, autoplay and preload are left out when empty.
-  const kept = htmlAtts.filter(([name, value]) => !['loop', 'autoplay', 'preload'].includes(name) || !isEmpty(value));
+  const kept = htmlAtts.filter(([name, value]) => !['loop', 'autoplay', 'preload'].includes(name) || !isPhpEmpty(value));
 
   let html = `<audio ${htmlAttributes(kept)} controls="controls">`;
   let fileUrl = '';
   for (const fallback of types) {
     const value = atts[fallback];
-    if (isEmpty(value)) continue;
+    if (isPhpEmpty(value)) continue;
     if (fileUrl === '') fileUrl = value!;
     const { type } = wpCheckFiletype(value!);
     html += `<source type="${type === false ? '' : type}" src="${escUrl(addQueryArg('_', instance, value!))}" />`;
@@ -242,7 +238,7 @@ export const videoShortcode: ShortcodeHandler = (attr, content, _tag, env) => {
   let isYoutube = false;
   const types = [...VIDEO_EXTENSIONS];
   let primary = false;
-  if (!isEmpty(atts.src)) {
+  if (!isPhpEmpty(atts.src)) {
     const src = String(atts.src);
     isVimeo = VIMEO_PATTERN.test(src);
     isYoutube = YOUTUBE_PATTERN.test(src);
@@ -256,7 +252,7 @@ export const videoShortcode: ShortcodeHandler = (attr, content, _tag, env) => {
     types.unshift('src');
   } else {
     for (const ext of VIDEO_EXTENSIONS) {
-      if (!isEmpty(atts[ext])) {
+      if (!isPhpEmpty(atts[ext])) {
         const found = wpCheckFiletype(String(atts[ext])).ext;
         if (found !== false && found.toLowerCase() === ext) primary = true;
       }
@@ -271,7 +267,7 @@ export const videoShortcode: ShortcodeHandler = (attr, content, _tag, env) => {
   } else if (isVimeo) {
     const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^:/?#]*)(?::\d*)?([^?#]*)/i.exec(String(atts.src));
     const vimeoSrc = `https://${m?.[1] ?? ''}${m?.[2] ?? ''}`;
-    atts.src = addQueryArg('loop', isEmpty(atts.loop) ? '0' : '1', vimeoSrc);
+    atts.src = addQueryArg('loop', isPhpEmpty(atts.loop) ? '0' : '1', vimeoSrc);
   }
 
   const poster = escUrl(String(atts.poster));
@@ -288,13 +284,13 @@ export const videoShortcode: ShortcodeHandler = (attr, content, _tag, env) => {
   ];
   // poster, loop, autoplay, preload and muted are left out when empty.
   const optional = ['poster', 'loop', 'autoplay', 'preload', 'muted'];
-  const kept = htmlAtts.filter(([name, value]) => !optional.includes(name) || !isEmpty(value));
+  const kept = htmlAtts.filter(([name, value]) => !optional.includes(name) || !isPhpEmpty(value));
 
   let html = `<video ${htmlAttributes(kept)} controls="controls">`;
   let fileUrl = '';
   for (const fallback of types) {
     const value = atts[fallback];
-    if (isEmpty(value)) continue;
+    if (isPhpEmpty(value)) continue;
     const url = String(value);
     if (fileUrl === '') fileUrl = url;
     let type: string | false;
@@ -304,14 +300,14 @@ export const videoShortcode: ShortcodeHandler = (attr, content, _tag, env) => {
     html += `<source type="${type === false ? '' : type}" src="${escUrl(addQueryArg('_', instance, url))}" />`;
   }
   let inner = content ?? '';
-  if (!isEmpty(inner)) {
+  if (!isPhpEmpty(inner)) {
     if (inner.includes('\n')) inner = inner.replace(/\r\n|\n|\t/g, '');
     html += phpTrim(inner);
   }
   html += mediaelementFallback(fileUrl);
   html += '</video>';
 
-  const widthRule = isEmpty(atts.width) ? '' : `width: ${phpIntval(atts.width)}px;`;
+  const widthRule = isPhpEmpty(atts.width) ? '' : `width: ${phpIntval(atts.width)}px;`;
   return `<div style="${widthRule}" class="wp-video">${html}</div>`;
 };
 
@@ -391,9 +387,9 @@ function galleryAttachments(include: string, orderby: string, order: string, env
 export const galleryShortcode: ShortcodeHandler = (attrIn, _content, _tag, env) => {
   const instance = nextInstance(env.state, InstanceCounter.gallery);
   const attr: Record<string, string> = typeof attrIn === 'object' ? { ...attrIn } : {};
-  if (!isEmpty(attr.ids)) {
+  if (!isPhpEmpty(attr.ids)) {
     // `ids` is explicitly ordered, unless an order is given.
-    if (isEmpty(attr.orderby)) attr.orderby = 'post__in';
+    if (isPhpEmpty(attr.orderby)) attr.orderby = 'post__in';
     attr.include = attr.ids!;
   }
 
@@ -406,7 +402,7 @@ export const galleryShortcode: ShortcodeHandler = (attrIn, _content, _tag, env) 
   );
   const id = phpIntval(atts.id);
 
-  if (isEmpty(atts.include)) return '';
+  if (isPhpEmpty(atts.include)) return '';
   const attachments = galleryAttachments(atts.include, atts.orderby, atts.order, env);
   if (attachments.length === 0) return '';
 
@@ -460,7 +456,7 @@ export function collectShortcodeNeeds(content: string, needs: ContentNeeds): voi
     if (m[1] === '[' && m[6] === ']') continue;
     const atts = shortcodeParseAtts(m[3]!);
     if (typeof atts !== 'object') continue;
-    const list = !isEmpty(atts.ids) ? atts.ids! : atts.include ?? '';
+    const list = !isPhpEmpty(atts.ids) ? atts.ids! : atts.include ?? '';
     for (const id of wpParseIdList(list)) if (id > 0) needs.postIds.add(id);
   }
 }

@@ -18,6 +18,7 @@ import { scanningEnv } from '../text/content-env.js';
 import { escHtml, wpHtmlSplit } from '../text/formatting.js';
 import { ALLOWED_PROTOCOLS, ksesBadProtocol, ksesNoNull } from '../text/kses.js';
 import { ksesPostContent } from '../write/kses-save.js';
+import { isPhpEmpty } from '../php/php-empty.js';
 
 /** Parsed shortcode attributes: named keys, and '0', '1', ... for positional values. */
 export type ShortcodeAttributes = Record<string, string>;
@@ -83,11 +84,6 @@ const ATTS_PATTERN = new RegExp(
   'g',
 );
 
-/** PHP's empty() of a matched string: '' and '0'. */
-function phpEmptyString(value: string | undefined): boolean {
-  return value === undefined || value === '' || value === '0';
-}
-
 /**
  * PHP stripcslashes(): C-style escapes (\n, \t, \r, \a, \v, \b, \f, octal \NNN, hex \xHH)
  * become their characters; a backslash before anything else is dropped.
@@ -146,9 +142,9 @@ export function shortcodeParseAtts(text: string): ShortcodeAttributes | '' | str
   };
   const push = (value: string) => set(String(nextIndex), value);
   for (const m of matches) {
-    if (!phpEmptyString(m[1])) set(m[1]!.toLowerCase(), stripcslashes(m[2]!));
-    else if (!phpEmptyString(m[3])) set(m[3]!.toLowerCase(), stripcslashes(m[4]!));
-    else if (!phpEmptyString(m[5])) set(m[5]!.toLowerCase(), stripcslashes(m[6]!));
+    if (!isPhpEmpty(m[1])) set(m[1]!.toLowerCase(), stripcslashes(m[2]!));
+    else if (!isPhpEmpty(m[3])) set(m[3]!.toLowerCase(), stripcslashes(m[4]!));
+    else if (!isPhpEmpty(m[5])) set(m[5]!.toLowerCase(), stripcslashes(m[6]!));
     else if (m[7] !== undefined && m[7] !== '') push(stripcslashes(m[7]));
     else if (m[8] !== undefined && m[8] !== '') push(stripcslashes(m[8]));
     else if (m[9] !== undefined) push(stripcslashes(m[9]));
