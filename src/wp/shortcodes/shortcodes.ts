@@ -16,7 +16,7 @@
 import type { ContentEnv, ShortcodeHandler } from '../text/content-env.js';
 import { scanningEnv } from '../text/content-env.js';
 import { escHtml, wpHtmlSplit } from '../text/formatting.js';
-import { ALLOWED_PROTOCOLS, ksesBadProtocol, ksesNoNull } from '../text/kses.js';
+import { ALLOWED_PROTOCOLS, URI_ATTRIBUTES, ksesBadProtocol, ksesNoNull } from '../text/kses.js';
 import { ksesPostContent } from '../write/kses-save.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 
@@ -219,12 +219,6 @@ export function ksesAttrParse(element: string): string[] | false {
   if (attributes === false) return false;
   return [begin! + slash + elname!, ...attributes, xhtmlSlash + end!];
 }
-
-/** wp_kses_uri_attributes(). */
-const URI_ATTRIBUTES: ReadonlySet<string> = new Set([
-  'action', 'archive', 'background', 'cite', 'classid', 'codebase', 'data', 'formaction', 'href', 'icon',
-  'longdesc', 'manifest', 'poster', 'profile', 'src', 'usemap', 'xmlns',
-]);
 
 /**
  * Whether wp_kses_attr_check() keeps `name="value"` on `element` under `$allowedposttags`.

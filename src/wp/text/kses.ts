@@ -215,7 +215,7 @@ function decodeAttribute(value: string): string {
 }
 
 /** wp_kses_uri_attributes(). */
-const URI_ATTRIBUTES: ReadonlySet<string> = new Set([
+export const URI_ATTRIBUTES: ReadonlySet<string> = new Set([
   'action', 'archive', 'background', 'cite', 'classid', 'codebase', 'data', 'formaction', 'href', 'icon',
   'longdesc', 'manifest', 'poster', 'profile', 'src', 'usemap', 'xmlns',
 ]);
