@@ -1,7 +1,7 @@
 import type { PostRow } from '../posts/posts.repository.js';
 import type { ContentEnv, ContentNeeds } from '../text/content-env.js';
 import { escHtml, theTitle, wptexturize } from '../text/formatting.js';
-import { wpStripAllTags } from '../text/kses.js';
+import { escUrl, wpStripAllTags } from '../text/kses.js';
 import type { ParsedBlock } from './parser.js';
 import { isEmptyParam } from '../php/php-empty.js';
 
@@ -115,11 +115,6 @@ function wrapperAttributes(blockName: string, attrs: Attrs, extraClass: string):
   let out = `class="${escHtml(classValue)}"`;
   if (typeof attrs.anchor === 'string' && attrs.anchor !== '') out += ` id="${escHtml(attrs.anchor)}"`;
   return out;
-}
-
-/** esc_url() for URLs this service builds itself (already clean): `&` as `&#038;`, `'` as `&#039;`. */
-function escUrl(url: string): string {
-  return url.replace(/&(?!#038;)/g, '&#038;').replace(/'/g, '&#039;');
 }
 
 /** get_the_title(): "Protected: " before a password-protected post's title, then the_title. */
