@@ -1,7 +1,7 @@
 import type { ContentEnv, LoadedRecord } from '../text/content-env.js';
 import { firstMeta } from '../posts/meta.js';
 import { isPhpNumeric, maybeUnserialize, phpIntval, phpTrim } from '../php/php-values.js';
-import { escHtml } from '../text/formatting.js';
+import { escHtml, strReplace } from '../text/formatting.js';
 import { escUrl, phpStripTags } from '../text/kses.js';
 import { wpGetLoadingOptimizationAttributes } from './loading.js';
 import {
@@ -241,13 +241,12 @@ export function imageDownsize(
   let isIntermediate = false;
   let basename = wpBasename(attachmentUrl || '');
   // str_replace() with an empty search string returns the subject unchanged.
-  const swap = (url: string, search: string, replace: string) => (search === '' ? url : url.split(search).join(replace));
 
   if (!isImage) {
     const full = phpIndex(phpIndex(meta, 'sizes'), 'full');
     if (isEmptyParam(full)) return false;
     const fullFile = String(phpIndex(full, 'file') ?? '');
-    imgUrl = swap(imgUrl || '', basename, fullFile);
+    imgUrl = strReplace(imgUrl || '', basename, fullFile);
     basename = fullFile;
     width = Number(phpIndex(full, 'width') ?? 0);
     height = Number(phpIndex(full, 'height') ?? 0);
@@ -255,7 +254,7 @@ export function imageDownsize(
 
   const intermediate = imageGetIntermediateSize(id, size, env);
   if (intermediate) {
-    imgUrl = swap(imgUrl || '', basename, intermediate.file);
+    imgUrl = strReplace(imgUrl || '', basename, intermediate.file);
     width = intermediate.width;
     height = intermediate.height;
     isIntermediate = true;

@@ -2,6 +2,7 @@ import type { ContentEnv, ContentNeeds } from '../text/content-env.js';
 import { wpGetAttachmentMetadata } from './attachment-image.js';
 import { runningFilter, wpGetLoadingOptimizationAttributes } from './loading.js';
 import { decodeAttributeValue } from '../blocks/tag-processor.js';
+import { strReplace } from '../text/formatting.js';
 import {
   absint,
   escAttr,
@@ -28,11 +29,6 @@ const CONTENT_TAG = /<(img|iframe)\s[^>]+>/g;
 /** `wp-image-N` anywhere in an img tag, case-insensitive (preg_match '/wp-image-([0-9]+)/i'). */
 const WP_IMAGE_CLASS = /wp-image-([0-9]+)/i;
 
-/** PHP str_replace() of every occurrence. */
-function replaceAll(subject: string, search: string, replace: string): string {
-  return search === '' ? subject : subject.split(search).join(replace);
-}
-
 /**
  * wp_img_tag_add_width_and_height_attr(): `width="W" height="H"` right after `<img`, from the
  * dimensions of the attachment file the src names; with an inline `style="width: Npx;"` the
@@ -49,7 +45,7 @@ export function imgTagAddWidthAndHeightAttr(image: string, attachmentId: number,
       sizeArray[1] = phpRound((sizeArray[1] * styleWidth) / sizeArray[0]);
       sizeArray[0] = styleWidth;
     }
-    return replaceAll(image, '<img', `<img ${imageHwstringTrimmed(sizeArray[0], sizeArray[1])}`);
+    return strReplace(image, '<img', `<img ${imageHwstringTrimmed(sizeArray[0], sizeArray[1])}`);
   }
   return image;
 }
@@ -91,16 +87,16 @@ export function imgTagAddLoadingOptimizationAttrs(image: string, context: string
   if (!image.includes(' src="')) return image;
 
   if (!decodingVal && optimization.decoding) {
-    image = replaceAll(image, '<img', `<img decoding="${escAttr(optimization.decoding)}"`);
+    image = strReplace(image, '<img', `<img decoding="${escAttr(optimization.decoding)}"`);
   }
 
   if (!image.includes(' width="') || !image.includes(' height="')) return image;
 
   if (!loadingVal && optimization.loading) {
-    image = replaceAll(image, '<img', `<img loading="${escAttr(optimization.loading)}"`);
+    image = strReplace(image, '<img', `<img loading="${escAttr(optimization.loading)}"`);
   }
   if (!fetchpriorityVal && optimization.fetchpriority) {
-    image = replaceAll(image, '<img', `<img fetchpriority="${escAttr(optimization.fetchpriority)}"`);
+    image = strReplace(image, '<img', `<img fetchpriority="${escAttr(optimization.fetchpriority)}"`);
   }
   return image;
 }
@@ -206,7 +202,7 @@ export function iframeTagAddLoadingAttr(iframe: string, context: string, env: Co
   if (!iframe.includes(' src="') || !iframe.includes(' width="') || !iframe.includes(' height="')) return iframe;
   const value = optimization.loading;
   if (!value) return iframe;
-  return replaceAll(iframe, '<iframe', `<iframe loading="${escAttr(value === 'eager' ? 'eager' : 'lazy')}"`);
+  return strReplace(iframe, '<iframe', `<iframe loading="${escAttr(value === 'eager' ? 'eager' : 'lazy')}"`);
 }
 
 /**
@@ -242,13 +238,13 @@ export function filterContentTags(content: string, env: ContentEnv, context = 't
         }
         filtered = imgTagAddLoadingOptimizationAttrs(filtered, context, env);
         filtered = imgTagAddAutoSizes(filtered);
-        if (filtered !== tag) content = replaceAll(content, tag, filtered);
+        if (filtered !== tag) content = strReplace(content, tag, filtered);
         images.delete(tag);
       }
       if (iframes.has(tag)) {
         let filtered = tag;
         if (!filtered.includes(' loading=')) filtered = iframeTagAddLoadingAttr(filtered, context, env);
-        if (filtered !== tag) content = replaceAll(content, tag, filtered);
+        if (filtered !== tag) content = strReplace(content, tag, filtered);
         iframes.delete(tag);
       }
     }

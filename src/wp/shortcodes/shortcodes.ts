@@ -15,7 +15,7 @@
 
 import type { ContentEnv, ShortcodeHandler } from '../text/content-env.js';
 import { scanningEnv } from '../text/content-env.js';
-import { escHtml, wpHtmlSplit } from '../text/formatting.js';
+import { escHtml, escapeRegExp, wpHtmlSplit } from '../text/formatting.js';
 import { ALLOWED_PROTOCOLS, URI_ATTRIBUTES, ksesBadProtocol, ksesNoNull } from '../text/kses.js';
 import { ksesPostContent } from '../write/kses-save.js';
 import { isPhpEmpty } from '../php/php-empty.js';
@@ -29,11 +29,6 @@ const WS = `[${WS_CHARS}]`;
 /** PCRE's `$` without the D modifier: the end, or just before a final newline. */
 const END = '(?=\\n?$)';
 
-/** PHP preg_quote() for use inside a JavaScript pattern. */
-function pregQuote(text: string): string {
-  return text.replace(/[.\\+*?[^\]$(){}=!<>|:\-#/]/g, '\\$&');
-}
-
 /**
  * get_shortcode_regex( $tagnames ): the pattern (source, no delimiters) do_shortcode() runs with
  * the `g` flag. Groups: 1 an extra `[` (escaping `[[tag]]`), 2 the name, 3 the attribute text,
@@ -44,7 +39,7 @@ function pregQuote(text: string): string {
  * plain quantifiers here find the same matches.
  */
 export function getShortcodeRegex(tagNames: readonly string[]): string {
-  const tagRegexp = tagNames.map(pregQuote).join('|');
+  const tagRegexp = tagNames.map(escapeRegExp).join('|');
   return (
     '\\[' + // Opening bracket.
     '(\\[?)' + // 1: an optional second opening bracket for escaping shortcodes: [[tag]].

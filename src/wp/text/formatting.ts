@@ -56,8 +56,8 @@ export interface FormattingOptions {
   readonly shortcodeTags?: readonly string[];
 }
 
-/** PHP str_replace() with one search string. */
-function strReplace(subject: string, search: string, replace: string): string {
+/** PHP str_replace() with one search string (every occurrence; an empty search changes nothing). */
+export function strReplace(subject: string, search: string, replace: string): string {
   return search === '' ? subject : subject.split(search).join(replace);
 }
 
@@ -88,8 +88,8 @@ function phpSubstr(text: string, start: number, length: number): string {
   return end <= start ? '' : text.slice(start, end);
 }
 
-/** PHP preg_quote() for use in a JavaScript pattern. */
-function escapeRegExp(text: string): string {
+/** PHP preg_quote() for use in a JavaScript pattern (NUL is not quoted: no caller's text holds one). */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/\-!:#<>=]/g, '\\$&');
 }
 
