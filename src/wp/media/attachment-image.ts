@@ -1,16 +1,12 @@
 import type { ContentEnv, LoadedRecord } from '../text/content-env.js';
 import { firstMeta } from '../posts/meta.js';
-import { isPhpNumeric, maybeUnserialize, phpIntval, phpTrim } from '../php/php-values.js';
-import { escHtml, strReplace } from '../text/formatting.js';
+import { absint, isPhpArray, isPhpNumeric, maybeUnserialize, phpIndex, phpIntval, phpTrim } from '../php/php-values.js';
+import { escHtml, strReplace, trailingslashit } from '../text/formatting.js';
 import { escUrl, phpStripTags } from '../text/kses.js';
 import { wpGetLoadingOptimizationAttributes } from './loading.js';
 import {
-  absint,
   attachmentRelativePath,
   escAttr,
-  isPhpArray,
-  phpIndex,
-  trailingslashit,
   wpBasename,
   wpCalculateImageSizes,
   wpCalculateImageSrcset,

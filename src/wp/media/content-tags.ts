@@ -3,8 +3,8 @@ import { wpGetAttachmentMetadata } from './attachment-image.js';
 import { runningFilter, wpGetLoadingOptimizationAttributes } from './loading.js';
 import { decodeAttributeValue } from '../blocks/tag-processor.js';
 import { strReplace } from '../text/formatting.js';
+import { absint } from '../php/php-values.js';
 import {
-  absint,
   escAttr,
   imageHwstringTrimmed,
   phpRound,

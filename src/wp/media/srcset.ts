@@ -1,6 +1,6 @@
 import type { ContentEnv } from '../text/content-env.js';
-import { phpFloatval, phpIntval } from '../php/php-values.js';
-import { escHtml } from '../text/formatting.js';
+import { absint, isPhpArray, phpFloatval, phpIndex, phpIntval, phpValues } from '../php/php-values.js';
+import { escHtml, trailingslashit } from '../text/formatting.js';
 import { isEmptyParam } from '../php/php-empty.js';
 
 /**
@@ -10,30 +10,6 @@ import { isEmptyParam } from '../php/php-empty.js';
  * rule. Attachment metadata is the decoded `_wp_attachment_metadata` (a PHP array), kept as
  * `unknown` and read the way PHP reads arrays: a missing key is null, not an error.
  */
-
-/** A decoded PHP array (JS object or, for a list, JS array), or undefined for any scalar. */
-export type PhpArray = Record<string, unknown>;
-
-/** is_array(): php-serialize gives lists as JS arrays and maps as objects; both are PHP arrays. */
-export function isPhpArray(value: unknown): value is PhpArray {
-  return typeof value === 'object' && value !== null;
-}
-
-/** `$array[$key]` of a value that may not be an array (null when it is not, or the key is missing). */
-export function phpIndex(value: unknown, key: string): unknown {
-  if (!isPhpArray(value)) return null;
-  return Object.prototype.hasOwnProperty.call(value, key) ? (value as PhpArray)[key] : null;
-}
-
-/** The values of a PHP array in order (PHP's foreach). */
-export function phpValues(value: unknown): unknown[] {
-  return isPhpArray(value) ? Object.values(value) : [];
-}
-
-/** absint(): abs( (int) $value ). */
-export function absint(value: unknown): number {
-  return Math.abs(phpIntval(value));
-}
 
 /**
  * PHP 8.4 round() to an integer: half away from zero, decided on the exact fraction (the
@@ -66,11 +42,6 @@ export function phpDirname(path: string): string {
   if (cut === -1) return path.startsWith('/') ? '/' : '.';
   if (cut === 0) return '/';
   return trimmed.slice(0, cut).replace(/\/+$/, '') || '/';
-}
-
-/** trailingslashit(). */
-export function trailingslashit(value: string): string {
-  return `${value.replace(/[/\\]+$/, '')}/`;
 }
 
 /**

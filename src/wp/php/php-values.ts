@@ -165,3 +165,27 @@ export function phpSerialize(value: unknown): string {
   }
   throw new TypeError(`PHP cannot serialize a ${typeof value}`);
 }
+
+/** A decoded PHP array (JS object or, for a list, JS array), or undefined for any scalar. */
+export type PhpArray = Record<string, unknown>;
+
+/** is_array(): php-serialize gives lists as JS arrays and maps as objects; both are PHP arrays. */
+export function isPhpArray(value: unknown): value is PhpArray {
+  return typeof value === 'object' && value !== null;
+}
+
+/** `$array[$key]` of a value that may not be an array (null when it is not, or the key is missing). */
+export function phpIndex(value: unknown, key: string): unknown {
+  if (!isPhpArray(value)) return null;
+  return Object.prototype.hasOwnProperty.call(value, key) ? (value as PhpArray)[key] : null;
+}
+
+/** The values of a PHP array in order (PHP's foreach). */
+export function phpValues(value: unknown): unknown[] {
+  return isPhpArray(value) ? Object.values(value) : [];
+}
+
+/** absint(): abs( (int) $value ). */
+export function absint(value: unknown): number {
+  return Math.abs(phpIntval(value));
+}

@@ -7,7 +7,7 @@
 
 import { wpGetAttachmentImage, wpGetAttachmentLink } from '../media/attachment-image.js';
 import { parseList } from '../php/lists.js';
-import { asRecord, maybeUnserialize, phpIntval, phpTrim, phpUrldecode, phpUrlencode } from '../php/php-values.js';
+import { absint, asRecord, maybeUnserialize, phpIntval, phpTrim, phpUrldecode, phpUrlencode } from '../php/php-values.js';
 import { firstMeta } from '../posts/meta.js';
 import {
   nextInstance,
@@ -212,11 +212,6 @@ export const audioShortcode: ShortcodeHandler = (attr, _content, _tag, env) => {
 
 const YOUTUBE_PATTERN = /^https?:\/\/(?:www\.)?(?:youtube\.com\/watch|youtu\.be\/)/;
 const VIMEO_PATTERN = /^https?:\/\/(.+\.)?vimeo\.com\/.*/;
-
-/** absint(). */
-function absint(value: unknown): number {
-  return Math.abs(phpIntval(value));
-}
 
 /**
  * wp_video_shortcode(): a <div class="wp-video"> holding a <video> with one <source> per file

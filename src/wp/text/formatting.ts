@@ -56,6 +56,11 @@ export interface FormattingOptions {
   readonly shortcodeTags?: readonly string[];
 }
 
+/** trailingslashit(): the value with its trailing slashes and backslashes replaced by one `/`. */
+export function trailingslashit(value: string): string {
+  return `${value.replace(/[/\\]+$/, '')}/`;
+}
+
 /** PHP str_replace() with one search string (every occurrence; an empty search changes nothing). */
 export function strReplace(subject: string, search: string, replace: string): string {
   return search === '' ? subject : subject.split(search).join(replace);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  absint,
+  isPhpArray,
   isPhpNumeric,
+  phpIndex,
+  phpValues,
   phpFloatval,
   phpIntval,
   phpRawurlencode,
@@ -101,5 +105,27 @@ describe('phpUrlencode (urlencode) and phpRawurlencode (rawurlencode)', () => {
   it('do not throw on a lone surrogate', () => {
     expect(phpUrlencode('x\ud800')).toBe('x%EF%BF%BD');
     expect(phpRawurlencode('\udc00')).toBe('%EF%BF%BD');
+  });
+});
+
+describe('PHP array access of decoded values (is_array, $a[$k], foreach, absint)', () => {
+  it('treats lists and maps as arrays and scalars as not', () => {
+    expect(isPhpArray([])).toBe(true);
+    expect(isPhpArray({ a: 1 })).toBe(true);
+    expect(isPhpArray(null)).toBe(false);
+    expect(isPhpArray('a')).toBe(false);
+  });
+  it('reads a missing key or a non-array as null', () => {
+    expect(phpIndex({ width: 300 }, 'width')).toBe(300);
+    expect(phpIndex({ width: 300 }, 'height')).toBeNull();
+    expect(phpIndex('300', 'width')).toBeNull();
+    expect(phpIndex({}, 'toString')).toBeNull();
+    expect(phpValues({ b: 2, a: 1 })).toEqual([2, 1]);
+    expect(phpValues(false)).toEqual([]);
+  });
+  it('absint is abs((int) value)', () => {
+    expect(absint('-12px')).toBe(12);
+    expect(absint(3.9)).toBe(3);
+    expect(absint('abc')).toBe(0);
   });
 });
