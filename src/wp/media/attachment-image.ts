@@ -315,7 +315,8 @@ export function wpGetAttachmentImage(
   const alt = record ? phpTrim(phpStripTags(String(singleMeta(record, AttachmentMetaKeys.alt)))) : '';
 
   // wp_parse_args( $attr, $default_attr ): defaults in their order, overridden in place, then
-  // the caller's other keys; width and height join at the end for the loading decision.
+  // the caller's other keys. WordPress (since ticket 14110) then sets $attr['width'] and
+  // $attr['height'] to the file's, replacing any the caller passed, for the loading decision.
   const attrs: Record<string, unknown> = { src, class: `attachment-${sizeClass} size-${sizeClass}`, alt, ...(attr ?? {}) };
   attrs.width = width;
   attrs.height = height;
@@ -349,7 +350,8 @@ export function wpGetAttachmentImage(
     attrs.sizes = `auto, ${String(attrs.sizes)}`;
   }
 
-  // A caller's numeric width/height win over the file's; both leave the list for the hwstring.
+  // WordPress reads numeric width/height back from $attr after the wp_get_attachment_image_attributes
+  // filter (only a filter can make them differ from the file's here), then drops both from the list.
   if (isPhpNumeric(attrs.height)) height = absint(attrs.height);
   if (isPhpNumeric(attrs.width)) width = absint(attrs.width);
   delete attrs.height;
