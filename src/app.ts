@@ -25,6 +25,7 @@ import type { ChangeListener } from './wp/write/change-set.js';
 import { createWriteRunner } from './wp/write/transaction.js';
 import { RenderCache } from './wp/text/render-cache.js';
 import { EventCountCache } from './wp/tec/event-count-cache.js';
+import { escapeRegExp } from './wp/text/formatting.js';
 
 export interface AppDeps {
   db: Db;
@@ -129,10 +130,6 @@ export function createApp({ db, config, clock = systemClock, logError = console.
   });
   app.use(router.routes());
   return app;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -5,6 +5,7 @@ import { formatUtc, isKnownZoneName, strtotime, zoneOffsetSeconds } from '../tec
 import { allMeta, firstMeta, type MetaMap } from '../posts/meta.js';
 import { phpFloatval, phpIntval, phpTrim, phpUrldecode, phpUrlencode } from '../php/php-values.js';
 import { escUrl } from '../text/kses.js';
+import { trailingslashit } from '../text/formatting.js';
 import { toOrganizerJsonLd, type RandomSource } from './person.js';
 import { toVenueJsonLd } from './place.js';
 import { isJsonLdVisible, thingJsonLd, type JsonLdObject, type JsonLdPost } from './thing.js';
@@ -38,11 +39,6 @@ export interface EventJsonLdInput {
   now: Date;
   /** Drives the organizer e-mail obfuscation; Math.random by default. */
   random?: RandomSource;
-}
-
-/** untrailingslashit() + '/'. */
-function trailingslashit(url: string): string {
-  return `${url.replace(/[/\\]+$/, '')}/`;
 }
 
 /**
