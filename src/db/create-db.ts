@@ -2,6 +2,7 @@ import { Kysely, MysqlDialect, type LogConfig } from 'kysely';
 import { createPool } from 'mysql2';
 import type { Database } from './tables.js';
 import { TablePrefixPlugin } from './table-prefix-plugin.js';
+import { withAcquireTimeout } from './bounded-pool.js';
 
 export type Db = Kysely<Database>;
 
@@ -12,16 +13,27 @@ export interface CreateDbOptions {
   baseTablePrefix?: string;
   connectionLimit?: number;
   log?: LogConfig;
+  /** Longest a request waits for a connection (all busy, or the database not answering); default 1 s. */
+  acquireTimeoutMs?: number;
+  /** Longest one statement may run before the server stops it; default 30 s (above the 10 s a write waits for the site's write lock). */
+  statementTimeoutMs?: number;
 }
+
+/** Requests waiting for a connection, at most, before more are refused at once (503). */
+const QUEUE_LIMIT = 200;
 
 /**
  * A Kysely instance over a mysql2 pool. Type choices made here are mirrored in tables.ts:
  * dates stay strings (WordPress's zero dates), BIGINT ids come back as numbers.
  */
 export function createDb(options: CreateDbOptions): Db {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
   const pool = createPool({
     uri: options.databaseUrl,
     connectionLimit: options.connectionLimit ?? 10,
+    queueLimit: QUEUE_LIMIT,
+    // A database that does not answer the connect is "down" after this, not after mysql2's 10 s.
+    connectTimeout: options.acquireTimeoutMs ?? 1_000,
     dateStrings: true,
     supportBigNumbers: true,
     bigNumberStrings: false,
@@ -29,8 +41,15 @@ export function createDb(options: CreateDbOptions): Db {
     // WordPress stores local wall times; the session zone must not shift anything we compare.
     timezone: 'Z',
   });
+  // The server stops a statement that runs longer (MariaDB: max_statement_time in seconds; MySQL:
+  // max_execution_time in ms, SELECTs only); a server that knows neither keeps its own limits.
+  pool.on('connection', (connection) => {
+    connection.query(`SET SESSION max_statement_time = ${statementTimeoutMs / 1000}`, (error) => {
+      if (error) connection.query(`SET SESSION max_execution_time = ${Math.round(statementTimeoutMs)}`, () => undefined);
+    });
+  });
   return new Kysely<Database>({
-    dialect: new MysqlDialect({ pool }),
+    dialect: new MysqlDialect({ pool: withAcquireTimeout(pool, { acquireTimeoutMs: options.acquireTimeoutMs ?? 1_000 }) }),
     plugins: [new TablePrefixPlugin(options.tablePrefix, options.baseTablePrefix ?? options.tablePrefix)],
     log: options.log,
   });

@@ -27,10 +27,21 @@ const CONNECTION_ERROR_CODES: ReadonlySet<string> = new Set([
   'ETIMEDOUT',
   'EPIPE',
   'PROTOCOL_SEQUENCE_TIMEOUT',
+  // bounded-pool.ts: no connection came in time (all busy, or the database not answering).
+  'POOL_ACQUIRE_TIMEOUT',
+  // The server stopped a statement at its time limit (MariaDB 1969, MySQL 3024).
+  'ER_STATEMENT_TIMEOUT',
+  'ER_QUERY_TIMEOUT',
 ]);
+
+/** mysql2's message when more requests wait for a connection than its queue takes. */
+const QUEUE_FULL_MESSAGE = 'Queue limit reached.';
 
 function isConnectionFailure(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, fatal } = error as { code?: unknown; fatal?: unknown };
+  const { code, fatal, message, errno } = error as { code?: unknown; fatal?: unknown; message?: unknown; errno?: unknown };
+  if (message === QUEUE_FULL_MESSAGE) return true;
+  // MariaDB's statement timeout (1969) arrives without a code name mysql2 knows.
+  if (errno === 1969 || errno === 3024) return true;
   return fatal === true || (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code));
 }
