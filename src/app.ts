@@ -26,6 +26,11 @@ import { createWriteRunner } from './wp/write/transaction.js';
 import { RenderCache } from './wp/text/render-cache.js';
 import { EventCountCache } from './wp/tec/event-count-cache.js';
 import { escapeRegExp } from './wp/text/formatting.js';
+import type { Logger } from 'pino';
+import { healthRoutes } from './ops/health.js';
+import { requestLogging, silentLogger, type ObservedState } from './ops/logging.js';
+import { AppMetrics, type PoolStats } from './ops/metrics.js';
+import { StatementTracker } from './ops/statements.js';
 
 export interface AppDeps {
   db: Db;
@@ -35,10 +40,28 @@ export interface AppDeps {
   logError?: (error: unknown) => void;
   /** Told about every committed write, after the commit (the object cache, the change feed). */
   changeListeners?: readonly ChangeListener[];
+  /** The request log (one line per request); silent unless given. */
+  logger?: Logger;
+  /**
+   * Counts each request's SQL statements; its `log` must be the `log` option `db` was made with
+   * (createDb), else every count reads 0. A new one (counting nothing) unless given.
+   */
+  statements?: StatementTracker;
+  /** The database pool's usage for /metrics (mysql2PoolStats); none: no pool gauges. */
+  poolStats?: () => PoolStats;
 }
 
 /** Builds the Koa app; never listens (main.ts does, tests use app.callback()). */
-export function createApp({ db, config, clock = systemClock, logError = console.error, changeListeners = [] }: AppDeps): Koa {
+export function createApp({
+  db,
+  config,
+  clock = systemClock,
+  logError: reportError = console.error,
+  changeListeners = [],
+  logger = silentLogger(),
+  statements = new StatementTracker(),
+  poolStats,
+}: AppDeps): Koa {
   const app = new Koa();
   const siteSettings = createSiteSettingsCache(db, clock);
   // Rendered texts that depend on nothing but themselves, shared by this app's requests.
@@ -49,6 +72,26 @@ export function createApp({ db, config, clock = systemClock, logError = console.
   const routes = namespaceRoutes.map(compileRoute);
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
   const namespaceRoot = `${config.restRoot}/${API_NAMESPACE}`;
+  const metrics = new AppMetrics({ poolStats, caches: { render: renderCache, event_count: eventCounts } });
+  statements.onError(() => metrics.databaseError('statement'));
+  // Unexpected errors still go where the caller said; the ones from the database are also counted.
+  const logError = (error: unknown) => {
+    if (isConnectionError(error)) metrics.databaseError('connection');
+    reportError(error);
+  };
+
+  // Operations first: every request gets its id, log line and metrics; /healthz, /readyz and
+  // /metrics answer at the site root, before any REST machinery.
+  app.use(requestLogging({ logger, statements, metrics }));
+  app.use(
+    healthRoutes({
+      db,
+      onFailure: (error) => {
+        if (isConnectionError(error)) metrics.databaseError('connection');
+      },
+    }),
+  );
+  app.use(metrics.route());
 
   app.use(wordpressGlobalParams());
   app.use(errorHandler(logError));
@@ -72,6 +115,7 @@ export function createApp({ db, config, clock = systemClock, logError = console.
     const { viewer, headers } = await authenticate({ db, config, logError, changeListeners }, authInputFromKoa(ctx), now);
     ctx.set(headers);
     varyAnonymousGet(ctx, isLoggedIn(viewer));
+    (ctx.state as ObservedState).userId = viewer.userId;
     return viewer;
   };
 
@@ -85,6 +129,9 @@ export function createApp({ db, config, clock = systemClock, logError = console.
     const site = await siteSettings();
     const urls = toSiteUrls(site, config.restRoot, config.publicUrl);
     const now = clock.now();
+    // The log's and metrics' route: the pattern WordPress registered, as the index prints it.
+    const route = compiled.find((candidate) => candidate.regex.test(routePath));
+    if (route) (ctx.state as ObservedState).route = namespace === '' ? '/' : `/${namespace}${route.pattern}`;
     const viewer = await identify(ctx, urls.restRoot, now);
     await dispatch(ctx, compiled, {
       db,
@@ -130,6 +177,15 @@ export function createApp({ db, config, clock = systemClock, logError = console.
   });
   app.use(router.routes());
   return app;
+}
+
+/** mysql2's failures to connect, or of a connection that died (as opposed to a refused statement). */
+function isConnectionError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, fatal, message } = error as { code?: unknown; fatal?: unknown; message?: unknown };
+  // mysql2's pool refuses a request past its queue limit with this message and no code.
+  if (message === 'Queue limit reached.') return true;
+  return fatal === true || (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|PROTOCOL_CONNECTION_LOST|PROTOCOL_SEQUENCE_TIMEOUT|POOL_ACQUIRE_TIMEOUT|POOL_CLOSED)$/.test(code));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

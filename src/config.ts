@@ -179,3 +179,33 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
   });
 }
+
+/** pino's levels, and `silent` for none. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const LogEnvSchema = v.object({
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  NODE_ENV: v.optional(v.string()),
+});
+
+/** How main.ts sets up the request log (kept apart from Config, which the app itself reads). */
+export interface LogSettings {
+  readonly level: LogLevel;
+  /** One readable line per record (pino-pretty) instead of JSON: NODE_ENV=development. */
+  readonly pretty: boolean;
+}
+
+/** Reads LOG_LEVEL (default info) and NODE_ENV; throws ConfigError on an unknown level. */
+export function loadLogSettings(env: Record<string, string | undefined>): LogSettings {
+  const picked = Object.fromEntries(
+    Object.keys(LogEnvSchema.entries)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  const result = v.safeParse(LogEnvSchema, picked);
+  if (!result.success) {
+    throw new ConfigError(`Invalid configuration:\n  ${result.issues.map((issue) => `${String(issue.path?.[0]?.key ?? 'environment')}: ${issue.message}`).join('\n  ')}`);
+  }
+  return Object.freeze({ level: result.output.LOG_LEVEL, pretty: result.output.NODE_ENV === 'development' });
+}

@@ -1,16 +1,20 @@
 import { createServer } from 'node:http';
-import { loadConfig, ConfigError } from './config.js';
+import { loadConfig, loadLogSettings, ConfigError } from './config.js';
 import { createDb } from './db/create-db.js';
 import { createApp } from './app.js';
 import { API_NAMESPACE } from './wp/site/urls.js';
 import { openObjectCache } from './wp/object-cache/object-cache.js';
 import { runIndexesCommand } from './commands/indexes.js';
+import { createLogger } from './ops/logging.js';
+import { StatementTracker } from './ops/statements.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {
   let config;
+  let logSettings;
   try {
     config = loadConfig(process.env);
+    logSettings = loadLogSettings(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -18,7 +22,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const logger = createLogger(logSettings);
+  // Counts each request's statements (the request log) and failed ones (the metrics).
+  const statements = new StatementTracker();
   const db = createDb({
+    log: statements.log,
     databaseUrl: config.databaseUrl,
     tablePrefix: config.tablePrefix,
     baseTablePrefix: config.baseTablePrefix,
@@ -28,7 +36,7 @@ async function main(): Promise<void> {
     const code = await runIndexesCommand(db, process.argv[3], (line) => console.log(line)).finally(() => db.destroy());
     process.exit(code);
   }
-  const logError = (error: unknown) => console.error(error);
+  const logError = (error: unknown) => logger.error({ err: error }, 'unexpected error');
   // Redis connects in the background: a site whose Redis is down still gets its writes served.
   const objectCache = config.objectCache
     ? openObjectCache(
@@ -36,7 +44,7 @@ async function main(): Promise<void> {
         logError,
       )
     : undefined;
-  const app = createApp({ db, config, logError, changeListeners: objectCache ? [objectCache.listener] : [] });
+  const app = createApp({ db, config, logError, logger, statements, changeListeners: objectCache ? [objectCache.listener] : [] });
   const server = createServer(app.callback());
   server.listen(config.port, config.host, () => {
     // With PORT=0 the system picks the port; print the one actually bound.

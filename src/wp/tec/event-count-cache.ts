@@ -32,10 +32,18 @@ export class EventCountCache {
     private readonly maxEntries = 1000,
   ) {}
 
+  /** Lookups that found a usable entry / found none (or a stale one), for the metrics (src/ops/metrics.ts). */
+  hits = 0;
+  misses = 0;
+
   /** The total counted under this marker within the TTL, if any, and when it was counted. */
   get(key: string, marker: string, now: number): (CountedTotal & { countedAt: number }) | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.marker !== marker || now - entry.at > this.ttlMs || now < entry.at) return undefined;
+    if (!entry || entry.marker !== marker || now - entry.at > this.ttlMs || now < entry.at) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
     return { windowEnd: entry.windowEnd, total: entry.total, countedAt: entry.at };
   }
 

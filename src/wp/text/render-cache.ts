@@ -15,12 +15,19 @@ export interface RenderedText {
 export class RenderCache {
   private readonly entries = new Map<string, RenderedText>();
   private size = 0;
+  /** Lookups that found an entry / found none, for the metrics (src/ops/metrics.ts). */
+  hits = 0;
+  misses = 0;
 
   constructor(private readonly maxChars = 16_000_000) {}
 
   get(key: string): RenderedText | undefined {
     const found = this.entries.get(key);
-    if (found === undefined) return undefined;
+    if (found === undefined) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
     // Map order is insertion order: re-inserting marks it most recently used.
     this.entries.delete(key);
     this.entries.set(key, found);

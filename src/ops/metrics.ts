@@ -1,0 +1,157 @@
+import type Koa from 'koa';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ObservedState } from './logging.js';
+
+/** How full the database pool is, as far as the driver tells. */
+export interface PoolStats {
+  /** Open connections, busy or idle. */
+  total: number;
+  /** Open connections idle in the pool. */
+  free: number;
+  /** Requests waiting for a connection. */
+  queued: number;
+  /** The most connections the pool opens. */
+  limit: number;
+}
+
+/** Hit and miss counts a cache keeps of its own lookups. */
+export interface CacheStats {
+  readonly hits: number;
+  readonly misses: number;
+}
+
+export interface MetricsOptions {
+  /** The pool's usage, read at each scrape (see mysql2PoolStats); none: no pool gauges. */
+  poolStats?: () => PoolStats;
+  /** The app's caches by name (`render`, `event_count`), read at each scrape. */
+  caches?: Readonly<Record<string, CacheStats>>;
+  /** Process metrics (CPU, memory, event loop, GC): on unless false. */
+  processMetrics?: boolean;
+}
+
+/**
+ * The app's Prometheus metrics, in a Registry of its own (never prom-client's global one, so two
+ * apps in one process, or a test's, never share or double-register counters).
+ */
+export class AppMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'route' | 'method' | 'status'>;
+  private readonly duration: Histogram<'route' | 'method'>;
+  private readonly dbErrors: Counter<'kind'>;
+
+  constructor(options: MetricsOptions = {}) {
+    const registers = [this.registry];
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by route pattern, method and status.',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    });
+    this.duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from receiving a request to its answer, by route pattern and method.',
+      labelNames: ['route', 'method'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.dbErrors = new Counter({
+      name: 'db_errors_total',
+      help: 'Database failures: statements the server refused or that failed (statement), connections that could not be made or died (connection).',
+      labelNames: ['kind'],
+      registers,
+    });
+    // Both kinds show from the start, at 0, so a rate() over them never lacks a series.
+    this.dbErrors.inc({ kind: 'statement' }, 0);
+    this.dbErrors.inc({ kind: 'connection' }, 0);
+    const { poolStats, caches = {} } = options;
+    if (poolStats) {
+      new Gauge({
+        name: 'db_pool_connections',
+        help: 'Database pool connections by state (open = busy + free; limit = most the pool opens).',
+        labelNames: ['state'],
+        registers,
+        collect() {
+          const stats = poolStats();
+          this.set({ state: 'open' }, stats.total);
+          this.set({ state: 'free' }, stats.free);
+          this.set({ state: 'busy' }, stats.total - stats.free);
+          this.set({ state: 'limit' }, stats.limit);
+        },
+      });
+      new Gauge({
+        name: 'db_pool_queued_requests',
+        help: 'Requests waiting for a database connection.',
+        registers,
+        collect() {
+          this.set(poolStats().queued);
+        },
+      });
+    }
+    // The caches count their own lookups; each scrape copies the totals into counters.
+    for (const [outcome, read] of [
+      ['hits', (stats: CacheStats) => stats.hits],
+      ['misses', (stats: CacheStats) => stats.misses],
+    ] as const) {
+      new Counter({
+        name: `cache_${outcome}_total`,
+        help: `Lookups in the app's in-memory caches that ${outcome === 'hits' ? 'found' : 'did not find'} an entry, by cache.`,
+        labelNames: ['cache'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [cache, stats] of Object.entries(caches)) this.inc({ cache }, read(stats));
+        },
+      });
+    }
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** One answered request; `route` is the matched pattern or a fixed name, never a raw path. */
+  observeRequest(route: string, method: string, status: number, seconds: number): void {
+    this.requests.inc({ route, method, status: String(status) });
+    this.duration.observe({ route, method }, seconds);
+  }
+
+  databaseError(kind: 'statement' | 'connection'): void {
+    this.dbErrors.inc({ kind });
+  }
+
+  /** `GET /metrics` in Prometheus text format; other paths pass through. */
+  route(): Koa.Middleware {
+    return async (ctx, next) => {
+      if (ctx.path !== '/metrics') return next();
+      (ctx.state as ObservedState).route = ctx.path;
+      ctx.set('Cache-Control', 'no-store');
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+        ctx.status = 405;
+        ctx.set('Allow', 'GET, HEAD');
+        return;
+      }
+      ctx.type = this.registry.contentType;
+      ctx.body = await this.registry.metrics();
+    };
+  }
+}
+
+/** The shape of mysql2's pool this reads; its counts are kept in fields the typings do not declare. */
+interface Mysql2PoolInternals {
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+  _connectionQueue?: { length: number };
+  config?: { connectionLimit?: number };
+}
+
+/**
+ * mysql2's pool usage. mysql2 has no public API for it, so this reads the pool's own queues
+ * (`_allConnections`, `_freeConnections`, `_connectionQueue`, unchanged across mysql2 2.x-3.x);
+ * a missing field reads as 0 rather than failing a scrape.
+ */
+export function mysql2PoolStats(pool: object): () => PoolStats {
+  const internals = pool as Mysql2PoolInternals;
+  return () => ({
+    total: internals._allConnections?.length ?? 0,
+    free: internals._freeConnections?.length ?? 0,
+    queued: internals._connectionQueue?.length ?? 0,
+    limit: internals.config?.connectionLimit ?? 0,
+  });
+}
