@@ -1,0 +1,411 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createNetServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+
+/**
+ * Debian's nginx in front of the service, configured with the shipped snippet
+ * deploy/nginx/calendar-sidecar.conf (issue 10): the namespace's REST paths, in each of the three
+ * forms WordPress publishes them (pretty `/wp-json/...`, PATHINFO `/index.php/wp-json/...`, plain
+ * `/?rest_route=...`), reach the sidecar and come back exactly as the sidecar answers them directly;
+ * everything else stays with the site (here a `location /` answering 418 stands in for PHP).
+ *
+ * The snippet is rendered twice: once towards the real service (built and started as a user runs
+ * it: `tsc -p tsconfig.build.json`, then `node main.js` with PORT=0), once towards a small echo
+ * server that answers with the request line and headers nginx forwarded, to check the URI is passed
+ * untouched and Host / X-Forwarded-For / X-Forwarded-Proto are set.
+ *
+ * The build goes to a folder of this file's own (under node_modules/.cache, so the compiled files
+ * still resolve the project's node_modules) rather than dist/: test/e2e/served.test.ts builds into
+ * dist/ and may run at the same time, and two compilers rewriting the same files could hand one of
+ * the services a half-written module.
+ */
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const NGINX = '/usr/sbin/nginx';
+const SNIPPET = join(PROJECT_ROOT, 'deploy/nginx/calendar-sidecar.conf');
+/** The upstream address the shipped snippet names (calendar-sidecar.env.example's HOST:PORT). */
+const SHIPPED_UPSTREAM = '127.0.0.1:8080';
+const NS = '/wp-json/calendar/events/v1';
+/** A list with explicit dates, so its answer does not move with the clock. */
+const LIST_QUERY = 'start_date=2000-01-01&end_date=2100-12-31&per_page=3&page=2';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+let database: TestDatabase | undefined;
+let service: ChildProcess | undefined;
+let serviceOutput = '';
+let nginx: ChildProcess | undefined;
+let nginxOutput = '';
+let echo: Server | undefined;
+let prefix: string | undefined;
+let buildDir: string | undefined;
+let serviceAddress = '';
+let proxyPort = 0;
+let echoProxyPort = 0;
+
+/** GET over plain node:http (fetch would not let the test set Host, nor send a path verbatim). */
+function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers: { Connection: 'close', ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.setTimeout(15_000, () => req.destroy(new Error(`GET ${path} on port ${port} timed out`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function json(answer: Answer): unknown {
+  try {
+    return JSON.parse(answer.text);
+  } catch {
+    return { $raw: answer.text };
+  }
+}
+
+/** A port nothing listens on right now (the system picks it; closed again before nginx binds it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** The shipped snippet, every upstream address in it pointed at `address`. */
+async function renderSnippet(address: string): Promise<string> {
+  const text = await readFile(SNIPPET, 'utf8');
+  return text.split(SHIPPED_UPSTREAM).join(address);
+}
+
+async function startService(database: TestDatabase): Promise<string> {
+  buildDir = await mkdtemp(join(PROJECT_ROOT, 'node_modules/.cache/e2e-nginx-'));
+  execFileSync(
+    process.execPath,
+    [`${PROJECT_ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', buildDir, '--tsBuildInfoFile', join(buildDir, '.tsbuildinfo')],
+    { cwd: PROJECT_ROOT, stdio: 'pipe' },
+  );
+  service = spawn(process.execPath, ['--enable-source-maps', join(buildDir, 'main.js')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const child = service;
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start within 30 s:\n${serviceOutput}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      serviceOutput += chunk.toString();
+      const match = /listening on http:\/\/([^/\s]+)/.exec(serviceOutput);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code}:\n${serviceOutput}`));
+    });
+  });
+}
+
+/** Answers every request with what nginx sent upstream: the request target and the headers. */
+function startEcho(): Promise<number> {
+  echo = createHttpServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ url: req.url, headers: req.headers }));
+  });
+  const server = echo;
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+}
+
+async function startNginx(serviceAt: string, echoPort: number): Promise<void> {
+  prefix = await mkdtemp(join(tmpdir(), 'calendar-sidecar-nginx-'));
+  // Run as root, nginx's workers drop to `nobody`, which must reach the temp folders below.
+  await chmod(prefix, 0o755);
+  proxyPort = await freePort();
+  echoProxyPort = await freePort();
+  await writeFile(join(prefix, 'calendar-sidecar.conf'), await renderSnippet(serviceAt));
+  await writeFile(join(prefix, 'calendar-sidecar-echo.conf'), await renderSnippet(`127.0.0.1:${echoPort}`));
+  const site = (port: number, snippet: string) => `
+    server {
+        listen 127.0.0.1:${port};
+        server_name events.example.test;
+        include ${join(prefix!, snippet)};
+        # Stands in for the site's PHP: anything answering 418 was not sent to the sidecar.
+        location / {
+            return 418 "php\\n";
+        }
+    }`;
+  const conf = `
+daemon off;
+worker_processes 1;
+pid ${join(prefix, 'nginx.pid')};
+error_log ${join(prefix, 'error.log')} notice;
+events { worker_connections 64; }
+http {
+    default_type text/plain;
+    access_log ${join(prefix, 'access.log')};
+    client_body_temp_path ${join(prefix, 'client_body')};
+    proxy_temp_path ${join(prefix, 'proxy')};
+    fastcgi_temp_path ${join(prefix, 'fastcgi')};
+    uwsgi_temp_path ${join(prefix, 'uwsgi')};
+    scgi_temp_path ${join(prefix, 'scgi')};
+${site(proxyPort, 'calendar-sidecar.conf')}
+${site(echoProxyPort, 'calendar-sidecar-echo.conf')}
+}
+`;
+  const confPath = join(prefix, 'nginx.conf');
+  await writeFile(confPath, conf);
+  // -e: the error log before the configuration is read (else the system's /var/log/nginx/error.log).
+  nginx = spawn(NGINX, ['-p', prefix, '-c', confPath, '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = nginx;
+  const onData = (chunk: Buffer) => {
+    nginxOutput += chunk.toString();
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    if ((await canConnect(proxyPort)) && (await canConnect(echoProxyPort))) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const log = await readFile(join(prefix, 'error.log'), 'utf8').catch(() => '');
+  throw new Error(`nginx did not start (exit code ${child.exitCode}):\n${nginxOutput}\n${log}`);
+}
+
+async function stop(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Set when nginx is missing or the setup failed: every test then fails with it, rather than being
+ * reported as skipped, which is what vitest makes of tests whose beforeAll threw.
+ */
+let setupError: Error | undefined;
+
+beforeAll(async () => {
+  try {
+    if (!existsSync(NGINX)) {
+      throw new Error(
+        `nginx is not installed (${NGINX} is missing). Run \`bash .ci/run\`, which installs Debian's nginx-light, ` +
+          'or `apt-get install -y nginx-light` (the system nginx service need not run: this test starts its own).',
+      );
+    }
+    database = await createTestDatabase({ dump: 'reference' });
+    const [address, echoPort] = await Promise.all([startService(database), startEcho()]);
+    serviceAddress = address;
+    await startNginx(serviceAddress, echoPort);
+  } catch (error) {
+    setupError = error instanceof Error ? error : new Error(String(error));
+  }
+});
+
+/** `it`, failing with the setup's error when there was one. */
+function check(name: string, body: () => Promise<void>): void {
+  it(name, async () => {
+    if (setupError) throw setupError;
+    await body();
+  });
+}
+
+afterAll(async () => {
+  // Each step runs even if one before it failed.
+  await stop(nginx, 'SIGQUIT').catch(() => undefined);
+  await stop(service, 'SIGTERM').catch(() => undefined);
+  await new Promise((resolve) => (echo ? echo.close(resolve) : resolve(undefined)));
+  await database?.drop().catch(() => undefined);
+  if (prefix) await rm(prefix, { recursive: true, force: true });
+  if (buildDir) await rm(buildDir, { recursive: true, force: true });
+});
+
+function servicePort(): number {
+  return Number(serviceAddress.split(':').pop());
+}
+
+/**
+ * The answer through nginx next to the service's own to the same request. The namespace index
+ * prints defaults from the clock (to the second), so the direct answer is taken before and after
+ * the proxied one and the round is repeated until those two agree: then the clock did not move
+ * the answer in between, and the proxied one must equal it.
+ */
+async function throughNginxAndDirect(proxiedPath: string, directPath = proxiedPath): Promise<{ proxied: Answer; direct: Answer }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const before = await get(servicePort(), directPath);
+    const proxied = await get(proxyPort, proxiedPath);
+    const after = await get(servicePort(), directPath);
+    if (before.status === after.status && before.text === after.text) return { proxied, direct: before };
+  }
+  throw new Error(`the service answered ${directPath} differently five times in a row`);
+}
+
+/**
+ * What a client sees, less what nginx owns or makes per hop (Date, Server, Connection, framing) and
+ * a per-request id, which differs between any two requests.
+ */
+const HOP_HEADERS = new Set(['date', 'server', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'x-request-id']);
+function apiHeaders(headers: IncomingHttpHeaders): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_HEADERS.has(name)));
+}
+
+describe('nginx with deploy/nginx/calendar-sidecar.conf in front of the service', () => {
+  check('the shipped snippet names its upstream only as 127.0.0.1:8080, and the rendered copy only the service port', async () => {
+    const shipped = await readFile(SNIPPET, 'utf8');
+    const proxyPasses = shipped.match(/^\s*proxy_pass\s[^;]*;/gm) ?? [];
+    expect(proxyPasses.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(proxyPasses.map((line) => line.trim()))).toEqual(new Set([`proxy_pass http://${SHIPPED_UPSTREAM}$request_uri;`]));
+    const rendered = await readFile(join(prefix!, 'calendar-sidecar.conf'), 'utf8');
+    expect(rendered).not.toContain(SHIPPED_UPSTREAM);
+    expect(rendered.match(/^\s*proxy_pass\s[^;]*;/gm)?.map((line) => line.trim())).toEqual(proxyPasses.map(() => `proxy_pass http://${serviceAddress}$request_uri;`));
+  });
+
+  check('the namespace index answers exactly as the service does directly', async () => {
+    const { proxied, direct } = await throughNginxAndDirect(NS);
+    expect(direct.status).toBe(200);
+    expect((json(direct) as { namespace: string }).namespace).toBe('calendar/events/v1');
+    expect(proxied.status).toBe(direct.status);
+    expect(json(proxied)).toEqual(json(direct));
+    expect(proxied.text).toBe(direct.text);
+    expect(apiHeaders(proxied.headers)).toEqual(apiHeaders(direct.headers));
+  });
+
+  check('the namespace index with a trailing slash too', async () => {
+    const { proxied, direct } = await throughNginxAndDirect(`${NS}/`);
+    expect(direct.status).toBe(200);
+    expect(proxied.status).toBe(200);
+    expect(proxied.text).toBe(direct.text);
+  });
+
+  check('an events list answers exactly as the service does directly (status, JSON body, paging headers)', async () => {
+    const path = `${NS}/events?${LIST_QUERY}`;
+    const { proxied, direct } = await throughNginxAndDirect(path);
+    expect(direct.status).toBe(200);
+    const body = json(direct) as { events: unknown[]; total: number };
+    expect(body.events.length).toBe(3);
+    expect(body.total).toBeGreaterThan(6);
+    expect(proxied.status).toBe(direct.status);
+    expect(json(proxied)).toEqual(body);
+    expect(proxied.text).toBe(direct.text);
+    expect(apiHeaders(proxied.headers)).toEqual(apiHeaders(direct.headers));
+    // TEC's own paging headers, which a client pages with, came through.
+    expect(proxied.headers['x-tec-total']).toBe(String(body.total));
+    expect(proxied.headers['x-tec-totalpages']).toBe(String(Math.ceil(body.total / 3)));
+  });
+
+  check('an error of the namespace (unknown route) is the service JSON error, not a page of the site', async () => {
+    const { proxied, direct } = await throughNginxAndDirect(`${NS}/nope`);
+    expect(direct.status).toBe(404);
+    expect((json(direct) as { code: string }).code).toBe('rest_no_route');
+    expect(proxied.status).toBe(404);
+    expect(proxied.text).toBe(direct.text);
+  });
+
+  check('the PATHINFO form /index.php/wp-json/... reaches the sidecar', async () => {
+    const { proxied, direct } = await throughNginxAndDirect(`/index.php${NS}/events?${LIST_QUERY}`, `${NS}/events?${LIST_QUERY}`);
+    expect(direct.status).toBe(200);
+    expect(proxied.status).toBe(200);
+    expect(proxied.text).toBe(direct.text);
+  });
+
+  check('the plain-permalink form ?rest_route=... reaches the sidecar, on / and /index.php, encoded or not', async () => {
+    const direct = `${NS}/events?${LIST_QUERY}`;
+    for (const proxiedPath of [
+      `/?rest_route=/calendar/events/v1/events&${LIST_QUERY}`,
+      `/index.php?rest_route=/calendar/events/v1/events&${LIST_QUERY}`,
+      `/?rest_route=%2Fcalendar%2Fevents%2Fv1%2Fevents&${LIST_QUERY}`,
+    ]) {
+      const answers = await throughNginxAndDirect(proxiedPath, direct);
+      expect(answers.direct.status, proxiedPath).toBe(200);
+      expect(answers.proxied.status, proxiedPath).toBe(200);
+      expect(answers.proxied.text, proxiedPath).toBe(answers.direct.text);
+    }
+    const index = await throughNginxAndDirect('/?rest_route=/calendar/events/v1', NS);
+    expect(index.proxied.status).toBe(200);
+    expect(index.proxied.text).toBe(index.direct.text);
+  });
+
+  check('everything else stays with the site: not proxied to the sidecar', async () => {
+    for (const path of [
+      '/',
+      '/events/some-event/',
+      '/wp-json/',
+      '/wp-json/wp/v2/posts',
+      '/wp-json/tribe/events/v1/events',
+      '/wp-json/calendar/events/v10',
+      '/wp-json/calendar/events/v1x/events',
+      '/wp-login.php',
+      '/?rest_route=/wp/v2/posts',
+      '/?rest_route=/calendar/events/v10',
+      '/?p=12',
+      '/some-page/?rest_route=/calendar/events/v1/events',
+    ]) {
+      const answer = await get(proxyPort, path);
+      expect({ path, status: answer.status, text: answer.text }).toEqual({ path, status: 418, text: 'php\n' });
+    }
+  });
+
+  check('the internal location of the rest_route form cannot be requested from outside', async () => {
+    const answer = await get(proxyPort, '/.calendar-sidecar-rest-route');
+    expect(answer.status).toBe(404);
+  });
+
+  check('passes the request URI untouched and sets Host, X-Forwarded-For and X-Forwarded-Proto', async () => {
+    const cases = [
+      `${NS}/events?search=a%20b&categories=1,2`,
+      `${NS}/events/by-slug/caf%C3%A9`,
+      `/index.php${NS}/events?per_page=1`,
+      `/?rest_route=%2Fcalendar%2Fevents%2Fv1%2Fevents&search=x%26y`,
+      `/index.php?rest_route=/calendar/events/v1/events/1`,
+    ];
+    for (const path of cases) {
+      const answer = await get(echoProxyPort, path, { Host: 'events.example.test', 'X-Forwarded-For': '203.0.113.9' });
+      expect(answer.status, path).toBe(200);
+      const seen = json(answer) as { url: string; headers: Record<string, string> };
+      expect(seen.url, path).toBe(path);
+      expect(seen.headers.host, path).toBe('events.example.test');
+      expect(seen.headers['x-forwarded-for'], path).toBe('203.0.113.9, 127.0.0.1');
+      expect(seen.headers['x-forwarded-proto'], path).toBe('http');
+      expect(seen.headers['x-real-ip'], path).toBe('127.0.0.1');
+    }
+  });
+});
