@@ -179,13 +179,17 @@ export function createApp({
   return app;
 }
 
-/** mysql2's failures to connect, or of a connection that died (as opposed to a refused statement). */
+/**
+ * mysql2's failures to connect (including a handshake the server refused: unknown database, bad
+ * credentials, too many connections), of a connection that died, or a check that timed out, as
+ * opposed to a statement the server refused (those the statement log counts).
+ */
 function isConnectionError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, fatal, message } = error as { code?: unknown; fatal?: unknown; message?: unknown };
   // mysql2's pool refuses a request past its queue limit with this message and no code.
   if (message === 'Queue limit reached.') return true;
-  return fatal === true || (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|PROTOCOL_CONNECTION_LOST|PROTOCOL_SEQUENCE_TIMEOUT|POOL_ACQUIRE_TIMEOUT|POOL_CLOSED)$/.test(code));
+  return fatal === true || (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|PROTOCOL_CONNECTION_LOST|PROTOCOL_SEQUENCE_TIMEOUT|POOL_ACQUIRE_TIMEOUT|POOL_CLOSED|READY_TIMEOUT|ER_BAD_DB_ERROR|ER_ACCESS_DENIED_ERROR|ER_DBACCESS_DENIED_ERROR|ER_CON_COUNT_ERROR|ER_HOST_NOT_PRIVILEGED)$/.test(code));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -14,7 +14,10 @@ export interface HealthOptions {
   onFailure?: (error: unknown) => void;
 }
 
-class ReadyTimeout extends Error {}
+/** The check took longer than allowed; its code lets callers count it with the connection failures. */
+export class ReadyTimeout extends Error {
+  readonly code = 'READY_TIMEOUT';
+}
 
 /**
  * `GET /healthz` (the process answers: 200 `{"status":"ok"}`) and `GET /readyz` (the database

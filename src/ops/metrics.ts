@@ -25,7 +25,7 @@ export interface MetricsOptions {
   poolStats?: () => PoolStats;
   /** The app's caches by name (`render`, `event_count`), read at each scrape. */
   caches?: Readonly<Record<string, CacheStats>>;
-  /** Process metrics (CPU, memory, event loop, GC): on unless false. */
+  /** Process metrics (CPU, memory, event loop, GC), from the first scrape on: on unless false. */
   processMetrics?: boolean;
 }
 
@@ -38,6 +38,8 @@ export class AppMetrics {
   private readonly requests: Counter<'route' | 'method' | 'status'>;
   private readonly duration: Histogram<'route' | 'method'>;
   private readonly dbErrors: Counter<'kind'>;
+  /** Process metrics still to be switched on (at the first scrape; see route()). */
+  private processMetricsPending: boolean;
 
   constructor(options: MetricsOptions = {}) {
     const registers = [this.registry];
@@ -103,7 +105,7 @@ export class AppMetrics {
         },
       });
     }
-    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    this.processMetricsPending = options.processMetrics !== false;
   }
 
   /** One answered request; `route` is the matched pattern or a fixed name, never a raw path. */
@@ -126,6 +128,12 @@ export class AppMetrics {
         ctx.status = 405;
         ctx.set('Allow', 'GET, HEAD');
         return;
+      }
+      // Switched on when first asked for, not per app: each start watches the event loop and GC for
+      // good, and the tests build hundreds of apps nobody scrapes.
+      if (this.processMetricsPending) {
+        this.processMetricsPending = false;
+        collectDefaultMetrics({ register: this.registry });
       }
       ctx.type = this.registry.contentType;
       ctx.body = await this.registry.metrics();
