@@ -7,6 +7,7 @@ import { openObjectCache } from './wp/object-cache/object-cache.js';
 import { runIndexesCommand } from './commands/indexes.js';
 import { createLogger } from './ops/logging.js';
 import { StatementTracker } from './ops/statements.js';
+import { mysql2PoolStats, type PoolStats } from './ops/metrics.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {
@@ -25,8 +26,10 @@ async function main(): Promise<void> {
   const logger = createLogger(logSettings);
   // Counts each request's statements (the request log) and failed ones (the metrics).
   const statements = new StatementTracker();
+  let poolStats: (() => PoolStats) | undefined;
   const db = createDb({
     log: statements.log,
+    onPool: (pool) => (poolStats = mysql2PoolStats(pool)),
     databaseUrl: config.databaseUrl,
     tablePrefix: config.tablePrefix,
     baseTablePrefix: config.baseTablePrefix,
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
         logError,
       )
     : undefined;
-  const app = createApp({ db, config, logError, logger, statements, changeListeners: objectCache ? [objectCache.listener] : [] });
+  const app = createApp({ db, config, logError, logger, statements, poolStats, changeListeners: objectCache ? [objectCache.listener] : [] });
   const server = createServer(app.callback());
   server.listen(config.port, config.host, () => {
     // With PORT=0 the system picks the port; print the one actually bound.

@@ -1,5 +1,5 @@
 import { Kysely, MysqlDialect, type LogConfig } from 'kysely';
-import { createPool } from 'mysql2';
+import { createPool, type Pool } from 'mysql2';
 import type { Database } from './tables.js';
 import { TablePrefixPlugin } from './table-prefix-plugin.js';
 import { withAcquireTimeout } from './bounded-pool.js';
@@ -17,6 +17,8 @@ export interface CreateDbOptions {
   acquireTimeoutMs?: number;
   /** Longest one statement may run before the server stops it; default 30 s (above the 10 s a write waits for the site's write lock). */
   statementTimeoutMs?: number;
+  /** Handed the mysql2 pool once made, for its usage gauges (src/ops/metrics.ts mysql2PoolStats). */
+  onPool?: (pool: Pool) => void;
 }
 
 /** Requests waiting for a connection, at most, before more are refused at once (503). */
@@ -48,6 +50,7 @@ export function createDb(options: CreateDbOptions): Db {
       if (error) connection.query(`SET SESSION max_execution_time = ${Math.round(statementTimeoutMs)}`, () => undefined);
     });
   });
+  options.onPool?.(pool);
   return new Kysely<Database>({
     dialect: new MysqlDialect({ pool: withAcquireTimeout(pool, { acquireTimeoutMs: options.acquireTimeoutMs ?? 1_000 }) }),
     plugins: [new TablePrefixPlugin(options.tablePrefix, options.baseTablePrefix ?? options.tablePrefix)],

@@ -1,6 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createPool } from 'mysql2';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEvent } from 'kysely';
@@ -255,14 +254,14 @@ describe('/metrics', () => {
     expect(text).toMatch(/db_errors_total\{kind="connection"\} [1-9]/);
   });
 
-  it('reads mysql2 pool usage from the pool itself and shows it as gauges', async () => {
-    const pool = createPool({ uri: database.url, connectionLimit: 3 });
-    closers.push(() => pool.promise().end());
-    const stats = mysql2PoolStats(pool);
-    expect(stats()).toEqual({ total: 0, free: 0, queued: 0, limit: 3 });
-    await pool.promise().query('SELECT 1');
-    expect(stats()).toEqual({ total: 1, free: 1, queued: 0, limit: 3 });
-    const text = (await harness(database.url, { poolStats: stats }).agent.get('/metrics')).text;
+  it('reads the usage of the pool createDb hands out and shows it as gauges', async () => {
+    let stats: (() => PoolStats) | undefined;
+    const db = createDb({ databaseUrl: database.url, tablePrefix: 'wp_', connectionLimit: 3, onPool: (pool) => (stats = mysql2PoolStats(pool)) });
+    closers.push(() => db.destroy());
+    expect(stats!()).toEqual({ total: 0, free: 0, queued: 0, limit: 3 });
+    await db.selectFrom('options').select('option_id').limit(1).execute();
+    expect(stats!()).toEqual({ total: 1, free: 1, queued: 0, limit: 3 });
+    const text = (await harness(database.url, { poolStats: stats! }).agent.get('/metrics')).text;
     expect(text).toContain('db_pool_connections{state="open"} 1');
     expect(text).toContain('db_pool_connections{state="free"} 1');
     expect(text).toContain('db_pool_connections{state="busy"} 0');
