@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createNetServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -107,6 +107,8 @@ async function renderSnippet(address: string): Promise<string> {
 }
 
 async function startService(database: TestDatabase): Promise<string> {
+  // node_modules/.cache is not there after a fresh `npm ci`.
+  await mkdir(join(PROJECT_ROOT, 'node_modules/.cache'), { recursive: true });
   buildDir = await mkdtemp(join(PROJECT_ROOT, 'node_modules/.cache/e2e-nginx-'));
   execFileSync(
     process.execPath,
