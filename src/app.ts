@@ -4,7 +4,7 @@ import bodyParser from 'koa-bodyparser';
 import type { Db } from './db/create-db.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
-import { errorHandler } from './http/error-handler.js';
+import { errorHandler, isConnectionFailure } from './http/error-handler.js';
 import { refuseLoneSurrogates } from './http/json-body.js';
 import { wordpressGlobalParams } from './http/global-params.js';
 import { CoreErrors } from './http/errors.js';
@@ -31,6 +31,9 @@ import { healthRoutes } from './ops/health.js';
 import { requestLogging, silentLogger, type ObservedState } from './ops/logging.js';
 import { AppMetrics, type PoolStats } from './ops/metrics.js';
 import { StatementTracker } from './ops/statements.js';
+
+/** The largest JSON or form body read: a week of event fields is a few KB; this leaves room for long descriptions. */
+const BODY_LIMIT = '1mb';
 
 export interface AppDeps {
   db: Db;
@@ -76,7 +79,7 @@ export function createApp({
   statements.onError(() => metrics.databaseError('statement'));
   // Unexpected errors still go where the caller said; the ones from the database are also counted.
   const logError = (error: unknown) => {
-    if (isConnectionError(error)) metrics.databaseError('connection');
+    if (isConnectionFailure(error)) metrics.databaseError('connection');
     reportError(error);
   };
 
@@ -87,7 +90,7 @@ export function createApp({
     healthRoutes({
       db,
       onFailure: (error) => {
-        if (isConnectionError(error)) metrics.databaseError('connection');
+        if (isConnectionFailure(error)) metrics.databaseError('connection');
       },
     }),
   );
@@ -98,9 +101,13 @@ export function createApp({
   app.use(
     bodyParser({
       enableTypes: ['json', 'form'],
+      jsonLimit: BODY_LIMIT,
+      formLimit: BODY_LIMIT,
       // WordPress answers a malformed JSON body with rest_invalid_json once the route matched,
-      // so the parse error is remembered rather than thrown here.
-      onerror: (_error, ctx) => {
+      // so the parse error is remembered rather than thrown here. A body past the limit is
+      // refused at once (413), before anything reads it further.
+      onerror: (error, ctx) => {
+        if ((error as { status?: number }).status === 413) throw CoreErrors.bodyTooLarge(BODY_LIMIT);
         ctx.state.jsonError = true;
       },
     }),
@@ -177,19 +184,6 @@ export function createApp({
   });
   app.use(router.routes());
   return app;
-}
-
-/**
- * mysql2's failures to connect (including a handshake the server refused: unknown database, bad
- * credentials, too many connections), of a connection that died, or a check that timed out, as
- * opposed to a statement the server refused (those the statement log counts).
- */
-function isConnectionError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, fatal, message } = error as { code?: unknown; fatal?: unknown; message?: unknown };
-  // mysql2's pool refuses a request past its queue limit with this message and no code.
-  if (message === 'Queue limit reached.') return true;
-  return fatal === true || (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH|PROTOCOL_CONNECTION_LOST|PROTOCOL_SEQUENCE_TIMEOUT|POOL_ACQUIRE_TIMEOUT|POOL_CLOSED|READY_TIMEOUT|ER_BAD_DB_ERROR|ER_ACCESS_DENIED_ERROR|ER_DBACCESS_DENIED_ERROR|ER_CON_COUNT_ERROR|ER_HOST_NOT_PRIVILEGED)$/.test(code));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

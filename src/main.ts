@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { loadConfig, loadLogSettings, ConfigError } from './config.js';
-import { createDb } from './db/create-db.js';
+import { createDb, type Db } from './db/create-db.js';
+import { checkSiteTables } from './ops/health.repository.js';
 import { createApp } from './app.js';
 import { API_NAMESPACE } from './wp/site/urls.js';
 import { openObjectCache } from './wp/object-cache/object-cache.js';
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     const code = await runIndexesCommand(db, process.argv[3], (line) => console.log(line)).finally(() => db.destroy());
     process.exit(code);
   }
-  const logError = (error: unknown) => logger.error({ err: error }, 'unexpected error');
+  const logError = (error: unknown) => logger.error({ err: withoutSql(error) }, 'unexpected error');
   // Redis connects in the background: a site whose Redis is down still gets its writes served.
   const objectCache = config.objectCache
     ? openObjectCache(
@@ -49,21 +50,62 @@ async function main(): Promise<void> {
     : undefined;
   const app = createApp({ db, config, logError, logger, statements, poolStats, changeListeners: objectCache ? [objectCache.listener] : [] });
   const server = createServer(app.callback());
+  // Set on purpose (slow clients must not hold sockets): all of a request's headers within 10 s,
+  // the whole request within 30 s, idle keep-alive sockets closed after 5 s.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
   server.listen(config.port, config.host, () => {
     // With PORT=0 the system picks the port; print the one actually bound.
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     console.log(`calendar-sidecar listening on http://${config.host}:${port}${config.restRoot}/${API_NAMESPACE}`);
   });
+  // Serve at once (a database that is down is answered 503, /readyz says so), and say clearly
+  // in the log while the database is not there yet, instead of crash-looping.
+  void waitForDatabase(db, (message) => logger.warn(message), (message) => logger.info(message));
 
+  let stopping = false;
   const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     console.log(`${signal} received, shutting down`);
+    // Stop accepting, let requests under way finish (at most SHUTDOWN_GRACE_MS), then close.
     server.close(() => {
       Promise.allSettled([objectCache?.close(), db.destroy()]).finally(() => process.exit(0));
     });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** How long requests under way may run on after SIGTERM (the systemd unit's TimeoutStopSec is above it). */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+/** An error as it may be logged: mysql2 puts the statement with its bound values (passwords in writes) in `sql`. */
+function withoutSql(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null || !('sql' in error)) return error;
+  const { message, stack, code, errno, sqlState } = error as Record<string, unknown>;
+  return { message, stack, code, errno, sqlState };
+}
+
+/** Checks the site's tables until they answer, logging each failure (throttled) and the first success. */
+async function waitForDatabase(db: Db, warn: (message: string) => void, info: (message: string) => void): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await checkSiteTables(db);
+      if (attempt > 1) info('database reachable: serving normally');
+      return;
+    } catch (error) {
+      if (attempt === 1 || attempt % 30 === 0) {
+        const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
+        warn(`database not ready (${reason}): answering 503 meanwhile, retrying every second`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
 }
 
 void main();

@@ -19,14 +19,26 @@ export function errorHandler(log: (error: unknown) => void): Koa.Middleware {
   };
 }
 
-/** mysql2's errors for a connection that could not be made or died (`fatal` ones end the connection). */
+/**
+ * mysql2's errors for a connection that could not be made (the server unreachable, or refusing
+ * the handshake: unknown database, bad credentials, too many connections) or that died (`fatal`
+ * ones end the connection).
+ */
 const CONNECTION_ERROR_CODES: ReadonlySet<string> = new Set([
   'PROTOCOL_CONNECTION_LOST',
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
   'PROTOCOL_SEQUENCE_TIMEOUT',
+  'POOL_CLOSED',
+  'ER_BAD_DB_ERROR',
+  'ER_ACCESS_DENIED_ERROR',
+  'ER_DBACCESS_DENIED_ERROR',
+  'ER_CON_COUNT_ERROR',
+  'ER_HOST_NOT_PRIVILEGED',
   // bounded-pool.ts: no connection came in time (all busy, or the database not answering).
   'POOL_ACQUIRE_TIMEOUT',
   // The server stopped a statement at its time limit (MariaDB 1969, MySQL 3024).
@@ -37,7 +49,8 @@ const CONNECTION_ERROR_CODES: ReadonlySet<string> = new Set([
 /** mysql2's message when more requests wait for a connection than its queue takes. */
 const QUEUE_FULL_MESSAGE = 'Queue limit reached.';
 
-function isConnectionFailure(error: unknown): boolean {
+/** Whether an error means the database is unreachable, saturated or too slow (answered 503). */
+export function isConnectionFailure(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, fatal, message, errno } = error as { code?: unknown; fatal?: unknown; message?: unknown; errno?: unknown };
   if (message === QUEUE_FULL_MESSAGE) return true;

@@ -34,6 +34,9 @@ export const CoreErrors = {
   /** The database could not be reached, or the connection died: nothing was written; try again. */
   databaseUnavailable: () =>
     new AppError(503, 'rest_database_unavailable', 'The database is not available right now; nothing was changed. Try again shortly.'),
+  /** A request body past the service's limit (WordPress itself has none; PHP's post_max_size or the web server's does it). */
+  bodyTooLarge: (limit: string) =>
+    new AppError(413, 'rest_request_too_large', `The request body is larger than the ${limit} this service accepts.`),
 } as const;
 
 /** One invalid parameter as WordPress reports it: a message and, for WP_Error results, details. */

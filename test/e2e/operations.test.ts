@@ -1,0 +1,98 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The compiled service as an operator starts it, on a database that is not there: it does not
+ * crash-loop but serves, says in its log that it waits for the database, answers /healthz 200,
+ * /readyz and the API 503 in WordPress's error shape, and stops on SIGTERM with exit code 0.
+ */
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+let buildDir: string;
+let service: ChildProcess;
+let baseUrl: string;
+let output = '';
+
+/** A port nothing listens on (bound, then released). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  // Its own build folder: the other end-to-end tests compile at the same time.
+  await mkdir(join(PROJECT_ROOT, 'node_modules/.cache'), { recursive: true });
+  buildDir = await mkdtemp(join(PROJECT_ROOT, 'node_modules/.cache/e2e-operations-'));
+  execFileSync(
+    process.execPath,
+    [`${PROJECT_ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', buildDir, '--tsBuildInfoFile', join(buildDir, '.tsbuildinfo')],
+    { cwd: PROJECT_ROOT, stdio: 'pipe' },
+  );
+  const deadPort = await freePort();
+  service = spawn(process.execPath, [join(buildDir, 'main.js')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATABASE_URL: `mysql://root@127.0.0.1:${deadPort}/nowhere`, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[^/\s]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    service.stdout?.on('data', onData);
+    service.stderr?.on('data', onData);
+    service.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
+  });
+}, 120_000);
+
+afterAll(async () => {
+  if (service && service.exitCode === null) service.kill('SIGKILL');
+  if (buildDir) await rm(buildDir, { recursive: true, force: true });
+});
+
+describe('the service without its database', () => {
+  it('serves and says it waits for the database, instead of crash-looping', async () => {
+    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(503);
+    const started = performance.now();
+    const list = await fetch(`${baseUrl}/wp-json/calendar/events/v1/events`);
+    expect(list.status).toBe(503);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(await list.json()).toMatchObject({ code: 'rest_database_unavailable', data: { status: 503 } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(output).toMatch(/database not ready \(ECONNREFUSED\)/);
+    expect(service.exitCode).toBeNull();
+  });
+
+  it('refuses a request body past 1 MB with 413 in WordPress error shape', async () => {
+    const response = await fetch(`${baseUrl}/wp-json/calendar/events/v1/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      code: 'rest_request_too_large',
+      message: 'The request body is larger than the 1mb this service accepts.',
+      data: { status: 413 },
+    });
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    const exited = new Promise<number | null>((resolve) => service.once('exit', (code) => resolve(code)));
+    service.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
