@@ -5,6 +5,7 @@ import type { Db } from './db/create-db.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import { errorHandler, isConnectionFailure } from './http/error-handler.js';
+import { ReadRouting } from './http/read-routing.js';
 import { refuseLoneSurrogates } from './http/json-body.js';
 import { wordpressGlobalParams } from './http/global-params.js';
 import { CoreErrors } from './http/errors.js';
@@ -52,6 +53,8 @@ export interface AppDeps {
   statements?: StatementTracker;
   /** The database pool's usage for /metrics (mysql2PoolStats); none: no pool gauges. */
   poolStats?: () => PoolStats;
+  /** Read replicas (DATABASE_READ_URL) for plain reads; none: `db` serves every request. */
+  readDbs?: readonly Db[];
 }
 
 /** Builds the Koa app; never listens (main.ts does, tests use app.callback()). */
@@ -64,6 +67,7 @@ export function createApp({
   logger = silentLogger(),
   statements = new StatementTracker(),
   poolStats,
+  readDbs,
 }: AppDeps): Koa {
   const app = new Koa();
   const siteSettings = createSiteSettingsCache(db, clock);
@@ -71,6 +75,8 @@ export function createApp({
   const renderCache = new RenderCache();
   // Event list totals, kept against TEC's change marker (see EventCountCache).
   const eventCounts = new EventCountCache();
+  // Plain reads to the replicas when the site has some (see ReadRouting).
+  const readRouting = new ReadRouting(db, readDbs ?? []);
   const namespaceRoutes = createNamespaceRoutes();
   const routes = namespaceRoutes.map(compileRoute);
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
@@ -140,13 +146,20 @@ export function createApp({
     const route = compiled.find((candidate) => candidate.regex.test(routePath));
     if (route) (ctx.state as ObservedState).route = namespace === '' ? '/' : `/${namespace}${route.pattern}`;
     const viewer = await identify(ctx, urls.restRoot, now);
+    const methodOverridden = ctx.query._method !== undefined || ctx.get('X-HTTP-Method-Override') !== '';
+    const runWrite = createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, site, viewer });
     await dispatch(ctx, compiled, {
-      db,
+      db: readRouting.dbFor({ method: ctx.method, methodOverridden }, viewer, now),
       now,
       site,
       urls,
       viewer,
-      write: createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, site, viewer }),
+      // Writes always go to the primary; the writer's reads follow them there for a while.
+      write: async (work) => {
+        const result = await runWrite(work);
+        readRouting.noteWrite(viewer.userId, clock.now());
+        return result;
+      },
       routePath,
       body: isRecord(ctx.request.body) ? ctx.request.body : undefined,
       jsonError: ctx.state.jsonError === true || (typeof ctx.state.jsonError === 'object' && ctx.state.jsonError !== null ? ctx.state.jsonError : false),

@@ -9,6 +9,15 @@ const EnvSchema = v.object({
     v.string('DATABASE_URL is required (mysql://user:password@host:port/database)'),
     v.regex(DATABASE_URL_PATTERN, 'DATABASE_URL must look like mysql://user:password@host:port/database'),
   ),
+  DATABASE_READ_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value.split(',').every((url) => DATABASE_URL_PATTERN.test(url.trim())),
+        'DATABASE_READ_URL must be one or more mysql://user:password@host:port/database, separated by commas',
+      ),
+    ),
+  ),
   TABLE_PREFIX: v.optional(
     v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]+$/, 'TABLE_PREFIX may hold only letters, digits and underscores')),
     'wp_',
@@ -77,6 +86,8 @@ const AUTH_KEY_SETTINGS = [
 /** Settings parsed once at start; frozen and passed in, never read from process.env elsewhere. */
 export interface Config {
   readonly databaseUrl: string;
+  /** Read replicas of the database (DATABASE_READ_URL), for plain reads; empty: the primary serves all. */
+  readonly databaseReadUrls: readonly string[];
   readonly tablePrefix: string;
   /**
    * Prefix of the users tables. A multisite network shares `wp_users` / `wp_usermeta` between its
@@ -154,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   return Object.freeze({
     databaseUrl: out.DATABASE_URL,
+    databaseReadUrls: out.DATABASE_READ_URL === undefined ? [] : out.DATABASE_READ_URL.split(',').map((url) => url.trim()),
     tablePrefix: out.TABLE_PREFIX,
     baseTablePrefix,
     host: out.HOST,

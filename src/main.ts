@@ -35,9 +35,15 @@ async function main(): Promise<void> {
     tablePrefix: config.tablePrefix,
     baseTablePrefix: config.baseTablePrefix,
   });
+  // Read replicas (DATABASE_READ_URL): plain reads go there, writes and a writer's next reads not.
+  const readDbs = config.databaseReadUrls.map((databaseUrl) =>
+    createDb({ log: statements.log, databaseUrl, tablePrefix: config.tablePrefix, baseTablePrefix: config.baseTablePrefix }),
+  );
   // `node dist/main.js indexes add|remove|status` (npm run indexes): a command, not the server.
   if (process.argv[2] === 'indexes') {
-    const code = await runIndexesCommand(db, process.argv[3], (line) => console.log(line)).finally(() => db.destroy());
+    const code = await runIndexesCommand(db, process.argv[3], (line) => console.log(line)).finally(() =>
+      Promise.allSettled([db.destroy(), ...readDbs.map((readDb) => readDb.destroy())]),
+    );
     process.exit(code);
   }
   const logError = (error: unknown) => logger.error({ err: withoutSql(error) }, 'unexpected error');
@@ -48,7 +54,16 @@ async function main(): Promise<void> {
         logError,
       )
     : undefined;
-  const app = createApp({ db, config, logError, logger, statements, poolStats, changeListeners: objectCache ? [objectCache.listener] : [] });
+  const app = createApp({
+    db,
+    readDbs,
+    config,
+    logError,
+    logger,
+    statements,
+    poolStats,
+    changeListeners: objectCache ? [objectCache.listener] : [],
+  });
   const server = createServer(app.callback());
   // Set on purpose (slow clients must not hold sockets): all of a request's headers within 10 s,
   // the whole request within 30 s, idle keep-alive sockets closed after 5 s.
@@ -72,7 +87,9 @@ async function main(): Promise<void> {
     console.log(`${signal} received, shutting down`);
     // Stop accepting, let requests under way finish (at most SHUTDOWN_GRACE_MS), then close.
     server.close(() => {
-      Promise.allSettled([objectCache?.close(), db.destroy()]).finally(() => process.exit(0));
+      Promise.allSettled([objectCache?.close(), db.destroy(), ...readDbs.map((readDb) => readDb.destroy())]).finally(() =>
+        process.exit(0),
+      );
     });
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();

@@ -7,6 +7,7 @@ describe('loadConfig', () => {
   it('applies the defaults', () => {
     expect(loadConfig({ DATABASE_URL: URL })).toEqual({
       databaseUrl: URL,
+      databaseReadUrls: [],
       tablePrefix: 'wp_',
       baseTablePrefix: 'wp_',
       host: '127.0.0.1',
