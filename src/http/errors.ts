@@ -12,6 +12,8 @@ export interface JsonDecodeError {
 export const JSON_SYNTAX_ERROR: JsonDecodeError = { code: 4, message: 'Syntax error' };
 /** JSON_ERROR_UTF16: half of a surrogate pair in a `\u` escape. */
 export const JSON_UTF16_ERROR: JsonDecodeError = { code: 10, message: 'Single unpaired UTF-16 surrogate in unicode escape' };
+/** JSON_ERROR_DEPTH: arrays and objects nested deeper than json_decode's default 512. */
+export const JSON_DEPTH_ERROR: JsonDecodeError = { code: 1, message: 'Maximum stack depth exceeded' };
 
 /** WordPress core's error codes and messages (wp-includes/rest-api). */
 export const CoreErrors = {

@@ -106,3 +106,21 @@ describe('concurrent deletes of one event', () => {
     expect(trashMeta.map((row) => row.meta_value)).toEqual(['publish']);
   });
 });
+
+describe('concurrent deletes of one category', () => {
+  it('delete it once: one answers 200 with the term, the others 404 rest_term_invalid (never a 500)', async () => {
+    const created = await replica().post(`${ROOT}/categories`).set('Authorization', basicAuth()).send({ name: 'Delete Race Category' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const replicas = [replica(), replica()];
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => replicas[index % 2]!.delete(`${ROOT}/categories/${id}`).set('Authorization', basicAuth())),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404]);
+    expect(answers.filter((answer) => answer.status === 404).map((answer) => answer.body.code)).toEqual([
+      'rest_term_invalid',
+      'rest_term_invalid',
+      'rest_term_invalid',
+    ]);
+  });
+});

@@ -35,7 +35,6 @@ export const TermErrors = {
     new AppError(400, 'rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.'),
   parentMissing: () => new AppError(400, 'rest_term_invalid', 'Parent term does not exist.'),
   /** wp_delete_term found nothing to delete (the term went away during the request). */
-  cannotDelete: () => new AppError(500, 'rest_cannot_delete', 'The term cannot be deleted.'),
 } as const;
 
 /**
@@ -194,7 +193,10 @@ export async function deleteTermSingle(ctx: RequestContext, endpoint: TermEndpoi
     family: found.family,
   });
   const deleted = await ctx.write((scope) => deleteTerm(scope, termId, endpoint.settings.taxonomy));
-  if (!deleted) throw TermErrors.cannotDelete();
+  // Gone by the time this delete held the write lock: another request deleted it first. WordPress
+  // answers that race 500 rest_cannot_delete; answered as the request would be a moment later
+  // (404, no such term), since the outcome the client wanted holds.
+  if (!deleted) throw TermErrors.notFound();
   return previous;
 }
 
