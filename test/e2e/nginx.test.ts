@@ -1,6 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createNetServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { buildService, removeBuild, startBuiltService } from '../setup/built-service.js';
 
 /**
  * Debian's nginx in front of the service, configured with the shipped snippet
@@ -43,7 +44,6 @@ interface Answer {
 
 let database: TestDatabase | undefined;
 let service: ChildProcess | undefined;
-let serviceOutput = '';
 let nginx: ChildProcess | undefined;
 let nginxOutput = '';
 let echo: Server | undefined;
@@ -107,37 +107,11 @@ async function renderSnippet(address: string): Promise<string> {
 }
 
 async function startService(database: TestDatabase): Promise<string> {
-  // node_modules/.cache is not there after a fresh `npm ci`.
-  await mkdir(join(PROJECT_ROOT, 'node_modules/.cache'), { recursive: true });
-  buildDir = await mkdtemp(join(PROJECT_ROOT, 'node_modules/.cache/e2e-nginx-'));
-  execFileSync(
-    process.execPath,
-    [`${PROJECT_ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', buildDir, '--tsBuildInfoFile', join(buildDir, '.tsbuildinfo')],
-    { cwd: PROJECT_ROOT, stdio: 'pipe' },
-  );
-  service = spawn(process.execPath, ['--enable-source-maps', join(buildDir, 'main.js')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const child = service;
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start within 30 s:\n${serviceOutput}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      serviceOutput += chunk.toString();
-      const match = /listening on http:\/\/([^/\s]+)/.exec(serviceOutput);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited with ${code}:\n${serviceOutput}`));
-    });
-  });
+  buildDir = await buildService('nginx');
+  const running = await startBuiltService(buildDir, { DATABASE_URL: database.url });
+  service = running.process;
+  // host:port, as the snippet's upstream is written.
+  return running.baseUrl.replace(/^http:\/\//, '');
 }
 
 /** Answers every request with what nginx sent upstream: the request target and the headers. */
@@ -258,7 +232,7 @@ afterAll(async () => {
   await new Promise((resolve) => (echo ? echo.close(resolve) : resolve(undefined)));
   await database?.drop().catch(() => undefined);
   if (prefix) await rm(prefix, { recursive: true, force: true });
-  if (buildDir) await rm(buildDir, { recursive: true, force: true });
+  await removeBuild(buildDir);
 });
 
 function servicePort(): number {

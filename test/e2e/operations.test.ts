@@ -1,20 +1,17 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildService, removeBuild, startBuiltService } from '../setup/built-service.js';
 
 /**
  * The compiled service as an operator starts it, on a database that is not there: it does not
  * crash-loop but serves, says in its log that it waits for the database, answers /healthz 200,
  * /readyz and the API 503 in WordPress's error shape, and stops on SIGTERM with exit code 0.
  */
-const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-let buildDir: string;
+let buildDir: string | undefined;
 let service: ChildProcess;
 let baseUrl: string;
-let output = '';
+let output: () => string = () => '';
 
 /** A port nothing listens on (bound, then released). */
 async function freePort(): Promise<number> {
@@ -26,39 +23,21 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  // Its own build folder: the other end-to-end tests compile at the same time.
-  await mkdir(join(PROJECT_ROOT, 'node_modules/.cache'), { recursive: true });
-  buildDir = await mkdtemp(join(PROJECT_ROOT, 'node_modules/.cache/e2e-operations-'));
-  execFileSync(
-    process.execPath,
-    [`${PROJECT_ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', buildDir, '--tsBuildInfoFile', join(buildDir, '.tsbuildinfo')],
-    { cwd: PROJECT_ROOT, stdio: 'pipe' },
-  );
+  buildDir = await buildService('operations');
   const deadPort = await freePort();
-  service = spawn(process.execPath, [join(buildDir, 'main.js')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_URL: `mysql://root@127.0.0.1:${deadPort}/nowhere`, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const running = await startBuiltService(buildDir, {
+    DATABASE_URL: `mysql://root@127.0.0.1:${deadPort}/nowhere`,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
   });
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[^/\s]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    service.stdout?.on('data', onData);
-    service.stderr?.on('data', onData);
-    service.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
-  });
+  service = running.process;
+  baseUrl = running.baseUrl;
+  output = running.output;
 }, 120_000);
 
 afterAll(async () => {
   if (service && service.exitCode === null) service.kill('SIGKILL');
-  if (buildDir) await rm(buildDir, { recursive: true, force: true });
+  await removeBuild(buildDir);
 });
 
 describe('the service without its database', () => {
@@ -72,7 +51,7 @@ describe('the service without its database', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(await list.json()).toMatchObject({ code: 'rest_database_unavailable', data: { status: 503 } });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(output).toMatch(/database not ready \(ECONNREFUSED\)/);
+    expect(output()).toMatch(/database not ready \(ECONNREFUSED\)/);
     expect(service.exitCode).toBeNull();
   });
 

@@ -1,21 +1,20 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { buildService, removeBuild, startBuiltService } from '../setup/built-service.js';
 import { compareCase, loadCases, loadUsers, type ReferenceCase, type ReplayedResponse } from '../contract/captures.js';
 import { PENDING_ON_OTHER_ISSUES } from '../contract/pending.js';
 import { isTimeDependent } from '../contract/read-selections.js';
 
 /**
- * The service as a user runs it: `npm start`'s build (`tsc -p tsconfig.build.json` into dist/)
- * and its entry point, dist/main.js, started with DATABASE_URL on a
+ * The service as a user runs it: `npm start`'s build (`tsc -p tsconfig.build.json`, here into a
+ * folder of this test's own) and its entry point, main.js, started with DATABASE_URL on a
  * database loaded from the reference dump, answering the recorded anonymous event cases over
  * real HTTP. This process runs on the real clock, not at each case's `recorded_at`, so the cases
  * the fixtures README names as time-dependent are left to the contract suite, which stops the
  * clock there; every other event case passes explicit dates. Cases pending on another issue
  * (test/contract/pending.ts) are left out too: the contract suite checks they still differ.
  */
-const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 const CASES = loadCases().filter(
   (testCase: ReferenceCase) =>
@@ -30,33 +29,14 @@ const CASES = loadCases().filter(
 let database: TestDatabase;
 let server: ChildProcess;
 let baseUrl: string;
+let buildDir: string | undefined;
 
 beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
-  execFileSync(process.execPath, [`${PROJECT_ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'], {
-    cwd: PROJECT_ROOT,
-    stdio: 'pipe',
-  });
-  server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[^/\s]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', onData);
-    server.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
-  });
+  buildDir = await buildService('served');
+  const service = await startBuiltService(buildDir, { DATABASE_URL: database.url });
+  server = service.process;
+  baseUrl = service.baseUrl;
 });
 
 afterAll(async () => {
@@ -65,6 +45,7 @@ afterAll(async () => {
     server.kill('SIGTERM');
     await exited;
   }
+  await removeBuild(buildDir);
   await database?.drop();
 });
 

@@ -1,0 +1,64 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The service as `npm start` runs it, for the end-to-end tests: `tsc -p tsconfig.build.json` into
+ * a folder of the test's own (under node_modules/.cache, so end-to-end tests compiling at the same
+ * time never hand each other a half-written file), then `node main.js` with the given settings,
+ * ready once it prints the address it listens on.
+ */
+export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function buildService(name: string): Promise<string> {
+  // node_modules/.cache is not there after a fresh `npm ci`.
+  await mkdir(join(PROJECT_ROOT, 'node_modules/.cache'), { recursive: true });
+  const buildDir = await mkdtemp(join(PROJECT_ROOT, `node_modules/.cache/e2e-${name}-`));
+  execFileSync(
+    process.execPath,
+    [`${PROJECT_ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', buildDir, '--tsBuildInfoFile', join(buildDir, '.tsbuildinfo')],
+    { cwd: PROJECT_ROOT, stdio: 'pipe' },
+  );
+  return buildDir;
+}
+
+export async function removeBuild(buildDir: string | undefined): Promise<void> {
+  if (buildDir) await rm(buildDir, { recursive: true, force: true });
+}
+
+export interface RunningService {
+  readonly process: ChildProcess;
+  /** `http://127.0.0.1:<port>`. */
+  readonly baseUrl: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+}
+
+/** Starts `<buildDir>/main.js` with PORT=0 on 127.0.0.1 and `env` on top of this process's environment. */
+export async function startBuiltService(buildDir: string, env: Record<string, string>): Promise<RunningService> {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(buildDir, 'main.js')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start within 30 s:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[^/\s]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code}:\n${output}`));
+    });
+  });
+  return { process: child, baseUrl, output: () => output };
+}
