@@ -139,7 +139,8 @@ describe('events with several occurrences in the list', () => {
 
   it('lists an included event with several occurrences once', async () => {
     const { list } = await getList(`include=${id.B},${id.E},${id.A}&per_page=50`);
-    expect([...names(list)].sort()).toEqual(['A', 'B', 'E']);
+    // include lists run by post date, then ID (the builder gives every event the same date).
+    expect(names(list)).toEqual(['A', 'B', 'E']);
     expect(list.events).toHaveLength(3);
     expect(list.total).toBe(3);
   });

@@ -125,20 +125,15 @@ export async function generateSite(db: Db, options: GenerateSiteOptions): Promis
     const slugs = new SlugRegistry();
     const metaIds = new MetaIds(1);
 
+    const addPost = async (rows: { post: Parameters<typeof posts.add>[0]; meta: readonly Parameters<typeof postmeta.add>[0][] }) => {
+      posts.add(rows.post);
+      for (const row of rows.meta) postmeta.add(row);
+      await flushFull();
+    };
     report('venues');
-    for (const venue of plan.venues) {
-      const rows = venueRows(venue, slugs, metaIds);
-      posts.add(rows.post);
-      for (const row of rows.meta) postmeta.add(row);
-      await flushFull();
-    }
+    for (const venue of plan.venues) await addPost(venueRows(venue, slugs, metaIds));
     report('organizers');
-    for (const organizer of plan.organizers) {
-      const rows = organizerRows(organizer, slugs, metaIds);
-      posts.add(rows.post);
-      for (const row of rows.meta) postmeta.add(row);
-      await flushFull();
-    }
+    for (const organizer of plan.organizers) await addPost(organizerRows(organizer, slugs, metaIds));
 
     report('events', 0);
     const summary = new Summary(plan);

@@ -11,8 +11,9 @@ export function isPhpEmpty(value: unknown): boolean {
 }
 
 /**
- * PHP `empty()` of a request value: isPhpEmpty, and also an empty JSON object (`{}`), which PHP
- * decodes to an empty array.
+ * PHP `empty()` of a value that may be a decoded PHP array: isPhpEmpty, and also an empty object
+ * (`{}` from a request's JSON, an empty associative array from block attributes or unserialized
+ * meta), which PHP holds as an empty array.
  */
 export function isEmptyParam(value: unknown): boolean {
   if (isPhpEmpty(value)) return true;

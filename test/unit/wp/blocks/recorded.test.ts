@@ -77,7 +77,7 @@ describe('doBlocks on the recorded rich-content posts', () => {
     expect(wptexturize(await render(stored)).trim()).toBe(withStoredImages(recorded, stored));
   });
 
-  it('the dynamic blocks of 255 ask for two queries, answered in one statement each', async () => {
+  it('the dynamic blocks of 255 ask for two queries, the same ones however often the text is scanned, and latest-posts finds post 1', async () => {
     const needs = emptyContentNeeds();
     collectBlockNeeds(fixture('post-255.html'), needs);
     collectBlockNeeds(fixture('post-255.html'), needs);

@@ -94,7 +94,7 @@ describe('filterContentTags details (wp_filter_content_tags)', () => {
     expect(out).toBe(`${expected}\n${expected}`);
   });
 
-  it('keeps an existing srcset and sizes (only loading/decoding are added, sizes gets no auto without a width)', () => {
+  it('keeps an existing srcset and sizes: width and height come from the file, then loading, decoding and auto sizes', () => {
     const tag = `<img src="${UPLOADS}/stage-lights-300x225.jpg" class="wp-image-253" srcset="a.jpg 2x" sizes="50vw">`;
     // No width/height in the tag: WordPress adds them from the file, then loading and auto sizes.
     expect(filterContentTags(tag, referenceEnv())).toBe(
