@@ -12,7 +12,7 @@ import { CoreErrors } from './http/errors.js';
 import { dispatch } from './http/dispatcher.js';
 import { compileRoute } from './http/rest-route.js';
 import { createSiteSettingsCache } from './wp/site/site.js';
-import { API_NAMESPACE, toSiteUrls } from './wp/site/urls.js';
+import { toSiteUrls } from './wp/site/urls.js';
 import { isLoggedIn, type Viewer } from './wp/auth/capabilities.js';
 import { sendCorsHeaders, varyAnonymousGet } from './http/cors.js';
 import { authenticate, authInputFromKoa } from './http/authenticate.js';
@@ -77,10 +77,10 @@ export function createApp({
   const eventCounts = new EventCountCache();
   // Plain reads to the replicas when the site has some (see ReadRouting).
   const readRouting = new ReadRouting(db, readDbs ?? []);
-  const namespaceRoutes = createNamespaceRoutes();
-  const routes = namespaceRoutes.map(compileRoute);
+  // One set of routes per namespace served (NAMESPACES): the same endpoints, each describing itself
+  // under its own namespace.
+  const namespaceRoutes = new Map(config.namespaces.map((namespace) => [namespace, createNamespaceRoutes(namespace)]));
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
-  const namespaceRoot = `${config.restRoot}/${API_NAMESPACE}`;
   const metrics = new AppMetrics({ poolStats, caches: { render: renderCache, event_count: eventCounts } });
   statements.onError(() => metrics.databaseError('statement'));
   // Unexpected errors still go where the caller said; the ones from the database are also counted.
@@ -138,9 +138,10 @@ export function createApp({
     (route: RouteDefinition<RequestContext>, ctx: RequestContext): unknown =>
       describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language));
 
-  const serve = async (ctx: Koa.Context, compiled: typeof routes, routePath: string, namespace: string) => {
+  const serve = async (ctx: Koa.Context, compiled: typeof rootRoutes, routePath: string, namespace: string) => {
     const site = await siteSettings();
-    const urls = toSiteUrls(site, config.restRoot, config.publicUrl);
+    // Every REST URL of the answer names the namespace the request came in under.
+    const urls = toSiteUrls(site, config.restRoot, config.publicUrl, namespace === '' ? config.namespaces[0] : namespace);
     const now = clock.now();
     // The log's and metrics' route: the pattern WordPress registered, as the index prints it.
     const route = compiled.find((candidate) => candidate.regex.test(routePath));
@@ -182,11 +183,15 @@ export function createApp({
   });
 
   const router = new Router();
-  router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
-    const rawPath = ctx.path.slice(namespaceRoot.length);
-    // WordPress untrailingslashes the route, so `/v1/` is the index (path '') and `/events/` the list.
-    await serve(ctx, routes, rawPath.replace(/\/+$/, ''), API_NAMESPACE);
-  });
+  for (const [namespace, definitions] of namespaceRoutes) {
+    const compiled = definitions.map(compileRoute);
+    const namespaceRoot = `${config.restRoot}/${namespace}`;
+    router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
+      const rawPath = ctx.path.slice(namespaceRoot.length);
+      // WordPress untrailingslashes the route, so `/v1/` is the index (path '') and `/events/` the list.
+      await serve(ctx, compiled, rawPath.replace(/\/+$/, ''), namespace);
+    });
+  }
   // The REST root index, where discovery clients find our namespace's routes.
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}/?$`), (ctx) => serve(ctx, rootRoutes, '', ''));
   // Anything else under the REST root is a route WordPress would not know either.

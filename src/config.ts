@@ -1,8 +1,11 @@
 import * as v from 'valibot';
 import type { AuthKeys } from './wp/auth/salts.js';
 import { blogIdFromPrefixes } from './wp/object-cache/keys.js';
+import { API_NAMESPACE } from './wp/site/urls.js';
 
 const DATABASE_URL_PATTERN = /^mysql:\/\/[^/]+\/[^/?]+(\?.*)?$/;
+/** A REST namespace as register_rest_route takes it: `vendor/name/v1`, no leading or trailing slash. */
+const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)+$/i;
 
 const EnvSchema = v.object({
   DATABASE_URL: v.pipe(
@@ -46,6 +49,15 @@ const EnvSchema = v.object({
   ),
   PUBLIC_URL: v.optional(
     v.pipe(v.string(), v.url('PUBLIC_URL must be an absolute URL such as https://example.com')),
+  ),
+  NAMESPACES: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value.split(',').every((namespace) => NAMESPACE_PATTERN.test(namespace.trim())),
+        'NAMESPACES must be one or more REST namespaces such as calendar/events/v1,tribe/events/v1, separated by commas',
+      ),
+    ),
   ),
   WP_AUTH_KEY: v.optional(v.string()),
   WP_AUTH_SALT: v.optional(v.string()),
@@ -100,6 +112,12 @@ export interface Config {
   readonly restRoot: string;
   /** Overrides the site's `home` option as the base of every URL in responses. */
   readonly publicUrl: string | undefined;
+  /**
+   * The namespaces the routes are served under, first the main one: `calendar/events/v1` alone by
+   * default; `tribe/events/v1` too takes over the plugin's own URLs (every URL in an answer names
+   * the namespace the request came in under).
+   */
+  readonly namespaces: readonly string[];
   /**
    * The site's keys and salts (wp-config.php's AUTH_*, LOGGED_IN_*, NONCE_*), which logged-in
    * cookies and REST nonces are checked with; undefined turns cookie authentication off.
@@ -172,6 +190,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: out.PORT,
     restRoot: out.REST_ROOT.replace(/\/+$/, ''),
     publicUrl: out.PUBLIC_URL?.replace(/\/+$/, ''),
+    namespaces: Object.freeze(
+      out.NAMESPACES === undefined ? [API_NAMESPACE] : [...new Set(out.NAMESPACES.split(',').map((namespace) => namespace.trim()))],
+    ),
     authKeys:
       out.WP_AUTH_KEY !== undefined &&
       out.WP_AUTH_SALT !== undefined &&

@@ -3,7 +3,6 @@ import { loadConfig, loadLogSettings, ConfigError } from './config.js';
 import { createDb, type Db } from './db/create-db.js';
 import { checkSiteTables } from './ops/health.repository.js';
 import { createApp } from './app.js';
-import { API_NAMESPACE } from './wp/site/urls.js';
 import { openObjectCache } from './wp/object-cache/object-cache.js';
 import { runIndexesCommand } from './commands/indexes.js';
 import { createLogger } from './ops/logging.js';
@@ -74,7 +73,8 @@ async function main(): Promise<void> {
     // With PORT=0 the system picks the port; print the one actually bound.
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(`calendar-sidecar listening on http://${config.host}:${port}${config.restRoot}/${API_NAMESPACE}`);
+    const served = config.namespaces.map((namespace) => `http://${config.host}:${port}${config.restRoot}/${namespace}`);
+    console.log(`calendar-sidecar listening on ${served.join(' and ')}`);
   });
   // Serve at once (a database that is down is answered 503, /readyz says so), and say clearly
   // in the log while the database is not there yet, instead of crash-looping.

@@ -1,4 +1,5 @@
 import type { RequestContext } from './http/request-context.js';
+import { API_NAMESPACE } from './wp/site/urls.js';
 import type { RouteDefinition } from './http/rest-route.js';
 import { createIndexRoute } from './resources/index/index.routes.js';
 import { createDocRoute } from './resources/index/doc.routes.js';
@@ -8,11 +9,14 @@ import { createOrganizersRoutes } from './resources/organizers/organizers.routes
 import { createCategoriesRoutes } from './resources/categories/categories.routes.js';
 import { createTagsRoutes } from './resources/tags/tags.routes.js';
 
-/** Every route of the namespace, in the plugin's registration order (the index's order). */
-export function createNamespaceRoutes(): RouteDefinition<RequestContext>[] {
+/**
+ * Every route of a namespace, in the plugin's registration order (the index's order). Each
+ * namespace served (NAMESPACES) gets its own set: the index route's `namespace` argument names it.
+ */
+export function createNamespaceRoutes(namespace: string = API_NAMESPACE): RouteDefinition<RequestContext>[] {
   const routes: RouteDefinition<RequestContext>[] = [];
   routes.push(
-    createIndexRoute(() => routes),
+    createIndexRoute(namespace, () => routes),
     createDocRoute(() => routes),
     ...createEventsRoutes(),
     ...createVenuesRoutes(),

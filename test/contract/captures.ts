@@ -74,25 +74,38 @@ export const COMPARED_HEADERS = [
   'link',
 ] as const;
 
-let cachedCases: readonly ReferenceCase[] | undefined;
+/**
+ * How a case's namespace is read: `served`, rewritten to `calendar/events/v1` (README, "Paths");
+ * `recorded`, exactly as recorded under the plugin's `tribe/events/v1`, for a service that serves
+ * that namespace too (NAMESPACES).
+ */
+export type CaseNamespace = 'served' | 'recorded';
+
+const cachedCases = new Map<CaseNamespace, readonly ReferenceCase[]>();
 let cachedUsers: Readonly<Record<string, ReferenceUser>> | undefined;
 
-/** All recorded cases in file order, namespace rewritten. Throws on a malformed line or a repeated id. */
-export function loadCases(): readonly ReferenceCase[] {
-  if (cachedCases) return cachedCases;
+/** The namespace the recorded paths, headers and bodies name. */
+export const PLUGIN_NAMESPACE = RECORDED_NAMESPACE;
+
+/** All recorded cases in file order, namespace rewritten unless asked for as `recorded`. Throws on a malformed line or a repeated id. */
+export function loadCases(namespace: CaseNamespace = 'served'): readonly ReferenceCase[] {
+  const cached = cachedCases.get(namespace);
+  if (cached) return cached;
+  const rewrite = namespace === 'served' ? rewriteNamespace : <T>(value: T): T => value;
   const seen = new Set<string>();
   const cases = readFileSync(CASES_FILE, 'utf8')
     .split('\n')
     .map((line, index) => ({ line, lineNumber: index + 1 }))
     .filter(({ line }) => line.trim() !== '')
     .map(({ line, lineNumber }) => {
-      const parsed = toReferenceCase(JSON.parse(line) as unknown, lineNumber);
+      const parsed = toReferenceCase(JSON.parse(line) as unknown, lineNumber, rewrite);
       if (seen.has(parsed.id)) throw new Error(`cases.jsonl line ${lineNumber}: id ${parsed.id} repeats`);
       seen.add(parsed.id);
       return parsed;
     });
-  cachedCases = Object.freeze(cases);
-  return cachedCases;
+  const frozen = Object.freeze(cases);
+  cachedCases.set(namespace, frozen);
+  return frozen;
 }
 
 /** users.json: the users cases authenticate as. */
@@ -331,7 +344,7 @@ function mapJson(value: unknown, mapString: (text: string) => string): unknown {
   return value;
 }
 
-function toReferenceCase(raw: unknown, lineNumber: number): ReferenceCase {
+function toReferenceCase(raw: unknown, lineNumber: number, rewrite: <T>(value: T) => T): ReferenceCase {
   const fail = (problem: string): never => {
     throw new Error(`cases.jsonl line ${lineNumber}: ${problem}`);
   };
@@ -352,20 +365,20 @@ function toReferenceCase(raw: unknown, lineNumber: number): ReferenceCase {
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(expected.headers)) {
-    headers[name.toLowerCase()] = rewriteNamespace(String(value));
+    headers[name.toLowerCase()] = rewrite(String(value));
   }
   const testCase: ReferenceCase = {
     id: text('id'),
     group: text('group'),
     note: text('note'),
     method: method as HttpMethod,
-    path: rewriteNamespace(text('path')),
+    path: rewrite(text('path')),
     query: text('query'),
     auth: text('auth'),
     content_type: textOrNull('content_type'),
     body: textOrNull('body'),
     mutates: raw.mutates === true,
-    expect: { status: expected.status, headers, body: rewriteNamespace(expected.body) },
+    expect: { status: expected.status, headers, body: rewrite(expected.body) },
     db_after: (raw.db_after ?? null) as TableRows | null,
   };
   if (raw.db_deleted !== undefined) testCase.db_deleted = raw.db_deleted as TableRows;

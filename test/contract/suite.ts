@@ -4,7 +4,7 @@ import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { compareCase, loadCases, replayCase, type ReferenceCase } from './captures.js';
+import { compareCase, loadCases, replayCase, PLUGIN_NAMESPACE, type CaseNamespace, type ReferenceCase } from './captures.js';
 import { PENDING_ON_OTHER_ISSUES } from './pending.js';
 
 /**
@@ -51,6 +51,25 @@ export interface ContractSuite {
   beforeReplay?: (testCase: ReferenceCase, database: TestDatabase) => Promise<(() => Promise<void>) | undefined>;
   /** Changes the freshly loaded reference database before any case runs (e.g. a site variant). */
   prepareDatabase?: (database: TestDatabase) => Promise<void>;
+  /**
+   * `recorded`: replay the selected cases exactly as recorded, under the plugin's own namespace,
+   * on a service that serves it beside ours (NAMESPACES); `served` (the default): rewritten to ours.
+   */
+  namespace?: CaseNamespace;
+}
+
+/** The configuration a replay runs with: the database, and both namespaces when cases keep the plugin's. */
+export function contractConfig(databaseUrl: string, namespace: CaseNamespace = 'served'): Config {
+  return loadConfig({
+    DATABASE_URL: databaseUrl,
+    NAMESPACES: namespace === 'recorded' ? `calendar/events/v1,${PLUGIN_NAMESPACE}` : undefined,
+  });
+}
+
+/** The cases `select` picks (it reads them rewritten), in the namespace asked for. */
+export function selectCases(select: (testCase: ReferenceCase) => boolean, namespace: CaseNamespace = 'served'): readonly ReferenceCase[] {
+  const ids = new Set(loadCases().filter(select).map((testCase) => testCase.id));
+  return loadCases(namespace).filter((testCase) => ids.has(testCase.id));
 }
 
 /**
@@ -59,13 +78,13 @@ export interface ContractSuite {
  * recordings cannot be read.
  */
 export function defineContractSuite(suite: ContractSuite): readonly ReferenceCase[] {
-  const selected = loadCases().filter(suite.select);
+  const selected = selectCases(suite.select, suite.namespace);
   let database: TestDatabase;
   let config: Config;
 
   beforeAll(async () => {
     database = await createTestDatabase({ dump: 'reference' });
-    config = loadConfig({ DATABASE_URL: database.url });
+    config = contractConfig(database.url, suite.namespace);
     await suite.prepareDatabase?.(database);
   });
 

@@ -2,9 +2,9 @@ import supertest from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from '../setup/database.js';
-import { compareCase, loadCases, replayCase, type ReferenceCase, type ReplayedResponse } from './captures.js';
+import { compareCase, replayCase, type CaseNamespace, type ReferenceCase, type ReplayedResponse } from './captures.js';
+import { contractConfig, selectCases } from './suite.js';
 import { compareRows, diffSnapshots, snapshotReferenceDatabase, snapshotTables, type TableSnapshot } from './table-rows.js';
 import { PENDING_ON_OTHER_ISSUES } from './pending.js';
 
@@ -24,6 +24,8 @@ export interface WriteContractSuite {
    * must still differ, so an entry cannot outlive the difference it excuses.
    */
   intendedDeviations?: Readonly<Record<string, string>>;
+  /** `recorded`: replay under the plugin's own namespace, served beside ours (see ContractSuite). */
+  namespace?: CaseNamespace;
 }
 
 /** Keys of "now" in bodies, compared as times within the run (README, "Comparison rules"). */
@@ -31,7 +33,7 @@ const REQUEST_TIME_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc
 const RUN_SLACK_SECONDS = 10;
 
 export function defineWriteContractSuite(suite: WriteContractSuite): readonly ReferenceCase[] {
-  const selected = loadCases().filter(suite.select);
+  const selected = selectCases(suite.select, suite.namespace);
   const deviations = suite.intendedDeviations ?? {};
   let pristine: TableSnapshot;
 
@@ -53,7 +55,7 @@ export function defineWriteContractSuite(suite: WriteContractSuite): readonly Re
   describe(`${suite.title}: writes replayed on a fresh database`, () => {
     for (const testCase of selected) {
       it(testCase.id, async () => {
-        const mismatches = await replayWrite(testCase, pristine);
+        const mismatches = await replayWrite(testCase, pristine, suite.namespace);
         const pending = PENDING_ON_OTHER_ISSUES[testCase.id];
         if (pending !== undefined) {
           expect(mismatches.length, `pending on another issue (${pending}) but now matches: drop it from pending.ts`).toBeGreaterThan(0);
@@ -73,11 +75,11 @@ export function defineWriteContractSuite(suite: WriteContractSuite): readonly Re
 }
 
 /** Replays one recorded write on a fresh copy of the reference database; one line per difference. */
-export async function replayWrite(testCase: ReferenceCase, pristine: TableSnapshot): Promise<string[]> {
+export async function replayWrite(testCase: ReferenceCase, pristine: TableSnapshot, namespace: CaseNamespace = 'served'): Promise<string[]> {
   const recordedAt = testCase.recorded_at ?? '';
   const database = await createTestDatabase({ dump: 'reference' });
   try {
-    const config = loadConfig({ DATABASE_URL: database.url });
+    const config = contractConfig(database.url, namespace);
     const app = createApp({ db: database.db, config, clock: fixedClock(recordedAt), logError: () => undefined });
     const response = await replayCase(supertest(app.callback()), testCase);
     const runTime = Date.parse(recordedAt) / 1000;

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       port: 8080,
       restRoot: '/wp-json',
       publicUrl: undefined,
+      namespaces: ['calendar/events/v1'],
       authKeys: undefined,
       objectCache: undefined,
     });
@@ -44,6 +45,15 @@ describe('loadConfig', () => {
     expect(message).toContain('DATABASE_URL');
     expect(message).toContain('TABLE_PREFIX');
     expect(message).toContain('PORT');
+  });
+
+  it('reads NAMESPACES as a list, without repeats, and refuses what is not a namespace', () => {
+    expect(loadConfig({ DATABASE_URL: URL, NAMESPACES: 'calendar/events/v1, tribe/events/v1,tribe/events/v1' }).namespaces).toEqual([
+      'calendar/events/v1',
+      'tribe/events/v1',
+    ]);
+    expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: '/tribe/events/v1/' })).toThrow(/NAMESPACES/);
+    expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'calendar/events/v1,' })).toThrow(/NAMESPACES/);
   });
 
   it('requires DATABASE_URL', () => {

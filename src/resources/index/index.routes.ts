@@ -2,7 +2,6 @@ import { translate, type Translate } from '../../i18n/index.js';
 import type { RequestContext } from '../../http/request-context.js';
 import type { ArgSpec, ArgSpecs } from '../../http/rest-args.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
-import { API_NAMESPACE } from '../../wp/site/urls.js';
 
 type Route = RouteDefinition<RequestContext>;
 
@@ -59,16 +58,17 @@ export function describeRoute(
   return entry;
 }
 
-/** Our namespace's routes as an index lists them, keyed by full path, in registration order. */
+/** A namespace's routes as an index lists them, keyed by full path, in registration order. */
 export function describeNamespaceRoutes(
+  namespace: string,
   routes: readonly Route[],
   ctx: RequestContext,
   t: Translate,
 ): Record<string, unknown> {
   const described: Record<string, unknown> = {};
   for (const route of routes) {
-    const path = `/${API_NAMESPACE}${route.pattern}`;
-    described[path] = describeRoute(path, API_NAMESPACE, route, ctx, t);
+    const path = `/${namespace}${route.pattern}`;
+    described[path] = describeRoute(path, namespace, route, ctx, t);
   }
   return described;
 }
@@ -80,21 +80,21 @@ export function describeNamespaceRoutes(
 export function buildNamespaceIndex(routes: readonly Route[], ctx: RequestContext): Record<string, unknown> {
   const t = translate(ctx.site.language);
   return {
-    namespace: API_NAMESPACE,
-    routes: describeNamespaceRoutes(routes, ctx, t),
+    namespace: ctx.urls.namespace,
+    routes: describeNamespaceRoutes(ctx.urls.namespace, routes, ctx, t),
     _links: { up: [{ href: ctx.urls.restRoot }] },
   };
 }
 
 /** The namespace root; it describes the routes it is given, itself included. */
-export function createIndexRoute(allRoutes: () => readonly Route[]): Route {
+export function createIndexRoute(namespace: string, allRoutes: () => readonly Route[]): Route {
   return {
     pattern: '',
     endpoints: [
       {
         methods: ['GET'],
         args: {
-          namespace: { default: API_NAMESPACE, required: false },
+          namespace: { default: namespace, required: false },
           context: { default: 'view', required: false },
         },
         handler: async (ctx) => ({ body: buildNamespaceIndex(allRoutes(), ctx) }),

@@ -7,9 +7,9 @@ type Route = RouteDefinition<RequestContext>;
 /**
  * The REST root (`{REST_ROOT}/`), WordPress's `/` route: GET only, with its `context` argument.
  * Served so that clients discover our namespace the WordPress way, following the `Link` header
- * to the root and reading its `routes`. It describes itself and the namespace routes it is given.
+ * to the root and reading its `routes`. It describes itself and the routes of every namespace served, in the order given.
  */
-export function createRootIndexRoute(namespaceRoutes: () => readonly Route[]): Route {
+export function createRootIndexRoute(namespaceRoutes: () => ReadonlyMap<string, readonly Route[]>): Route {
   const route: Route = {
     pattern: '',
     endpoints: [

@@ -4,7 +4,6 @@ import type { RouteDefinition } from '../../http/rest-route.js';
 import { OptionName } from '../../wp/constants.js';
 import { zoneOffsetSeconds } from '../../wp/tec/dates.js';
 import { selectOptions } from '../../wp/site/options.repository.js';
-import { API_NAMESPACE } from '../../wp/site/urls.js';
 import { describeNamespaceRoutes, describeRoute } from './index.routes.js';
 
 type Route = RouteDefinition<RequestContext>;
@@ -27,14 +26,14 @@ function gmtOffset(timezoneString: string, stored: string, now: Date): number | 
 }
 
 /**
- * WP_REST_Server::get_index for a site whose only namespace is ours: the site's identity, the
+ * WP_REST_Server::get_index for a site whose only namespaces are ours: the site's identity, the
  * namespaces, and every route (the root itself, then ours) in the shape the namespace index
  * uses, which is what discovery clients such as wpapi read. One options query.
  */
 export async function getRootIndex(
   ctx: RequestContext,
   rootRoute: Route,
-  namespaceRoutes: readonly Route[],
+  namespaceRoutes: ReadonlyMap<string, readonly Route[]>,
 ): Promise<Record<string, unknown>> {
   const options = await selectOptions(ctx.db, ROOT_OPTION_NAMES);
   const option = (name: string) => options.get(name) ?? '';
@@ -47,11 +46,14 @@ export async function getRootIndex(
     home: ctx.urls.base,
     gmt_offset: gmtOffset(timezoneString, option(OptionName.gmtOffset), ctx.now),
     timezone_string: timezoneString,
-    namespaces: [API_NAMESPACE],
+    namespaces: [...namespaceRoutes.keys()],
     // WordPress lists application passwords here only where it deems them available (HTTPS or a
     // `local` environment type), which this service cannot tell; it advertises none.
     authentication: [],
-    routes: { '/': describeRoute('/', '', rootRoute, ctx, t), ...describeNamespaceRoutes(namespaceRoutes, ctx, t) },
+    routes: Object.assign(
+      { '/': describeRoute('/', '', rootRoute, ctx, t) },
+      ...[...namespaceRoutes].map(([namespace, routes]) => describeNamespaceRoutes(namespace, routes, ctx, t)),
+    ),
     _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
   };
 }

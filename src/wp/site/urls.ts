@@ -2,7 +2,10 @@ import { ANONYMOUS, canReadPost, type PostForCaps, type Viewer } from '../auth/c
 import { PostStatus, PostType } from '../constants.js';
 import type { SiteSettings } from './site.js';
 
+/** This service's own namespace, served by default. */
 export const API_NAMESPACE = 'calendar/events/v1';
+/** The plugin's namespace (TEC's `tribe/events/v1`), which a drop-in deployment serves as well (NAMESPACES). */
+export const PLUGIN_NAMESPACE = 'tribe/events/v1';
 
 /**
  * WP_Rewrite::using_index_permalinks: a permalink structure that starts with `index.php` after
@@ -15,6 +18,8 @@ export function usingIndexPermalinks(permalinkStructure: string): boolean {
 
 /** The URL bases of a response: the site's `home` (or PUBLIC_URL), its REST root and our namespace. */
 export interface SiteUrls {
+  /** The namespace the request came in under, which every REST URL of the answer names. */
+  namespace: string;
   /** `home` as stored: the site's identity in global IDs. */
   home: string;
   /** Base of every URL we print: PUBLIC_URL when set, else `home`. */
@@ -30,9 +35,15 @@ export interface SiteUrls {
   permalinkStructure: string;
 }
 
-export function toSiteUrls(settings: SiteSettings, restRootPath: string, publicUrl: string | undefined): SiteUrls {
+export function toSiteUrls(
+  settings: SiteSettings,
+  restRootPath: string,
+  publicUrl: string | undefined,
+  namespace: string = API_NAMESPACE,
+): SiteUrls {
   const base = publicUrl ?? settings.home;
   return {
+    namespace,
     home: settings.home,
     base,
     restRoot: restRootUrl(base, restRootPath, settings.permalinkStructure),
@@ -55,9 +66,9 @@ export function restRootUrl(base: string, restRootPath: string, permalinkStructu
   return `${base}${restRootPath}/`;
 }
 
-/** tribe_events_rest_url(path): `{rest root}calendar/events/v1/{path}`. */
+/** tribe_events_rest_url(path): `{rest root}{namespace}/{path}`, in the namespace the request came in under. */
 export function restUrl(urls: SiteUrls, path = ''): string {
-  return `${urls.restRoot}${API_NAMESPACE}/${path}`;
+  return `${urls.restRoot}${urls.namespace}/${path}`;
 }
 
 /** Rewrite bases and query vars of TEC's post types (each registers its name as its query var). */

@@ -5,7 +5,7 @@ import { buildDocumentation } from '../../../src/resources/index/doc.routes.js';
 import { createRootIndexRoute } from '../../../src/resources/index/root.routes.js';
 import { createNamespaceRoutes } from '../../../src/routes.js';
 import type { SiteSettings } from '../../../src/wp/site/site.js';
-import { toSiteUrls } from '../../../src/wp/site/urls.js';
+import { API_NAMESPACE, toSiteUrls } from '../../../src/wp/site/urls.js';
 
 /**
  * Every catalogue translates every English text the index and /doc print: each ArgSpec
@@ -26,7 +26,7 @@ function englishContext(): RequestContext {
 /** The description of every argument of every endpoint the app serves, root index included. */
 function argumentDescriptions(): Set<string> {
   const routes = createNamespaceRoutes();
-  const all = [...routes, createRootIndexRoute(() => routes)];
+  const all = [...routes, createRootIndexRoute(() => new Map([[API_NAMESPACE, routes]]))];
   const texts = new Set<string>();
   for (const route of all) {
     for (const endpoint of route.endpoints) {
