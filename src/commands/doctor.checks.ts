@@ -303,18 +303,18 @@ export function multisiteCheck(state: MultisiteState): DoctorCheck {
 }
 
 /**
- * Plugins that give WordPress a persistent object cache (their drop-in, wp-content/object-cache.php,
- * lives in files this command cannot see).
+ * Plugins whose being active means a persistent object cache (their drop-in,
+ * wp-content/object-cache.php, lives in files this command cannot see). Plugins for which the
+ * object cache is one switch among many (LiteSpeed Cache, W3 Total Cache) are not listed: for
+ * LiteSpeed the switch is an option (doctor.ts reads it), W3 Total Cache keeps it in a file.
+ * Redis Object Cache writes no option of its own, so its plugin row is the only sign of it.
  */
 export const OBJECT_CACHE_PLUGINS: readonly string[] = [
   'redis-cache/redis-cache.php',
   'object-cache-pro/object-cache-pro.php',
   'wp-redis/wp-redis.php',
-  'litespeed-cache/litespeed-cache.php',
-  'w3-total-cache/w3-total-cache.php',
   'docket-cache/docket-cache.php',
   'sqlite-object-cache/sqlite-object-cache.php',
-  'memcached/memcached.php',
 ];
 
 /**
@@ -337,12 +337,21 @@ export function objectCacheCheck(configured: boolean, hints: readonly string[]):
 }
 
 /** The change feed mode `CHANGE_FEED=auto` would pick (issue 13), and what it would take to do better. */
-export function changeFeedCheck(binlog: FeedAccess, probe: ProbeAccess): DoctorCheck {
+export function changeFeedCheck(binlog: FeedAccess, probe: ProbeAccess, nonInnodbTables: readonly string[] = []): DoctorCheck {
   if (binlog.available) {
     const notes = binlog.reasons.length > 0 ? `; ${binlog.reasons.join('; ')}` : '';
     return check('change-feed', 'ok', `change feed: binlog (exact, no statement per cached answer)${notes}`);
   }
   const why = binlog.reasons.join('; ');
+  // The LSN moves only with InnoDB's redo log: writes to tables of other engines go unseen.
+  if (probe.available && nonInnodbTables.length > 0) {
+    return check(
+      'change-feed',
+      'warn',
+      `change feed: probe (InnoDB LSN from ${probe.source}), blind to writes to ${nonInnodbTables.join(', ')} (not InnoDB); binlog not possible`,
+      `convert those tables to InnoDB, or for the exact binlog mode: ${why}`,
+    );
+  }
   if (probe.available) {
     return check(
       'change-feed',

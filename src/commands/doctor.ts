@@ -238,7 +238,8 @@ export async function inspectSite(db: Db, config: Config): Promise<DoctorReport>
     );
   }
   checks.push(saltsCheck(config.authKeys !== undefined), objectCacheCheck(config.objectCache !== undefined, objectCacheHints));
-  await run('change-feed', async () => changeFeedCheck(await checkBinlogAccess(db), await checkProbeAccess(db)));
+  const nonInnodb = siteTables.filter((table) => (table.engine ?? '').toLowerCase() !== 'innodb').map((table) => table.name);
+  await run('change-feed', async () => changeFeedCheck(await checkBinlogAccess(db), await checkProbeAccess(db), nonInnodb));
   return { exitCode: exitCodeOf(checks), checks };
 }
 

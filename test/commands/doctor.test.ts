@@ -141,8 +141,16 @@ describe('doctor on the reference site', () => {
       expect(without.checks.get('object-cache')?.action).toContain('stale');
       const withUrl = await doctorJson(reference.url, { ...SALTS, OBJECT_CACHE_URL: 'redis://127.0.0.1:6379/0' });
       expect(withUrl.checks.get('object-cache')?.verdict).toBe('ok');
+      // LiteSpeed Cache's object cache is a switch in its options, not the plugin itself.
+      await setOption(reference.db, 'active_plugins', before!.option_value);
+      await setOption(reference.db, 'litespeed.conf.object', '1');
+      expect((await doctorJson(reference.url, SALTS)).checks.get('object-cache')).toMatchObject({
+        verdict: 'warn',
+        summary: expect.stringContaining('LiteSpeed object cache on'),
+      });
     } finally {
       await setOption(reference.db, 'active_plugins', before!.option_value);
+      await reference.db.deleteFrom('options').where('option_name', '=', 'litespeed.conf.object').execute();
     }
   });
 
@@ -246,6 +254,24 @@ describe('doctor when the custom tables are gone', () => {
       verdict: 'ok',
       summary: 'no TEC 6 custom tables, no migration state: event lists read the date meta (meta mode)',
     });
+  });
+});
+
+describe('doctor on a site with a table of another engine', () => {
+  let site: TestDatabase;
+  beforeAll(async () => {
+    site = await createTestDatabase({ dump: 'reference' });
+    await sql`alter table ${sql.table('wp_termmeta')} engine = MyISAM`.execute(site.db);
+  });
+  afterAll(async () => {
+    await site?.drop();
+  });
+
+  it('warns of the table, and that the probe change feed cannot see writes to it, exit 0', async () => {
+    const { code, checks } = await doctorJson(site.url, SALTS);
+    expect(code).toBe(0);
+    expect(checks.get('engine')).toMatchObject({ verdict: 'warn', summary: 'not InnoDB: wp_termmeta (MyISAM)' });
+    expect(checks.get('change-feed')).toMatchObject({ verdict: 'warn', summary: expect.stringContaining('blind to writes to wp_termmeta') });
   });
 });
 

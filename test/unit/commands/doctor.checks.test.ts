@@ -141,6 +141,11 @@ describe('change feed mode', () => {
     expect(probe).toMatchObject({ verdict: 'ok', action: 'for the exact binlog mode: log_bin is OFF' });
     expect(changeFeedCheck(noBinlog, { available: false, reasons: ['no LSN'], source: undefined }).verdict).toBe('warn');
   });
+
+  it('warns that the probe cannot see writes to tables of other engines', () => {
+    const probe = changeFeedCheck({ available: false, reasons: ['log_bin is OFF'] }, { available: true, reasons: [], source: 'mariadb' }, ['wp_postmeta']);
+    expect(probe).toMatchObject({ verdict: 'warn', summary: expect.stringContaining('blind to writes to wp_postmeta') });
+  });
 });
 
 describe('exit code and lines', () => {
