@@ -74,6 +74,10 @@ export interface DoctorReport {
  */
 export async function runDoctorCommand(argv: readonly string[], env: Record<string, string | undefined>, out: DoctorOutput): Promise<number> {
   const args = parseDoctorArgs(argv);
+  if ('help' in args) {
+    out.print(USAGE);
+    return 0;
+  }
   if ('error' in args) {
     out.printError(`${args.error}\n${USAGE}`);
     return 2;
@@ -115,11 +119,14 @@ export async function runDoctorCommand(argv: readonly string[], env: Record<stri
   }
 }
 
-/** `[URL] [--json]`, in any order; anything else is a usage error. */
-export function parseDoctorArgs(argv: readonly string[]): { url: string | undefined; json: boolean } | { error: string } {
+/** `[URL] [--json]`, in any order, or `--help`; anything else is a usage error. */
+export function parseDoctorArgs(
+  argv: readonly string[],
+): { url: string | undefined; json: boolean } | { error: string } | { help: true } {
   let url: string | undefined;
   let json = false;
   for (const arg of argv) {
+    if (arg === '--help' || arg === '-h') return { help: true };
     if (arg === '--json') json = true;
     else if (arg.startsWith('-')) return { error: `unknown option ${arg}` };
     else if (url !== undefined) return { error: `one DATABASE_URL only (got ${redactUrl(url)} and ${redactUrl(arg)})` };

@@ -164,6 +164,7 @@ describe('arguments', () => {
     expect(parseDoctorArgs(['--json', 'mysql://h/d'])).toEqual({ url: 'mysql://h/d', json: true });
     expect(parseDoctorArgs([])).toEqual({ url: undefined, json: false });
     expect(parseDoctorArgs(['-v'])).toEqual({ error: 'unknown option -v' });
+    expect(parseDoctorArgs(['mysql://h/d', '--help'])).toEqual({ help: true });
     expect(parseDoctorArgs(['mysql://a:pw@h/d', 'mysql://h/e'])).toEqual({ error: 'one DATABASE_URL only (got mysql://a:***@h/d and mysql://h/e)' });
   });
 
