@@ -3,6 +3,11 @@ import type { Db } from '../db/create-db.js';
 import { UserMeta } from '../wp/constants.js';
 import type { TableInfo } from './doctor.checks.js';
 
+/** Connects and runs the cheapest statement: throws when the server or the database is not there. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 /** Every table of the connected database with its engine and collation (views have neither). */
 export async function selectTables(db: Db): Promise<TableInfo[]> {
   const result = await sql<{ name: string; engine: string | null; collation: string | null }>`

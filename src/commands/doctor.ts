@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createDb, type Db } from '../db/create-db.js';
 import { parseServerVersion } from '../db/server-version.js';
@@ -39,7 +38,7 @@ import {
   wordpressCheck,
   type DoctorCheck,
 } from './doctor.checks.js';
-import { countApplicationPasswordUsers, selectTables } from './doctor.repository.js';
+import { countApplicationPasswordUsers, pingDatabase, selectTables } from './doctor.repository.js';
 
 const USAGE = 'usage: npm run doctor -- [DATABASE_URL] [--json]   (DATABASE_URL: mysql://user:password@host:port/database, else taken from the environment)';
 
@@ -99,12 +98,19 @@ export async function runDoctorCommand(argv: readonly string[], env: Record<stri
   });
   try {
     try {
-      await sql`select 1`.execute(db);
+      await pingDatabase(db);
     } catch (error) {
       out.printError(`cannot reach the database at ${redactUrl(config.databaseUrl)}: ${describeError(error)}`);
       return 2;
     }
-    const report = await inspectSite(db, config);
+    let report: DoctorReport;
+    try {
+      report = await inspectSite(db, config);
+    } catch (error) {
+      // The connection went away half way, or the user may not even list the tables.
+      out.printError(`could not inspect the database at ${redactUrl(config.databaseUrl)}: ${describeError(error)}`);
+      return 2;
+    }
     if (args.json) {
       out.print(JSON.stringify(report, null, 2));
     } else {
