@@ -5,12 +5,22 @@ import { checkSiteTables } from './ops/health.repository.js';
 import { createApp } from './app.js';
 import { openObjectCache } from './wp/object-cache/object-cache.js';
 import { runIndexesCommand } from './commands/indexes.js';
+import { runDoctorCommand } from './commands/doctor.js';
 import { createLogger } from './ops/logging.js';
 import { StatementTracker } from './ops/statements.js';
 import { mysql2PoolStats, type PoolStats } from './ops/metrics.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {
+  // `node dist/main.js doctor [URL] [--json]` (npm run doctor): a command, not the server. It comes
+  // before the settings are read, since its URL argument stands in for DATABASE_URL.
+  if (process.argv[2] === 'doctor') {
+    const code = await runDoctorCommand(process.argv.slice(3), process.env, {
+      print: (line) => console.log(line),
+      printError: (line) => console.error(line),
+    });
+    process.exit(code);
+  }
   let config;
   let logSettings;
   try {

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeFeedCheck,
+  customTablesCheck,
+  engineCheck,
+  charsetCheck,
+  exitCodeOf,
+  formatCheck,
+  languageCheck,
+  multisiteCheck,
+  objectCacheCheck,
+  permalinksCheck,
+  prefixCheck,
+  prefixesWithOptions,
+  serverCheck,
+  tecVersionCheck,
+  wordpressCheck,
+  wordpressRelease,
+} from '../../../src/commands/doctor.checks.js';
+import { parseDoctorArgs, redactUrl } from '../../../src/commands/doctor.js';
+import { parseServerVersion } from '../../../src/db/server-version.js';
+
+describe('prefix', () => {
+  it('lists the prefixes that have an options table', () => {
+    expect(prefixesWithOptions(['wp_options', 'wp_2_options', 'abc_posts', 'options', 'wp_sitemeta'])).toEqual(['wp_', 'wp_2_']);
+  });
+
+  it('is ok with posts and options under the prefix, and fails naming what exists otherwise', () => {
+    expect(prefixCheck('wp_', ['wp_posts', 'wp_options']).verdict).toBe('ok');
+    const wrong = prefixCheck('wp_', ['site_posts', 'site_options', 'wp_options']);
+    expect(wrong).toEqual({
+      id: 'prefix',
+      verdict: 'fail',
+      summary: 'table prefix wp_: wp_posts missing; prefixes found: site_ (site checks skipped)',
+      action: 'set TABLE_PREFIX=site_',
+    });
+    expect(prefixCheck('wp_', []).summary).toContain('no WordPress tables found');
+  });
+});
+
+describe('server', () => {
+  it('reads MariaDB and MySQL versions, MariaDB past the 5.5.5- replication prefix', () => {
+    expect(parseServerVersion('10.11.19-MariaDB-0+deb12u1')).toMatchObject({ kind: 'mariadb', major: 10, minor: 11, patch: 19 });
+    expect(parseServerVersion('5.5.5-10.6.12-MariaDB')).toMatchObject({ kind: 'mariadb', major: 10, minor: 6 });
+    expect(parseServerVersion('8.0.36-28')).toMatchObject({ kind: 'mysql', major: 8, minor: 0, patch: 36 });
+    expect(parseServerVersion('banana')).toBeUndefined();
+  });
+
+  it('fails below MySQL 8.0 and MariaDB 10.2 (no window functions)', () => {
+    const verdict = (text: string) => serverCheck(parseServerVersion(text), text).verdict;
+    expect(verdict('10.1.48-MariaDB')).toBe('fail');
+    expect(verdict('10.2.0-MariaDB')).toBe('ok');
+    expect(verdict('5.7.44')).toBe('fail');
+    expect(verdict('8.0.0')).toBe('ok');
+    expect(verdict('something')).toBe('warn');
+  });
+});
+
+describe('tables', () => {
+  it('warns of tables that are not InnoDB or not utf8mb4, naming them', () => {
+    const tables = [
+      { name: 'wp_posts', engine: 'InnoDB', collation: 'utf8mb4_unicode_520_ci' },
+      { name: 'wp_options', engine: 'MyISAM', collation: 'latin1_swedish_ci' },
+    ];
+    expect(engineCheck(tables)).toMatchObject({ verdict: 'warn', summary: 'not InnoDB: wp_options (MyISAM)' });
+    expect(charsetCheck(tables)).toMatchObject({ verdict: 'warn', summary: 'not utf8mb4: wp_options (latin1_swedish_ci)' });
+    expect(engineCheck(tables.slice(0, 1)).verdict).toBe('ok');
+  });
+});
+
+describe('WordPress release from db_version', () => {
+  it('names the release or releases of a known schema, and places unknown numbers', () => {
+    expect(wordpressRelease(57155)).toBe('WordPress 6.5–6.6');
+    expect(wordpressRelease(60717)).toBe('WordPress 6.9');
+    expect(wordpressRelease(61833)).toBe('WordPress 7.0 or later');
+    expect(wordpressRelease(70000)).toBe('newer than WordPress 7.0');
+    expect(wordpressRelease(59000)).toBe('after WordPress 6.7–6.8 (a development build?)');
+    expect(wordpressRelease(30000)).toBe('older than WordPress 4.7');
+  });
+
+  it('warns below WordPress 6.0 and without a db_version', () => {
+    expect(wordpressCheck('53496').verdict).toBe('ok');
+    expect(wordpressCheck('51917')).toMatchObject({ verdict: 'warn', summary: 'db_version 51917: WordPress 5.9' });
+    expect(wordpressCheck(undefined).verdict).toBe('warn');
+  });
+});
+
+describe('TEC version', () => {
+  it('prints the version with its custom tables and earlier versions, and warns before TEC 6 or without one', () => {
+    expect(
+      tecVersionCheck({ latest: '6.17.2', previous: ['0', '6.15.0'], schema: '6.17.2', eventsTable: '1.0.1', occurrencesTable: '1.0.3' }).summary,
+    ).toBe('TEC 6.17.2 (tec_events schema 1.0.1; tec_occurrences schema 1.0.3; before: 6.15.0)');
+    expect(tecVersionCheck({ latest: '5.16.4', previous: [], schema: undefined, eventsTable: undefined, occurrencesTable: undefined }).verdict).toBe('warn');
+    expect(tecVersionCheck({ latest: undefined, previous: [], schema: undefined, eventsTable: undefined, occurrencesTable: undefined }).verdict).toBe('warn');
+  });
+});
+
+describe('custom tables', () => {
+  it('says which storage event lists read, and fails when the options point at missing tables', () => {
+    expect(customTablesCheck({ tablesPresent: true, phase: 'migration-complete', occurrencesActive: true }).summary).toContain('read tec_occurrences');
+    expect(customTablesCheck({ tablesPresent: false, phase: 'migration-complete', occurrencesActive: true }).verdict).toBe('fail');
+    expect(customTablesCheck({ tablesPresent: true, phase: 'migration-prompt', occurrencesActive: false }).summary).toContain('meta mode');
+    expect(customTablesCheck({ tablesPresent: true, phase: 'migration-in-progress', occurrencesActive: false }).verdict).toBe('warn');
+  });
+});
+
+describe('permalinks', () => {
+  it('tells pretty, PATHINFO and plain permalinks and their REST URL form', () => {
+    expect(permalinksCheck('/%postname%/', 'https://e.test/wp-json/').summary).toMatch(/^pretty permalinks/);
+    expect(permalinksCheck('/index.php/%postname%/', 'https://e.test/index.php/wp-json/').summary).toMatch(/^PATHINFO permalinks.*index\.php\/wp-json/);
+    expect(permalinksCheck('', 'https://e.test/?rest_route=/').summary).toBe('plain permalinks: REST URLs are https://e.test/?rest_route=/...');
+  });
+});
+
+describe('language, multisite, object cache', () => {
+  it('knows which languages ship translations', () => {
+    expect(languageCheck('', ['de_DE']).verdict).toBe('ok');
+    expect(languageCheck('de_DE', ['de_DE']).verdict).toBe('ok');
+    expect(languageCheck('ja', ['de_DE']).verdict).toBe('warn');
+  });
+
+  it('tells a sub-site of a network, and fails without the users table', () => {
+    const state = { networkPrefixes: ['wp_'], tablePrefix: 'wp_3_', baseTablePrefix: 'wp_', blogId: 3, usersTable: true };
+    expect(multisiteCheck(state).summary).toBe('multisite network under wp_ (users and sitemeta there); this is blog 3');
+    expect(multisiteCheck({ ...state, usersTable: false }).verdict).toBe('fail');
+    expect(multisiteCheck({ ...state, networkPrefixes: [] }).verdict).toBe('warn');
+  });
+
+  it('warns of object cache hints only while OBJECT_CACHE_URL is unset', () => {
+    expect(objectCacheCheck(false, ['redis-cache/redis-cache.php']).verdict).toBe('warn');
+    expect(objectCacheCheck(true, ['redis-cache/redis-cache.php']).verdict).toBe('ok');
+    expect(objectCacheCheck(false, []).verdict).toBe('ok');
+  });
+});
+
+describe('change feed mode', () => {
+  it('picks binlog, else probe, else warns of none', () => {
+    const noBinlog = { available: false, reasons: ['log_bin is OFF'] };
+    expect(changeFeedCheck({ available: true, reasons: [] }, { available: true, reasons: [], source: 'mariadb' }).summary).toMatch(/^change feed: binlog/);
+    const probe = changeFeedCheck(noBinlog, { available: true, reasons: [], source: 'mariadb' });
+    expect(probe).toMatchObject({ verdict: 'ok', action: 'for the exact binlog mode: log_bin is OFF' });
+    expect(changeFeedCheck(noBinlog, { available: false, reasons: ['no LSN'], source: undefined }).verdict).toBe('warn');
+  });
+
+  it('warns that the probe cannot see writes to tables of other engines', () => {
+    const probe = changeFeedCheck({ available: false, reasons: ['log_bin is OFF'] }, { available: true, reasons: [], source: 'mariadb' }, ['wp_postmeta']);
+    expect(probe).toMatchObject({ verdict: 'warn', summary: expect.stringContaining('blind to writes to wp_postmeta') });
+  });
+});
+
+describe('exit code and lines', () => {
+  it('exits 1 on any fail, 0 on ok and warn', () => {
+    expect(exitCodeOf([{ id: 'a', verdict: 'ok', summary: '' }, { id: 'b', verdict: 'warn', summary: '' }])).toBe(0);
+    expect(exitCodeOf([{ id: 'a', verdict: 'fail', summary: '' }])).toBe(1);
+  });
+
+  it('prints verdict, name, finding and action on one line', () => {
+    expect(formatCheck({ id: 'salts', verdict: 'warn', summary: 'not set', action: 'set them' })).toBe(`warn  ${'salts'.padEnd(21)}  not set → set them`);
+  });
+});
+
+describe('arguments', () => {
+  it('takes one URL and --json in any order, and refuses anything else', () => {
+    expect(parseDoctorArgs(['--json', 'mysql://h/d'])).toEqual({ url: 'mysql://h/d', json: true });
+    expect(parseDoctorArgs([])).toEqual({ url: undefined, json: false });
+    expect(parseDoctorArgs(['-v'])).toEqual({ error: 'unknown option -v' });
+    expect(parseDoctorArgs(['mysql://h/d', '--help'])).toEqual({ help: true });
+    expect(parseDoctorArgs(['mysql://a:pw@h/d', 'mysql://h/e'])).toEqual({ error: 'one DATABASE_URL only (got mysql://a:***@h/d and mysql://h/e)' });
+  });
+
+  it('hides the password of a URL', () => {
+    expect(redactUrl('mysql://user:p%40ss@db.example:3306/wp')).toBe('mysql://user:***@db.example:3306/wp');
+    expect(redactUrl('mysql://root@127.0.0.1/wp')).toBe('mysql://root@127.0.0.1/wp');
+  });
+});
