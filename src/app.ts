@@ -32,6 +32,12 @@ import { healthRoutes } from './ops/health.js';
 import { requestLogging, silentLogger, type ObservedState } from './ops/logging.js';
 import { AppMetrics, type PoolStats } from './ops/metrics.js';
 import { StatementTracker } from './ops/statements.js';
+import { ChangeFeed } from './feed/change-feed.js';
+import { fromChangeSet } from './feed/data-change.js';
+import { ResponseCache, type CachedResponse } from './http/response-cache.js';
+import { isCacheableQuery, responseCacheKey } from './http/response-cache-policy.js';
+import { conditionalGet } from './http/conditional-get.js';
+import { parsePhpQuery } from './http/php-query.js';
 
 /** The largest JSON or form body read: a week of event fields is a few KB; this leaves room for long descriptions. */
 const BODY_LIMIT = '1mb';
@@ -55,6 +61,13 @@ export interface AppDeps {
   poolStats?: () => PoolStats;
   /** Read replicas (DATABASE_READ_URL) for plain reads; none: `db` serves every request. */
   readDbs?: readonly Db[];
+  /**
+   * The one place that knows when data changed (src/feed). This app reports its own writes to it
+   * and serves from memory only what it vouches for; none: a feed of this app's own, off.
+   */
+  changeFeed?: ChangeFeed;
+  /** The response cache's budget in bytes (CACHE_MAX_MB); 0 or none: no response cache. */
+  responseCacheBytes?: number;
 }
 
 /** Builds the Koa app; never listens (main.ts does, tests use app.callback()). */
@@ -68,20 +81,36 @@ export function createApp({
   statements = new StatementTracker(),
   poolStats,
   readDbs,
+  changeFeed = new ChangeFeed(),
+  responseCacheBytes = 0,
 }: AppDeps): Koa {
   const app = new Koa();
+  // This app's own writes reach the feed first, before the object cache and the rest are told.
+  let writesCommitted = 0;
+  const reportToFeed: ChangeListener = async (changes) => {
+    writesCommitted += 1;
+    changeFeed.publish(fromChangeSet(changes, `service:${writesCommitted}`, clock.now()));
+  };
+  changeListeners = [reportToFeed, ...changeListeners];
+  // Whole answers kept against the feed (see ResponseCache); none without a budget.
+  const responseCache = responseCacheBytes > 0 ? new ResponseCache(changeFeed, responseCacheBytes) : undefined;
   const siteSettings = createSiteSettingsCache(db, clock);
   // Rendered texts that depend on nothing but themselves, shared by this app's requests.
   const renderCache = new RenderCache();
   // Event list totals, kept against TEC's change marker (see EventCountCache).
   const eventCounts = new EventCountCache();
+  // A change the feed saw may have bypassed TEC's marker (SQL straight on the tables).
+  changeFeed.subscribe(() => eventCounts.clear());
   // Plain reads to the replicas when the site has some (see ReadRouting).
   const readRouting = new ReadRouting(db, readDbs ?? []);
   // One set of routes per namespace served (NAMESPACES): the same endpoints, each describing itself
   // under its own namespace.
   const namespaceRoutes = new Map(config.namespaces.map((namespace) => [namespace, createNamespaceRoutes(namespace)]));
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
-  const metrics = new AppMetrics({ poolStats, caches: { render: renderCache, event_count: eventCounts } });
+  const metrics = new AppMetrics({
+    poolStats,
+    caches: { render: renderCache, event_count: eventCounts, ...(responseCache ? { response: responseCache } : {}) },
+  });
   statements.onError(() => metrics.databaseError('statement'));
   // Unexpected errors still go where the caller said; the ones from the database are also counted.
   const logError = (error: unknown) => {
@@ -102,6 +131,8 @@ export function createApp({
   );
   app.use(metrics.route());
 
+  // Outside the global parameters, so the tag is the hash of the body exactly as sent.
+  app.use(conditionalGet());
   app.use(wordpressGlobalParams());
   app.use(errorHandler(logError));
   app.use(
@@ -149,8 +180,23 @@ export function createApp({
     const viewer = await identify(ctx, urls.restRoot, now);
     const methodOverridden = ctx.query._method !== undefined || ctx.get('X-HTTP-Method-Override') !== '';
     const runWrite = createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, site, viewer });
+    const readDb = readRouting.dbFor({ method: ctx.method, methodOverridden }, viewer, now);
+    // A plain read the cache may answer: looked up (in probe mode after one LSN read) before
+    // anything else runs, and kept when it succeeded.
+    const cacheable =
+      responseCache !== undefined && (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden && isCacheableQuery(parsePhpQuery(ctx.querystring));
+    const generation = cacheable ? await changeFeed.freshGeneration(readDb, now) : undefined;
+    const cacheKey =
+      generation === undefined
+        ? undefined
+        : responseCacheKey({ namespace, routePath, querystring: ctx.querystring, viewer, siteZone: site.timezone, now });
+    if (cacheKey !== undefined && generation !== undefined) {
+      const cached = responseCache?.get(cacheKey, generation);
+      if (cached) return replayResponse(ctx, cached);
+    }
+    const headersBefore = { ...ctx.response.headers };
     await dispatch(ctx, compiled, {
-      db: readRouting.dbFor({ method: ctx.method, methodOverridden }, viewer, now),
+      db: readDb,
       now,
       site,
       urls,
@@ -168,6 +214,9 @@ export function createApp({
       renderCache,
       eventCounts,
     });
+    if (cacheKey !== undefined && generation !== undefined && ctx.status === 200 && typeof ctx.body === 'string') {
+      responseCache?.set(cacheKey, generation, captureResponse(ctx, headersBefore));
+    }
   };
 
   // Sites without pretty permalinks publish their API as `/?rest_route=/...` and PATHINFO ones
@@ -202,6 +251,23 @@ export function createApp({
   });
   app.use(router.routes());
   return app;
+}
+
+/** What dispatch produced: its status, the headers it set (not the ones set before it), the body. */
+function captureResponse(ctx: Koa.Context, headersBefore: Record<string, unknown>): CachedResponse {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(ctx.response.headers)) {
+    if (name === 'content-length' || value === undefined || headersBefore[name] === value) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return { status: ctx.status, headers, body: ctx.body as string };
+}
+
+/** Answers from the cache as dispatch answered the first time. */
+function replayResponse(ctx: Koa.Context, cached: CachedResponse): void {
+  ctx.status = cached.status;
+  ctx.set(cached.headers);
+  ctx.body = cached.body;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -57,6 +57,11 @@ export class EventCountCache {
     }
   }
 
+  /** Forgets every total (the change feed reported a change the marker may not show). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Runs `count` once for concurrent callers with the same `id`. */
   shared(id: string, count: () => Promise<number>): Promise<number> {
     let running = this.counting.get(id);

@@ -239,7 +239,7 @@ export async function insertTerm(
   if (slug === '') await updateTermRow(trx, termId, { slug: String(termId) });
   const termTaxonomyId = await insertTermTaxonomyRow(trx, { term_id: termId, taxonomy, description, parent });
 
-  changes.noteTermAddedOrRemoved(termId, taxonomy);
+  changes.noteTermAddedOrRemoved(termId, taxonomy, true);
   await afterTermWrite(scope, taxonomy);
   return { term_id: termId, term_taxonomy_id: termTaxonomyId };
 }

@@ -6,12 +6,16 @@
 export class ChangeSet {
   /** Every post row inserted, updated, trashed or deleted (revisions too): ID -> post type. */
   readonly posts = new Map<number, string>();
+  /** Posts this write created, or deleted or trashed (for change notifications): ID -> which. */
+  readonly postLifecycle = new Map<number, 'created' | 'deleted'>();
   /** Posts whose postmeta rows were added, changed or deleted. */
   readonly postMeta = new Set<number>();
   /** Every term whose `terms` / `term_taxonomy` row changed (count included), was created or deleted: term_id -> taxonomy. */
   readonly terms = new Map<number, string>();
   /** Terms created or deleted (their taxonomy's `all_ids` / `get` lists change): term_id -> taxonomy. */
   readonly termsAddedOrRemoved = new Map<number, string>();
+  /** Of termsAddedOrRemoved, the ones created. */
+  readonly termsCreated = new Set<number>();
   /** Objects whose term relationships changed: object ID -> the taxonomies of its type. */
   readonly relationships = new Map<number, Set<string>>();
   /** Options rows written: name -> whether the row is new and whether it is autoloaded. */
@@ -21,8 +25,9 @@ export class ChangeSet {
   /** Fixed-name keys of TEC's persistent cache group (`tribe-events`) to drop. */
   readonly tecCacheKeys = new Set<string>();
 
-  notePost(id: number, postType: string): void {
+  notePost(id: number, postType: string, lifecycle?: 'created' | 'deleted'): void {
     this.posts.set(id, postType);
+    if (lifecycle) this.postLifecycle.set(id, lifecycle);
   }
 
   noteMeta(postId: number): void {
@@ -33,9 +38,11 @@ export class ChangeSet {
     this.terms.set(termId, taxonomy);
   }
 
-  noteTermAddedOrRemoved(termId: number, taxonomy: string): void {
+  noteTermAddedOrRemoved(termId: number, taxonomy: string, created = false): void {
     this.terms.set(termId, taxonomy);
     this.termsAddedOrRemoved.set(termId, taxonomy);
+    if (created) this.termsCreated.add(termId);
+    else this.termsCreated.delete(termId);
   }
 
   noteRelationships(objectId: number, taxonomies: Iterable<string>): void {

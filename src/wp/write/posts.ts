@@ -397,7 +397,7 @@ export async function insertPost(scope: WriteScope, post: NewPost, options: Post
   if (!fitsColumns(row, POSTS_COLUMN_LENGTHS)) throw PostWriteErrors.notInserted();
   const id = await insertPostRow(scope.trx, { ...row, guid: '' });
   rememberPostType(scope, id, row.post_type);
-  scope.changes.notePost(id, row.post_type);
+  scope.changes.notePost(id, row.post_type, 'created');
 
   let stored: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid: '' } as PostRow);
   await options.afterRow?.(id);
@@ -577,7 +577,10 @@ export async function trashPost(scope: WriteScope, id: number): Promise<PostRow>
   await addPostMeta(scope, id, TrashMeta.status, post.post_status);
   // time(), not the site's local time.
   await addPostMeta(scope, id, TrashMeta.time, String(unixNow(scope)));
-  return updatePost(scope, id, { post_status: PostStatus.trash });
+  const trashed = await updatePost(scope, id, { post_status: PostStatus.trash });
+  // Gone for readers of the API: change notifications report it as deleted.
+  scope.changes.notePost(id, post.post_type, 'deleted');
+  return trashed;
 }
 
 /**

@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+import type Koa from 'koa';
+import type { ObservedState } from '../ops/logging.js';
+
+/**
+ * Conditional GET for anonymous reads, which the plugin does not offer: a successful GET or HEAD
+ * answered to nobody in particular carries a strong `ETag` (a hash of the exact body sent) and
+ * `Cache-Control: no-cache` (a cache may keep it, but must ask again before reusing it), and a
+ * request whose `If-None-Match` names the current tag is answered `304 Not Modified` without a body.
+ *
+ * The tag is the body's own hash, so any change that changes the answer, made through this service
+ * or straight in the database by WordPress, changes the tag; a change that leaves the answer as it
+ * was keeps it, as RFC 9110 wants of a strong validator. Answers to signed-in users get neither
+ * header: their answers are private and WordPress marks them uncacheable.
+ */
+export function conditionalGet(): Koa.Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    if (ctx.status !== 200 || ((ctx.state as ObservedState).userId ?? 0) !== 0) return;
+    const body: unknown = ctx.body;
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return;
+    ctx.set('ETag', `"${createHash('sha1').update(body).digest('base64url')}"`);
+    ctx.set('Cache-Control', 'no-cache');
+    // Koa's `fresh` compares If-None-Match with the ETag just set (weak comparison, as RFC 9110 asks for GET).
+    if (ctx.fresh) ctx.status = 304;
+  };
+}

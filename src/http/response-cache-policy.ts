@@ -1,0 +1,49 @@
+import type { Viewer } from '../wp/auth/capabilities.js';
+import { formatInZone, zoneOffsetSeconds } from '../wp/tec/dates.js';
+import type { PhpValue } from './php-query.js';
+
+/**
+ * Which answers the response cache may keep, and under which key. An answer depends on the data
+ * (the change feed's business), on who asks, and on the time: the default event window starts
+ * "yesterday" in the site's zone, and the root index prints the zone's current offset. Answers
+ * that depend on the time more finely than the site's day are never cached.
+ */
+
+/** Arguments read as times (strtotime), which may be relative to now ("now", "+1 week", "tomorrow"). */
+const TIME_ARGUMENTS = /^(start_date|end_date|starts_before|starts_after|ends_before|ends_after)$/;
+/** A date as an absolute wall time: "2026-11-26", "2026-11-26 10:00", "2026-11-26T10:00:00". */
+const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
+/** Arguments whose answer moves with the current instant: venues and organizers with upcoming events. */
+const INSTANT_ARGUMENTS = new Set(['only_with_upcoming']);
+
+/**
+ * Whether an answer to this query may be cached: no time argument relative to now, and none of
+ * the arguments whose answer moves with every passing second.
+ */
+export function isCacheableQuery(query: Readonly<Record<string, PhpValue>>): boolean {
+  for (const [name, value] of Object.entries(query)) {
+    if (INSTANT_ARGUMENTS.has(name)) return false;
+    if (TIME_ARGUMENTS.test(name) && !(typeof value === 'string' && (value === '' || ABSOLUTE_DATE.test(value.trim())))) return false;
+  }
+  return true;
+}
+
+/**
+ * The cache key: the namespace and route path, the raw query string (an answer echoes its query
+ * in `rest_url`, in the order given, so two orders are two answers), who asks (anonymous, or the
+ * signed-in user: capabilities come from the user's roles, which the feed watches), and the
+ * site's day and zone offset (the default date window; gmt_offset across a DST change).
+ */
+export function responseCacheKey(parts: {
+  namespace: string;
+  routePath: string;
+  querystring: string;
+  viewer: Viewer;
+  siteZone: string;
+  now: Date;
+}): string {
+  const unix = Math.floor(parts.now.getTime() / 1000);
+  const day = formatInZone(unix, parts.siteZone).slice(0, 10);
+  const offset = zoneOffsetSeconds(parts.siteZone, unix);
+  return [parts.namespace, parts.routePath, parts.querystring, `user:${parts.viewer.userId}`, `${day}${offset}`].join('\n');
+}
