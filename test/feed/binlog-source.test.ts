@@ -97,19 +97,35 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? Number.NaN;
 }
 
+interface Gate {
+  readonly port: number;
+  /** While false, every new connection is dropped at once. */
+  open: boolean;
+  /** While true, nothing is passed on in either direction and no socket closes: a half-open network. */
+  frozen: boolean;
+  /** The server port new connections go to. */
+  target: number;
+  close(): Promise<void>;
+}
+
 /**
- * A loopback TCP relay to the test's server whose gate can be shut: while shut it drops every new
- * connection at once, so the source cannot reconnect until the test says so.
+ * A loopback TCP relay to a test's server that the test controls: it can refuse new connections
+ * (so the source cannot reconnect until the test says so), swallow traffic, or lead to another server.
  */
-async function startGate(targetPort: number): Promise<{ port: number; open: boolean; close(): Promise<void> }> {
+async function startGate(target: number): Promise<Gate> {
   const sockets = new Set<net.Socket>();
-  const gate = { port: 0, open: true, close: async () => undefined as void };
   const server = net.createServer((client) => {
     if (!gate.open) {
       client.destroy();
       return;
     }
-    const upstream = net.connect(targetPort, '127.0.0.1');
+    const upstream = net.connect(gate.target, '127.0.0.1');
+    const relay = (from: net.Socket, to: net.Socket) =>
+      from.on('data', (chunk: Buffer) => {
+        if (!gate.frozen) to.write(chunk);
+      });
+    relay(client, upstream);
+    relay(upstream, client);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('close', () => {
@@ -119,17 +135,20 @@ async function startGate(targetPort: number): Promise<{ port: number; open: bool
       });
       socket.on('error', () => undefined);
     }
-    client.pipe(upstream);
-    upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  gate.port = typeof address === 'object' && address ? address.port : 0;
-  gate.close = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
+  const gate: Gate = {
+    port: typeof address === 'object' && address ? address.port : 0,
+    open: true,
+    frozen: false,
+    target,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
   return gate;
 }
 
@@ -380,6 +399,66 @@ describe('BinlogSource', () => {
       expect(recorder.logs.some((line) => /streaming again/.test(line))).toBe(true);
     } finally {
       await gate.close();
+    }
+  });
+
+  it('stays connected while idle (heartbeats), and reconnects when the connection goes silent without closing', async () => {
+    const gate = await startGate(instance.port);
+    try {
+      const recorder = new Recorder();
+      const source = newSource(recorder, { heartbeatMs: 200 }, gate.port);
+      await source.start();
+      // Ten heartbeat periods with nothing written: only heartbeats keep the watchdog quiet.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(source.connected).toBe(true);
+      expect(recorder.logs).toEqual([]);
+
+      gate.frozen = true;
+      await insertMarker('silent', 'while frozen');
+      await recorder.until(() => !source.connected, 'the watchdog to give up on the silent connection');
+      expect(recorder.logs.join('\n')).toMatch(/No event or heartbeat from the server/);
+      gate.frozen = false;
+      await recorder.until(() => insertedMetaValues(recorder.transactions, 'silent').length === 1, 'the write made while frozen');
+      expect(source.connected).toBe(true);
+      expect(recorder.resets).toEqual([]);
+    } finally {
+      await gate.close();
+    }
+  });
+
+  it('reports a reset when another server answers after a reconnect', async () => {
+    const gate = await startGate(instance.port);
+    const replacement = await startMariadbInstance({ binlog: true, serverId: 2 });
+    try {
+      const replacementSite = await createTestDatabase({ serverUrl: replacement.url });
+      const recorder = new Recorder();
+      const source = newSource(recorder, { database: replacementSite.name }, gate.port);
+      // The source follows the first server for a database of the replacement's name.
+      await sql.query(`CREATE DATABASE \`${replacementSite.name}\``);
+      try {
+        await source.start();
+        gate.target = replacement.port;
+        await instance.kill('SIGKILL');
+        await recorder.until(() => recorder.resets.length === 1, 'a reset');
+        expect(recorder.resets[0]).toMatch(/another server answers \(server_id 2, was 1\)/);
+        const writer = await createConnection({ uri: replacementSite.url });
+        try {
+          await writer.query("INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (1, 'replaced', 'yes')");
+        } finally {
+          await writer.end();
+        }
+        await recorder.until(() => insertedMetaValues(recorder.transactions, 'replaced').length === 1, 'the write on the replacement');
+      } finally {
+        await source.stop();
+        await instance.start();
+        await sql.end();
+        sql = await createConnection({ uri: site.url });
+        await sql.query(`DROP DATABASE \`${replacementSite.name}\``);
+        await replacementSite.drop();
+      }
+    } finally {
+      await gate.close();
+      await replacement.stop();
     }
   });
 
