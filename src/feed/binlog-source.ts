@@ -114,6 +114,7 @@ export class BinlogSource {
   #stuck: { at: string; count: number } | undefined;
   #resetReason: string | undefined;
   #sourceServerId: number | undefined;
+  #resumedFrom: string | undefined;
 
   constructor(options: BinlogSourceOptions) {
     this.#options = options;
@@ -239,7 +240,7 @@ export class BinlogSource {
       zongji.on('error', (error: Error) => {
         if (generation !== this.#generation) return;
         this.#abandonStream(zongji);
-        if (streaming) this.#streamFailed(error);
+        if (streaming) this.#streamFailed(error, true);
         else reject(error);
       });
       zongji.start({
@@ -267,7 +268,7 @@ export class BinlogSource {
       const silentMs = Date.now() - this.#lastEventAt;
       if (silentMs > heartbeatMs * HEARTBEATS_BEFORE_DEAD) {
         this.#abandonStream(zongji);
-        this.#streamFailed(new Error(`No event or heartbeat from the server for ${silentMs} ms`));
+        this.#streamFailed(new Error(`No event or heartbeat from the server for ${silentMs} ms`), true);
       }
     }, heartbeatMs);
   }
@@ -283,7 +284,8 @@ export class BinlogSource {
     this.#call(() => this.#options.onConnectionChange?.(connected));
   }
 
-  #streamFailed(error: unknown): void {
+  /** `whileStreaming`: the stream had started, so the error came from reading the binlog, not from connecting. */
+  #streamFailed(error: unknown, whileStreaming: boolean): void {
     if (this.#stopped) return;
     this.#call(() => this.#options.onError?.(error));
     if (isPositionGone(error)) {
@@ -291,7 +293,7 @@ export class BinlogSource {
       this.#retryLater(0, this.#resetReason);
       return;
     }
-    if (!isConnectionError(error)) {
+    if (whileStreaming && !isConnectionError(error)) {
       const at = `${this.#position?.file}:${this.#position?.position}`;
       this.#stuck = this.#stuck?.at === at ? { at, count: this.#stuck.count + 1 } : { at, count: 1 };
       if (this.#stuck.count >= STUCK_LIMIT) {
@@ -314,8 +316,8 @@ export class BinlogSource {
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = undefined;
       this.#attempt().then(
-        () => this.#log(`binlog: streaming again from ${this.#position?.file}:${this.#position?.position}`),
-        (error: unknown) => this.#streamFailed(error),
+        () => this.#log(`binlog: streaming again from ${this.#resumedFrom ?? 'the current end'}`),
+        (error: unknown) => this.#streamFailed(error, false),
       );
     }, delayMs);
   }
@@ -341,6 +343,7 @@ export class BinlogSource {
       }
     }
     if (this.#stopped) return;
+    this.#resumedFrom = this.#position ? `${this.#position.file}:${this.#position.position}` : undefined;
     await this.#openStream();
     if (this.#stopped) await this.stop();
   }
@@ -510,6 +513,7 @@ const CONNECTION_CODES = new Set([
   'ER_CONNECTION_KILLED',
   'ER_QUERY_INTERRUPTED',
   'ER_CON_COUNT_ERROR',
+  'POOL_ACQUIRE_TIMEOUT',
 ]);
 
 function isConnectionError(error: unknown): boolean {

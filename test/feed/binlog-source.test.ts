@@ -395,6 +395,7 @@ describe('BinlogSource', () => {
       ]);
       expect(recorder.resets).toEqual([]);
       expect(recorder.connections).toEqual([true, false, true]);
+      console.log(`reconnect log:\n  ${recorder.logs.join('\n  ')}`);
       expect(recorder.logs.some((line) => /stream lost/.test(line))).toBe(true);
       expect(recorder.logs.some((line) => /streaming again/.test(line))).toBe(true);
     } finally {
@@ -494,6 +495,7 @@ describe('BinlogSource', () => {
     const after = newSource(recorder, { startAt: oldPosition });
     await after.start();
     await recorder.until(() => recorder.resets.length === 1, 'a reset');
+    console.log(`reset reported: ${recorder.resets[0]}`);
     expect(recorder.resets[0]).toContain(oldPosition.file);
     expect(after.position?.file).toBe(current);
 
