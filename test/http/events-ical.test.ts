@@ -294,9 +294,25 @@ describe('GET /events.ics on the reference site', () => {
     const index = await agent().get(`${ROOT}`);
     expect(index.status).toBe(200);
     expect(index.text).not.toContain('ics');
+    const root = await agent().get('/wp-json/');
+    expect(root.status).toBe(200);
+    expect(root.text).not.toContain('ics');
     const options = await agent().options(`${ROOT}/events.ics`);
     expect(options.status).toBe(200);
     expect(options.body).toEqual([]);
     expect(options.headers.allow).toBeUndefined();
+  });
+
+  it('is served under every namespace the app serves (the plugin\'s tribe/events/v1 alias), listed in none', async () => {
+    const env = { NAMESPACES: 'calendar/events/v1,tribe/events/v1' };
+    const alias = agentFor(database, { now: RECORDING_INSTANT, env });
+    const viaAlias = await alias.get('/wp-json/tribe/events/v1/events.ics');
+    const viaOurs = await agentFor(database, { now: RECORDING_INSTANT, env }).get(`${ROOT}/events.ics`);
+    expect(viaAlias.status).toBe(200);
+    expect(viaAlias.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(viaAlias.text).toBe(viaOurs.text);
+    const index = await agentFor(database, { now: RECORDING_INSTANT, env }).get('/wp-json/tribe/events/v1');
+    expect(index.status).toBe(200);
+    expect(index.text).not.toContain('ics');
   });
 });
