@@ -16,7 +16,7 @@ import { toSiteUrls } from './wp/site/urls.js';
 import { isLoggedIn, type Viewer } from './wp/auth/capabilities.js';
 import { sendCorsHeaders, varyAnonymousGet } from './http/cors.js';
 import { authenticate, authInputFromKoa } from './http/authenticate.js';
-import { createNamespaceRoutes } from './routes.js';
+import { createNamespaceRoutes, createUnlistedRoutes } from './routes.js';
 import { describeRoute } from './resources/index/index.routes.js';
 import { translate } from './i18n/index.js';
 import type { RouteDefinition } from './http/rest-route.js';
@@ -233,7 +233,8 @@ export function createApp({
 
   const router = new Router();
   for (const [namespace, definitions] of namespaceRoutes) {
-    const compiled = definitions.map(compileRoute);
+    // The iCal feed is served under every namespace too, listed in none (createUnlistedRoutes).
+    const compiled = [...definitions, ...createUnlistedRoutes()].map(compileRoute);
     const namespaceRoot = `${config.restRoot}/${namespace}`;
     router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
       const rawPath = ctx.path.slice(namespaceRoot.length);

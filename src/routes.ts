@@ -8,6 +8,7 @@ import { createVenuesRoutes } from './resources/venues/venues.routes.js';
 import { createOrganizersRoutes } from './resources/organizers/organizers.routes.js';
 import { createCategoriesRoutes } from './resources/categories/categories.routes.js';
 import { createTagsRoutes } from './resources/tags/tags.routes.js';
+import { createEventsICalRoute } from './resources/events/events.ical.routes.js';
 
 /**
  * Every route of a namespace, in the plugin's registration order (the index's order). Each
@@ -25,4 +26,12 @@ export function createNamespaceRoutes(namespace: string = API_NAMESPACE): RouteD
     ...createTagsRoutes(),
   );
   return routes;
+}
+
+/**
+ * Routes of ours the plugin does not register (the iCal feed), served under the namespace root
+ * beside its routes but kept out of the indexes, /doc and OPTIONS answers, which stay the plugin's.
+ */
+export function createUnlistedRoutes(): RouteDefinition<RequestContext>[] {
+  return [createEventsICalRoute()];
 }

@@ -116,7 +116,7 @@ async function answerOptions(
   env: DispatchEnvironment,
   query: Record<string, PhpValue>,
 ): Promise<void> {
-  const route = routes.find((candidate) => candidate.regex.test(env.routePath));
+  const route = routes.find((candidate) => !candidate.unlisted && candidate.regex.test(env.routePath));
   if (!route || !env.describeRoute) {
     send(koa, { body: [] });
     return;
@@ -231,6 +231,11 @@ async function setAllowHeader(koa: Koa.Context, route: Route, context: RequestCo
 function send(koa: Koa.Context, response: RestResponse): void {
   koa.status = response.status ?? 200;
   for (const [name, value] of Object.entries(response.headers ?? {})) koa.set(name, value);
+  if (response.contentType !== undefined) {
+    koa.type = response.contentType;
+    koa.body = String(response.body);
+    return;
+  }
   koa.type = 'application/json; charset=UTF-8';
   koa.body = JSON.stringify(response.body);
 }

@@ -10,6 +10,8 @@ export interface RestResponse {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Send `body` (a string) as it is, with this Content-Type, instead of as JSON (the iCal feed). */
+  contentType?: string;
 }
 
 export interface EndpointDefinition<Ctx> {
@@ -28,6 +30,12 @@ export interface EndpointDefinition<Ctx> {
 export interface RouteDefinition<Ctx> {
   pattern: string;
   endpoints: EndpointDefinition<Ctx>[];
+  /**
+   * A route of ours the plugin does not have (the iCal feed): served, but described by no OPTIONS
+   * answer, as the plugin answers `[]` there. (The indexes and /doc list only the namespace's
+   * registered routes, which such a route is not among.)
+   */
+  unlisted?: boolean;
 }
 
 export interface CompiledRoute<Ctx> extends RouteDefinition<Ctx> {

@@ -231,6 +231,25 @@ function isPhpTrueBoolean(value: unknown): boolean {
  * page past the first.
  */
 export async function listEvents(ctx: RequestContext, query: ListEventsQuery): Promise<EventList> {
+  return (await listEventEntries(ctx, query)).list;
+}
+
+/** One event of a list page, with the rows it was built from. */
+export interface ListedEvent {
+  resource: EventResource;
+  source: LoadedPost;
+  /** No password, or one this request unlocks: the list shows its protected fields. */
+  contentReadable: boolean;
+}
+
+/**
+ * The list of GET /events together with each event's rows, for answers that need more than the
+ * JSON shows (the iCal feed); the same query, visibility and errors as listEvents.
+ */
+export async function listEventEntries(
+  ctx: RequestContext,
+  query: ListEventsQuery,
+): Promise<{ list: EventList; entries: ListedEvent[] }> {
   const { statuses, urlValue } = resolveArchiveStatuses(ctx.viewer, PostType.event, query.status);
   const filter: EventListFilter = {
     statuses,
@@ -277,18 +296,21 @@ export async function listEvents(ctx: RequestContext, query: ListEventsQuery): P
   // The page's posts, all their meta and their terms: one statement.
   const loaded = await selectPostBundle(ctx.db, { ids, termsOf: { objectIds: ids, taxonomies: EVENT_TAXONOMIES } });
   const posts = ids.flatMap((id) => loaded.posts.get(id) ?? []);
-  const events = (await buildEvents(ctx, posts, false, loaded.terms)).map((event, index) =>
-    hidePasswordProtected(ctx, posts[index]!, event),
-  );
+  const entries = (await buildEvents(ctx, posts, false, loaded.terms)).map((event, index): ListedEvent => {
+    const source = posts[index]!;
+    const contentReadable = mayReadContent(ctx, source);
+    return { resource: contentReadable ? event : removePasswordProtectedContent(event), source, contentReadable };
+  });
 
   const restUrl = buildEventsRestUrl(ctx, query, filter, urlValue);
-  return {
-    events,
+  const list: EventList = {
+    events: entries.map((entry) => entry.resource),
     rest_url: restUrl,
     ...postArchiveNeighbours(restUrl, page, perPage, total),
     total,
     total_pages: totalPages(total, perPage),
   };
+  return { list, entries };
 }
 
 /**
@@ -318,15 +340,10 @@ async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: 
 }
 
 /**
- * Main::filter_out_password_protected_events: a protected event stays in the list with its
- * protected fields blanked, unless the request carries its password or is an edit-context read
- * by someone who may edit it.
+ * No password, or one this request unlocks (Validator::can_access_password_content). Where it is
+ * not, Main::filter_out_password_protected_events keeps the event in the list with its protected
+ * fields blanked.
  */
-function hidePasswordProtected(ctx: RequestContext, loaded: LoadedPost, event: EventResource): EventResource {
-  return mayReadContent(ctx, loaded) ? event : removePasswordProtectedContent(event);
-}
-
-/** No password, or one this request unlocks (Validator::can_access_password_content). */
 function mayReadContent(ctx: RequestContext, { post }: LoadedPost): boolean {
   return (
     !postPasswordRequired(post) ||

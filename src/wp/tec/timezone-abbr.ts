@@ -11,7 +11,7 @@ import { zoneOffsetSeconds } from './dates.js';
 
 const DEFAULT_ZONEINFO_DIR = '/usr/share/zoneinfo';
 
-interface LocalTimeType {
+export interface LocalTimeType {
   offset: number;
   isDst: boolean;
   abbr: string;
@@ -140,8 +140,15 @@ function typeAt(info: ZoneInfo, unixSeconds: number, offset: number): LocalTimeT
  */
 export function timezoneAbbr(zone: string, unixSeconds: number, dir = DEFAULT_ZONEINFO_DIR): string {
   if (zone === 'UTC') return 'UTC';
+  return zoneTimeType(zone, unixSeconds, dir)?.abbr ?? zone;
+}
+
+/**
+ * The local time type (offset, daylight saving or not, abbreviation) of a named zone at an
+ * instant, as the system's tz files give it; undefined for zones they do not have.
+ */
+export function zoneTimeType(zone: string, unixSeconds: number, dir = DEFAULT_ZONEINFO_DIR): LocalTimeType | undefined {
   const info = loadZone(zone, dir);
-  if (!info) return zone;
-  const type = typeAt(info, unixSeconds, zoneOffsetSeconds(zone, unixSeconds));
-  return type?.abbr ?? zone;
+  if (!info) return undefined;
+  return typeAt(info, unixSeconds, zoneOffsetSeconds(zone, unixSeconds));
 }
