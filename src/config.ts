@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { AuthKeys } from './wp/auth/salts.js';
 import { blogIdFromPrefixes } from './wp/object-cache/keys.js';
 import { API_NAMESPACE } from './wp/site/urls.js';
+import type { ChangeFeedSetting } from './feed/start-feed.js';
 
 const DATABASE_URL_PATTERN = /^mysql:\/\/[^/]+\/[^/?]+(\?.*)?$/;
 /** A REST namespace as register_rest_route takes it: `vendor/name/v1`, no leading or trailing slash. */
@@ -58,6 +59,16 @@ const EnvSchema = v.object({
         'NAMESPACES must be one or more REST namespaces such as calendar/events/v1,tribe/events/v1, separated by commas',
       ),
     ),
+  ),
+  CHANGE_FEED: v.optional(v.picklist(['auto', 'binlog', 'probe', 'off'], 'CHANGE_FEED must be one of auto, binlog, probe, off'), 'auto'),
+  CACHE_MAX_MB: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'CACHE_MAX_MB must be a whole number of megabytes (0 turns the response cache off)'),
+      v.transform(Number),
+      v.maxValue(1_000_000, 'CACHE_MAX_MB must be at most 1000000'),
+    ),
+    '64',
   ),
   WP_AUTH_KEY: v.optional(v.string()),
   WP_AUTH_SALT: v.optional(v.string()),
@@ -118,6 +129,10 @@ export interface Config {
    * the namespace the request came in under).
    */
   readonly namespaces: readonly string[];
+  /** How changes made outside this service are noticed (see src/feed/start-feed.ts and README, "Change feed"). */
+  readonly changeFeed: ChangeFeedSetting;
+  /** The response cache's budget in bytes; 0: no response cache. */
+  readonly cacheMaxBytes: number;
   /**
    * The site's keys and salts (wp-config.php's AUTH_*, LOGGED_IN_*, NONCE_*), which logged-in
    * cookies and REST nonces are checked with; undefined turns cookie authentication off.
@@ -193,6 +208,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     namespaces: Object.freeze(
       out.NAMESPACES === undefined ? [API_NAMESPACE] : [...new Set(out.NAMESPACES.split(',').map((namespace) => namespace.trim()))],
     ),
+    changeFeed: out.CHANGE_FEED,
+    cacheMaxBytes: out.CACHE_MAX_MB * 1024 * 1024,
     authKeys:
       out.WP_AUTH_KEY !== undefined &&
       out.WP_AUTH_SALT !== undefined &&

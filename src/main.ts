@@ -5,6 +5,8 @@ import { checkSiteTables } from './ops/health.repository.js';
 import { createApp } from './app.js';
 import { openObjectCache } from './wp/object-cache/object-cache.js';
 import { runIndexesCommand } from './commands/indexes.js';
+import { ChangeFeed } from './feed/change-feed.js';
+import { startChangeFeed, type RunningFeed } from './feed/start-feed.js';
 import { runDoctorCommand } from './commands/doctor.js';
 import { createLogger } from './ops/logging.js';
 import { StatementTracker } from './ops/statements.js';
@@ -63,6 +65,8 @@ async function main(): Promise<void> {
         logError,
       )
     : undefined;
+  // Off until the database has said which mode it allows (startChangeFeed, once it answers).
+  const changeFeed = new ChangeFeed();
   const app = createApp({
     db,
     readDbs,
@@ -72,6 +76,8 @@ async function main(): Promise<void> {
     statements,
     poolStats,
     changeListeners: objectCache ? [objectCache.listener] : [],
+    changeFeed,
+    responseCacheBytes: config.cacheMaxBytes,
   });
   const server = createServer(app.callback());
   // Set on purpose (slow clients must not hold sockets): all of a request's headers within 10 s,
@@ -88,7 +94,25 @@ async function main(): Promise<void> {
   });
   // Serve at once (a database that is down is answered 503, /readyz says so), and say clearly
   // in the log while the database is not there yet, instead of crash-looping.
-  void waitForDatabase(db, (message) => logger.warn(message), (message) => logger.info(message));
+  let runningFeed: RunningFeed | undefined;
+  void waitForDatabase(db, (message) => logger.warn(message), (message) => logger.info(message)).then(async () => {
+    try {
+      runningFeed = await startChangeFeed({
+        feed: changeFeed,
+        setting: config.changeFeed,
+        db,
+        databaseUrl: config.databaseUrl,
+        tablePrefix: config.tablePrefix,
+        baseTablePrefix: config.baseTablePrefix,
+        now: () => new Date(),
+        info: (message) => logger.info(message),
+        warn: (message) => logger.warn(message),
+      });
+    } catch (error) {
+      // The feed stays off: everything is served, nothing from memory.
+      logger.warn({ err: withoutSql(error) }, 'change feed could not start: answers are not cached');
+    }
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -97,7 +121,7 @@ async function main(): Promise<void> {
     console.log(`${signal} received, shutting down`);
     // Stop accepting, let requests under way finish (at most SHUTDOWN_GRACE_MS), then close.
     server.close(() => {
-      Promise.allSettled([objectCache?.close(), db.destroy(), ...readDbs.map((readDb) => readDb.destroy())]).finally(() =>
+      Promise.allSettled([runningFeed?.stop(), objectCache?.close(), db.destroy(), ...readDbs.map((readDb) => readDb.destroy())]).finally(() =>
         process.exit(0),
       );
     });

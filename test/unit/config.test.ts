@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       restRoot: '/wp-json',
       publicUrl: undefined,
       namespaces: ['calendar/events/v1'],
+      changeFeed: 'auto',
+      cacheMaxBytes: 64 * 1024 * 1024,
       authKeys: undefined,
       objectCache: undefined,
     });
@@ -54,6 +56,12 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: '/tribe/events/v1/' })).toThrow(/NAMESPACES/);
     expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'calendar/events/v1,' })).toThrow(/NAMESPACES/);
+  });
+
+  it('reads CHANGE_FEED and CACHE_MAX_MB, refusing other values', () => {
+    expect(loadConfig({ DATABASE_URL: URL, CHANGE_FEED: 'probe', CACHE_MAX_MB: '0' })).toMatchObject({ changeFeed: 'probe', cacheMaxBytes: 0 });
+    expect(() => loadConfig({ DATABASE_URL: URL, CHANGE_FEED: 'sometimes' })).toThrow(/CHANGE_FEED/);
+    expect(() => loadConfig({ DATABASE_URL: URL, CACHE_MAX_MB: '-1' })).toThrow(/CACHE_MAX_MB/);
   });
 
   it('requires DATABASE_URL', () => {
