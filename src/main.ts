@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { loadConfig, loadLogSettings, ConfigError } from './config.js';
-import { createDb, type Db } from './db/create-db.js';
+import { createDb, sqliteFilePath, type Db } from './db/create-db.js';
+import { openDemoSite, type DemoSite } from './demo/demo-site.js';
 import { checkSiteTables } from './ops/health.repository.js';
 import { createApp } from './app.js';
 import { openObjectCache } from './wp/object-cache/object-cache.js';
@@ -39,13 +40,18 @@ async function main(): Promise<void> {
   // Counts each request's statements (the request log) and failed ones (the metrics).
   const statements = new StatementTracker();
   let poolStats: (() => PoolStats) | undefined;
-  const db = createDb({
-    log: statements.log,
-    onPool: (pool) => (poolStats = mysql2PoolStats(pool)),
-    databaseUrl: config.databaseUrl,
-    tablePrefix: config.tablePrefix,
-    baseTablePrefix: config.baseTablePrefix,
-  });
+  // No DATABASE_URL: the bundled demo site, in memory (src/demo).
+  const demo: DemoSite | undefined = config.databaseUrl === undefined ? openDemoSite(new Date()) : undefined;
+  const databaseUrl = config.databaseUrl;
+  const db =
+    demo?.db ??
+    createDb({
+      log: statements.log,
+      onPool: (pool) => (poolStats = mysql2PoolStats(pool)),
+      databaseUrl: databaseUrl!,
+      tablePrefix: config.tablePrefix,
+      baseTablePrefix: config.baseTablePrefix,
+    });
   // Read replicas (DATABASE_READ_URL): plain reads go there, writes and a writer's next reads not.
   const readDbs = config.databaseReadUrls.map((databaseUrl) =>
     createDb({ log: statements.log, databaseUrl, tablePrefix: config.tablePrefix, baseTablePrefix: config.baseTablePrefix }),
@@ -91,17 +97,23 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const served = config.namespaces.map((namespace) => `http://${config.host}:${port}${config.restRoot}/${namespace}`);
     console.log(`calendar-sidecar listening on ${served.join(' and ')}`);
+    if (demo) printDemoBanner(demo, served[0]!);
   });
   // Serve at once (a database that is down is answered 503, /readyz says so), and say clearly
   // in the log while the database is not there yet, instead of crash-looping.
   let runningFeed: RunningFeed | undefined;
   void waitForDatabase(db, (message) => logger.warn(message), (message) => logger.info(message)).then(async () => {
+    if (databaseUrl === undefined || sqliteFilePath(databaseUrl) !== undefined) {
+      // A SQLite file has neither binlog nor InnoDB log to follow: nothing is served from memory.
+      changeFeed.turnOff(new Date());
+      return;
+    }
     try {
       runningFeed = await startChangeFeed({
         feed: changeFeed,
         setting: config.changeFeed,
         db,
-        databaseUrl: config.databaseUrl,
+        databaseUrl,
         tablePrefix: config.tablePrefix,
         baseTablePrefix: config.baseTablePrefix,
         now: () => new Date(),
@@ -130,6 +142,22 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** Says what the demo is and how to sign in to it. */
+function printDemoBanner(demo: DemoSite, eventsBase: string): void {
+  const lines = [
+    '',
+    'No DATABASE_URL: serving the bundled demo site (an in-memory SQLite copy of fixtures/reference/db.sql;',
+    `its dates moved ${demo.shiftDays} days so its events are current; writes are lost at exit).`,
+    `  try: curl ${eventsBase}/events`,
+    'Demo users (HTTP Basic with an application password):',
+    ...demo.users.map((user) => `  ${user.login.padEnd(12)} ${user.applicationPassword}  (${user.role})`),
+    `  e.g. curl -u admin:${demo.users.find((user) => user.login === 'admin')?.applicationPassword ?? ''} -X POST ${eventsBase}/events -H 'content-type: application/json' -d '{"title":"Hello","start_date":"tomorrow 10:00","end_date":"tomorrow 11:00"}'`,
+    'Serve a real site with DATABASE_URL=mysql://user:password@host:3306/wordpress or DATABASE_URL=sqlite:/path/to/site.sqlite',
+    '',
+  ];
+  console.log(lines.join('\n'));
 }
 
 /** How long requests under way may run on after SIGTERM (the systemd unit's TimeoutStopSec is above it). */
