@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { copyFile, readFile, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,23 +138,40 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
   };
 }
 
+// Converted once per process and dump, then copied: a file copy is far cheaper than the conversion.
+const sqliteTemplates = new Map<string, Promise<string>>();
+
+function sqliteTemplate(prefix: string, dump: 'reference' | 'schema'): Promise<string> {
+  const key = `${dump}:${prefix}`;
+  let template = sqliteTemplates.get(key);
+  if (!template) {
+    template = (async () => {
+      const file = join(tmpdir(), `${newDatabaseName()}.template.sqlite`);
+      const text =
+        dump === 'reference'
+          ? await readFile(REFERENCE_DUMP, 'utf8')
+          : withPrefix(`${await readFile(SCHEMA_SQL, 'utf8')}\n${await readFile(SEED_OPTIONS_SQL, 'utf8')}`, prefix);
+      const loader = openWasmDatabase({ filename: file, functions: SQLITE_FUNCTIONS });
+      try {
+        loadMysqlDump(loader, text);
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      } finally {
+        loader.close();
+      }
+      process.once('exit', () => rmSync(file, { force: true }));
+      return file;
+    })();
+    sqliteTemplates.set(key, template);
+  }
+  return template;
+}
+
 async function createSqliteTestDatabase(prefix: string, dump: 'reference' | 'schema'): Promise<TestDatabase> {
   const name = newDatabaseName();
   const file = join(tmpdir(), `${name}.sqlite`);
-  const text =
-    dump === 'reference'
-      ? await readFile(REFERENCE_DUMP, 'utf8')
-      : withPrefix(`${await readFile(SCHEMA_SQL, 'utf8')}\n${await readFile(SEED_OPTIONS_SQL, 'utf8')}`, prefix);
-  const loader = openWasmDatabase({ filename: file, functions: SQLITE_FUNCTIONS });
-  try {
-    loadMysqlDump(loader, text);
-  } catch (error) {
-    loader.close();
-    await rm(file, { force: true });
-    throw error;
-  } finally {
-    if (loader.isOpen) loader.close();
-  }
+  await copyFile(await sqliteTemplate(prefix, dump), file);
   const db = createSqliteDb({ filename: file, tablePrefix: prefix });
   let dropped = false;
   return {
