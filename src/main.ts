@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadConfig, loadLogSettings, ConfigError } from './config.js';
 import { createDb, sqliteFilePath, type Db } from './db/create-db.js';
@@ -9,6 +10,7 @@ import { runIndexesCommand } from './commands/indexes.js';
 import { ChangeFeed } from './feed/change-feed.js';
 import { startChangeFeed, type RunningFeed } from './feed/start-feed.js';
 import { runDoctorCommand } from './commands/doctor.js';
+import { runSqliteImportCommand } from './commands/sqlite-import.js';
 import { createLogger } from './ops/logging.js';
 import { StatementTracker } from './ops/statements.js';
 import { mysql2PoolStats, type PoolStats } from './ops/metrics.js';
@@ -24,6 +26,10 @@ async function main(): Promise<void> {
     });
     process.exit(code);
   }
+  // `node dist/main.js sqlite-import dump.sql site.sqlite` (npm run sqlite-import): a command too.
+  if (process.argv[2] === 'sqlite-import') {
+    process.exit(runSqliteImportCommand(process.argv.slice(3), { print: (line) => console.log(line), printError: (line) => console.error(line) }));
+  }
   let config;
   let logSettings;
   try {
@@ -37,6 +43,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(logSettings);
+  const sqlitePath = config.databaseUrl === undefined ? undefined : sqliteFilePath(config.databaseUrl);
+  if (sqlitePath !== undefined && !existsSync(sqlitePath)) {
+    // A mistyped path must not come up as an empty site (or wait for a file that never comes).
+    console.error(`DATABASE_URL names ${sqlitePath}, which does not exist (npm run sqlite-import turns a mysqldump into one)`);
+    process.exit(1);
+  }
   // Counts each request's statements (the request log) and failed ones (the metrics).
   const statements = new StatementTracker();
   let poolStats: (() => PoolStats) | undefined;
