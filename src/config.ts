@@ -186,6 +186,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const out = result.output;
+  if (out.DATABASE_READ_URL !== undefined && (out.DATABASE_URL === undefined || !DATABASE_URL_PATTERN.test(out.DATABASE_URL))) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_READ_URL: read replicas are MySQL/MariaDB servers of a mysql:// DATABASE_URL, not of a SQLite file or the demo');
+  }
   const givenKeys = AUTH_KEY_SETTINGS.filter((key) => out[key] !== undefined);
   if (givenKeys.length > 0 && givenKeys.length < AUTH_KEY_SETTINGS.length) {
     const missing = AUTH_KEY_SETTINGS.filter((key) => out[key] === undefined);

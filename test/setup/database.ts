@@ -122,7 +122,11 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
     throw error;
   }
 
-  const db = createDb({ databaseUrl: url, tablePrefix: prefix });
+  return testDatabase(name, url, prefix, createDb({ databaseUrl: url, tablePrefix: prefix }), () => dropDatabase(name, serverUrl));
+}
+
+/** A TestDatabase whose drop() destroys `db`, then removes the database once, however often it is called. */
+function testDatabase(name: string, url: string, prefix: string, db: Db, remove: () => Promise<void>): TestDatabase {
   let dropped = false;
   return {
     name,
@@ -133,7 +137,7 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
       if (dropped) return;
       dropped = true;
       await db.destroy();
-      await dropDatabase(name, serverUrl);
+      await remove();
     },
   };
 }
@@ -172,20 +176,7 @@ async function createSqliteTestDatabase(prefix: string, dump: 'reference' | 'sch
   const name = newDatabaseName();
   const file = join(tmpdir(), `${name}.sqlite`);
   await copyFile(await sqliteTemplate(prefix, dump), file);
-  const db = createSqliteDb({ filename: file, tablePrefix: prefix });
-  let dropped = false;
-  return {
-    name,
-    url: `sqlite:${file}`,
-    prefix,
-    db,
-    async drop() {
-      if (dropped) return;
-      dropped = true;
-      await db.destroy();
-      await rm(file, { force: true });
-    },
-  };
+  return testDatabase(name, `sqlite:${file}`, prefix, createSqliteDb({ filename: file, tablePrefix: prefix }), () => rm(file, { force: true }));
 }
 
 export async function dropDatabase(name: string, serverUrl?: string): Promise<void> {

@@ -68,5 +68,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).databaseUrl).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'sqlite:/srv/site/.ht.sqlite' }).databaseUrl).toBe('sqlite:/srv/site/.ht.sqlite');
     expect(() => loadConfig({ DATABASE_URL: 'sqlite:' })).toThrow(/DATABASE_URL must look like/);
+    expect(() => loadConfig({ DATABASE_READ_URL: URL })).toThrow(/DATABASE_READ_URL: read replicas/);
+    expect(() => loadConfig({ DATABASE_URL: 'sqlite:site.sqlite', DATABASE_READ_URL: URL })).toThrow(/DATABASE_READ_URL: read replicas/);
   });
 });
