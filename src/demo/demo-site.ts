@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database as WasmDatabase } from 'node-sqlite3-wasm';
 import { createSqliteDb, type Db } from '../db/create-db.js';
@@ -14,7 +15,17 @@ import { EventMeta } from '../wp/constants.js';
  * its calendar is current on the day it starts. Writes land in memory and are gone at exit.
  */
 
-const FIXTURES = new URL('../../fixtures/reference/', import.meta.url);
+/**
+ * fixtures/reference of the checkout this module runs from: the nearest folder up from here that
+ * holds it (src/demo under tsx, dist/demo after the build, or a test's own build folder).
+ */
+function referenceFixtures(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'fixtures', 'reference');
+    if (existsSync(join(candidate, 'db.sql'))) return candidate;
+    if (dirname(dir) === dir) throw new Error('The demo needs fixtures/reference/db.sql, which is not in any folder above this one');
+  }
+}
 
 /** The table prefix of the reference dump. */
 export const DEMO_TABLE_PREFIX = 'wp_';
@@ -40,7 +51,8 @@ export interface DemoSite {
 
 /** Loads the demo site for the day `now` falls on. Throws if the bundled fixtures are missing. */
 export function openDemoSite(now: Date): DemoSite {
-  const dump = readFileSync(fileURLToPath(new URL('db.sql', FIXTURES)), 'utf8');
+  const fixtures = referenceFixtures();
+  const dump = readFileSync(join(fixtures, 'db.sql'), 'utf8');
   const shiftDays = demoShiftDays(now);
   const db = createSqliteDb({
     filename: ':memory:',
@@ -50,7 +62,7 @@ export function openDemoSite(now: Date): DemoSite {
       shiftDates(database, shiftDays);
     },
   });
-  return { db, users: demoUsers(), shiftDays };
+  return { db, users: demoUsers(fixtures), shiftDays };
 }
 
 /**
@@ -63,8 +75,8 @@ export function demoShiftDays(now: Date): number {
 }
 
 /** The reference site's users with their working application passwords (fixtures/reference/users.json). */
-function demoUsers(): DemoUser[] {
-  const raw = JSON.parse(readFileSync(fileURLToPath(new URL('users.json', FIXTURES)), 'utf8')) as Record<
+function demoUsers(fixtures: string): DemoUser[] {
+  const raw = JSON.parse(readFileSync(join(fixtures, 'users.json'), 'utf8')) as Record<
     string,
     { login: string; app_password: string; role: string }
   >;
