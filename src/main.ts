@@ -49,6 +49,11 @@ async function main(): Promise<void> {
     console.error(`DATABASE_URL names ${sqlitePath}, which does not exist (npm run sqlite-import turns a mysqldump into one)`);
     process.exit(1);
   }
+  if (sqlitePath !== undefined && existsSync(`${sqlitePath}.lock`)) {
+    // The WebAssembly SQLite locks a file with a `<file>.lock` folder: one left by a process that
+    // was killed keeps every statement busy until it is removed.
+    logger.warn(`${sqlitePath}.lock exists: another process has the file open, or one was stopped without closing it (remove the folder if no process uses the file)`);
+  }
   // Counts each request's statements (the request log) and failed ones (the metrics).
   const statements = new StatementTracker();
   let poolStats: (() => PoolStats) | undefined;

@@ -101,7 +101,11 @@ class WasmSqliteDriver implements Driver {
   }
 
   async init(): Promise<void> {
-    this.#database = openWasmDatabase(this.#options);
+    try {
+      this.#database = openWasmDatabase(this.#options);
+    } catch (error) {
+      throw withSqliteCode(error);
+    }
     this.#connection = new WasmSqliteConnection(this.#database);
   }
 
@@ -148,7 +152,12 @@ class WasmSqliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const parameters = compiledQuery.parameters.map(toSqliteValue);
-    const rows = this.#database.all(compiledQuery.sql, parameters) as R[];
+    let rows: R[];
+    try {
+      rows = this.#database.all(compiledQuery.sql, parameters) as R[];
+    } catch (error) {
+      throw withSqliteCode(error);
+    }
     const { query } = compiledQuery;
     if (!InsertQueryNode.is(query) && !UpdateQueryNode.is(query) && !DeleteQueryNode.is(query)) return { rows };
     // changes() and last_insert_rowid() are the connection's, set by the statement just run.
@@ -170,4 +179,20 @@ function toSqliteValue(value: unknown): SQLiteValue | boolean {
   if (value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   return value as SQLiteValue | boolean;
+}
+
+/**
+ * The library's errors carry SQLite's message only; the two that mean "the database is not
+ * there or not free" get SQLite's code names, which the error handler answers with 503 like a
+ * MySQL server that cannot be reached.
+ */
+function withSqliteCode(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const code = /database is (locked|busy)/i.test(error.message)
+    ? 'SQLITE_BUSY'
+    : /could not open the database|unable to open database/i.test(error.message)
+      ? 'SQLITE_CANTOPEN'
+      : undefined;
+  if (code !== undefined) Object.assign(error, { code });
+  return error;
 }
