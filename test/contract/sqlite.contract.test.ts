@@ -1,11 +1,11 @@
-import { READ_CONTRACT_SELECTIONS } from './read-selections.js';
+import { READ_CONTRACT_SELECTIONS, dropCustomTables, isAnonymousGet } from './read-selections.js';
 import { defineContractSuite } from './suite.js';
 import { writtenTablesChecksum } from '../setup/written-tables.js';
 import { expect } from 'vitest';
 
 /**
  * Every read contract (READ_CONTRACT_SELECTIONS: events, auth, doc, venues and organizers, terms,
- * request errors; 227 cases, none writing) replayed on the reference dump converted to SQLite by
+ * request errors; 227 cases, none writing), and the event reads without TEC 6's tables (109), replayed on the reference dump converted to SQLite by
  * src/db/sqlite/mysqldump-to-sqlite.ts, the way the demo and a real SQLite WordPress file are
  * served: the answers must be the plugin's, as on MariaDB.
  */
@@ -45,3 +45,14 @@ for (const [file, select] of Object.entries(READ_CONTRACT_SELECTIONS)) {
         : undefined,
   });
 }
+
+/** The anonymous event reads on the site without TEC 6's tables (dates from the `_Event*Date*` meta), as events-without-custom-tables does. */
+defineContractSuite({
+  title: 'SQLite: events contract without TEC 6 custom tables',
+  replays: 'anonymous event reads on SQLite',
+  select: (testCase) => isAnonymousGet(testCase) && testCase.group === 'events.read',
+  expectedCount: 109,
+  intendedDeviations: {},
+  dialect: 'sqlite',
+  prepareDatabase: (database) => dropCustomTables(database.db),
+});
