@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       authKeys: undefined,
       objectCache: undefined,
+      webhooks: [],
+      nats: undefined,
     });
   });
 
