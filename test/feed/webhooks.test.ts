@@ -260,6 +260,22 @@ describe('webhooks from memory (no NATS_URL)', () => {
     expect(delivered!.json.record).toEqual({ id: 10, title: 'Concert' });
   });
 
+  it('gives up waiting for a record that is never read, and closes while one is being read', async () => {
+    const { log, lines } = recordingLog();
+    const stuckFetch = () => new Promise<never>(() => undefined);
+    notifier = createNotifier({
+      config: { webhooks: [subscription(receiver.url)], nats: undefined },
+      fetchRecord: stuckFetch,
+      log,
+      retry: { ...FAST_RETRY, timeoutMs: 50 },
+    });
+    await notifier.publish([change('event', 1, 'created')]);
+    await waitUntil(() => lines.some((line) => line.fields.failure === 'record not read in time'), 'a timed-out read');
+    await notifier.close();
+    notifier = undefined;
+    expect(receiver.received).toHaveLength(0);
+  });
+
   it('says on close how many deliveries it drops (memory mode is best effort)', async () => {
     const { log, lines } = recordingLog();
     await receiver.stop();

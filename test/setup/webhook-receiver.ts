@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /** One POST the receiver got, with the raw body (what the signature covers) and what it answered. */
 export interface ReceivedDelivery {
+  /** The request's path and query (`/hook?deletes`), which tells subscriptions apart. */
+  readonly path: string;
   readonly headers: IncomingHttpHeaders;
   readonly rawBody: Buffer;
   readonly json: Record<string, unknown>;
@@ -35,7 +37,7 @@ export class WebhookReceiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const rawBody = Buffer.concat(chunks);
-        const delivery = { headers: request.headers, rawBody, json: JSON.parse(rawBody.toString('utf8')) as Record<string, unknown> };
+        const delivery = { path: request.url ?? '', headers: request.headers, rawBody, json: JSON.parse(rawBody.toString('utf8')) as Record<string, unknown> };
         const answered = this.answer(delivery);
         this.received.push({ ...delivery, answered });
         response.writeHead(answered, { 'Content-Type': 'text/plain' }).end('ok');

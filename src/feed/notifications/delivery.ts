@@ -45,7 +45,10 @@ export async function deliverWithRetries(
     if (signal.aborted) return 'aborted';
     let failure: string;
     try {
-      body ??= notificationBody(change, await context.fetchRecord(change.kind, change.id));
+      body ??= notificationBody(
+        change,
+        await withinDeadline(context.fetchRecord(change.kind, change.id), context.retry.timeoutMs, signal, 'record not read in time'),
+      );
       const status = await postOnce(subscription, body, delivery, type, context.retry.timeoutMs, signal);
       if (status >= 200 && status < 300) {
         if (attempt > 1) context.log.info({ ...about, attempt }, 'webhook delivered after retrying');
@@ -96,6 +99,25 @@ async function postOnce(
   // The answer's body means nothing here; dropping it frees the connection for the next delivery.
   await response.body?.cancel();
   return response.status;
+}
+
+/** `work`, unless it outlasts `timeoutMs` or `signal` fires: a stuck read must not hold a delivery (or close()) forever. */
+async function withinDeadline<T>(work: Promise<T>, timeoutMs: number, signal: AbortSignal, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(what)), timeoutMs);
+        onAbort = () => reject(new Error('stopping'));
+        signal.addEventListener('abort', onAbort, { once: true });
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
+  }
 }
 
 function describeError(error: unknown): string {
