@@ -204,6 +204,17 @@ describe('change notifications through NATS JetStream', () => {
     expect(names[0]).not.toBe(oldNames[0]);
   });
 
+  it('adds its subjects to a stream that exists and keeps the settings the operator gave it', async () => {
+    await jsm.streams.add({ name: stream, subjects: [`other_${subjectPrefix}.>`], max_age: 3_600_000_000_000, max_msgs: 1_000 });
+    const notifier = startNotifier([hook()]);
+    await notifier.publish([change('tag', 5, 'created')]);
+    await receiver.waitForAccepted(1);
+    const info = await jsm.streams.info(stream);
+    expect(info.config.subjects).toEqual([`other_${subjectPrefix}.>`, `${subjectPrefix}.>`]);
+    expect(info.config.max_age).toBe(3_600_000_000_000);
+    expect(info.config.max_msgs).toBe(1_000);
+  });
+
   it('never fails a publish when NATS is not there, and logs what is lost', async () => {
     const { log, lines } = recordingLog();
     const notifier = createNotifier({

@@ -39,7 +39,7 @@ export async function deliverWithRetries(
 ): Promise<DeliveryOutcome> {
   const delivery = deliveryId(change, subscriptionKey);
   const type = notificationType(change);
-  const about = { url: subscription.url, delivery, type, position: change.position };
+  const about = { url: withoutQuery(subscription.url), delivery, type, position: change.position };
   let body: string | undefined;
   for (let attempt = 1; ; attempt += 1) {
     if (signal.aborted) return 'aborted';
@@ -118,6 +118,12 @@ async function withinDeadline<T>(work: Promise<T>, timeoutMs: number, signal: Ab
     clearTimeout(timer);
     if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
   }
+}
+
+/** A receiver URL as logged: some receivers carry a token in the query string. */
+export function withoutQuery(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
 }
 
 function describeError(error: unknown): string {

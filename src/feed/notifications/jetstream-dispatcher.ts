@@ -16,7 +16,7 @@ import {
 } from 'nats';
 import type { NatsConfig, WebhookSubscription } from '../../config.js';
 import type { RecordChange } from '../record-change.js';
-import { deliverWithRetries, type DeliveryContext } from './delivery.js';
+import { deliverWithRetries, withoutQuery, type DeliveryContext } from './delivery.js';
 import type { Dispatcher } from './dispatcher.js';
 import { changeKey, decodeChange, DEFAULT_SUBJECT_PREFIX, encodeChange, filterSubjectFor, subjectFor } from './subjects.js';
 import { subscriptionId, wantsChange } from './subscriptions.js';
@@ -141,7 +141,12 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
         message.nak();
         return;
       }
-      await handleMessage(lane, message, signal);
+      try {
+        await handleMessage(lane, message, signal);
+      } catch (error) {
+        // An ack or nak on a connection closed meanwhile: JetStream hands the message out again.
+        log.warn({ err: error, consumer: lane.consumerName, seq: message.seq }, 'webhook consumer: message not settled, it will be delivered again');
+      }
     }
   }
 
@@ -158,7 +163,13 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
       return;
     }
     // Keeps JetStream from handing the message to another instance while this one still retries it.
-    const heartbeat = setInterval(() => message.working(), Math.max(1_000, Math.floor(ackWaitMs / 3)));
+    const heartbeat = setInterval(() => {
+      try {
+        message.working();
+      } catch {
+        // The connection is gone; the message goes back to the stream after ack_wait.
+      }
+    }, Math.max(1_000, Math.floor(ackWaitMs / 3)));
     try {
       const outcome = await deliverWithRetries(context, lane.subscription, lane.key, change, signal);
       if (outcome === 'aborted') {
@@ -268,7 +279,7 @@ async function ensureConsumers(
     if (found === undefined) {
       await jsm.consumers.add(stream, {
         durable_name: lane.consumerName,
-        description: `webhook ${lane.subscription.url}`,
+        description: `webhook ${withoutQuery(lane.subscription.url)}`,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.New,
         filter_subject: filterSubjectFor(lane.subscription.resources, lane.subscription.changes, subjectPrefix),

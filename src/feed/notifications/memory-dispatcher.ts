@@ -1,6 +1,6 @@
 import type { WebhookSubscription } from '../../config.js';
 import type { RecordChange } from '../record-change.js';
-import { deliverWithRetries, type DeliveryContext } from './delivery.js';
+import { deliverWithRetries, withoutQuery, type DeliveryContext } from './delivery.js';
 import { subscriptionId, wantsChange } from './subscriptions.js';
 import type { Dispatcher } from './dispatcher.js';
 
@@ -52,7 +52,7 @@ export function createMemoryDispatcher({ subscriptions, context, maxQueued = 10_
           lane.queue.push(change);
           if (lane.queue.length > maxQueued) {
             lane.queue.shift();
-            context.log.warn({ url: lane.subscription.url, maxQueued }, 'webhook queue full: the oldest waiting delivery is dropped');
+            context.log.warn({ url: withoutQuery(lane.subscription.url), maxQueued }, 'webhook queue full: the oldest waiting delivery is dropped');
           }
         }
         // Started on a later tick, so that the worker's own `lane.worker = undefined` comes after this assignment.
