@@ -71,7 +71,7 @@ const EnvSchema = v.object({
     v.pipe(
       v.string(),
       v.check(
-        (value) => value.split(',').every((url) => isNatsUrl(url.trim())),
+        (value) => value.split(',').every((url) => isUrlOf(url.trim(), ['nats:', 'tls:'])),
         'NATS_URL must be one or more nats://host:port (or tls://host:port), separated by commas',
       ),
     ),
@@ -89,7 +89,7 @@ function webhooksSchema() {
     v.strictObject({
       url: v.pipe(
         v.string('url must be a string'),
-        v.check(isHttpUrl, 'url must be an absolute http:// or https:// URL'),
+        v.check((url) => isUrlOf(url, ['http:', 'https:']), 'url must be an absolute http:// or https:// URL'),
       ),
       secret: v.pipe(v.string('secret must be a string'), v.nonEmpty('secret must not be empty')),
       resources: v.optional(
@@ -128,19 +128,11 @@ function readTextFile({ dataset, addIssue, NEVER }: v.RawTransformContext<string
   }
 }
 
-function isHttpUrl(value: string): boolean {
+/** An absolute URL with a host and one of these schemes (`https:`). */
+function isUrlOf(value: string, protocols: readonly string[]): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-function isNatsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'nats:' || url.protocol === 'tls:') && url.hostname !== '';
+    return protocols.includes(url.protocol) && url.hostname !== '';
   } catch {
     return false;
   }
