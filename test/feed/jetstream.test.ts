@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { NatsConfig, WebhookSubscription } from '../../src/config.js';
 import { createNotifier, type Notifier, type NotifierOptions } from '../../src/feed/notifications/notifier.js';
 import { verifySignature } from '../../src/feed/notifications/signature.js';
+import { changeKey, encodeChange } from '../../src/feed/notifications/subjects.js';
 import type { RecordKind } from '../../src/feed/record-change.js';
 import { WebhookReceiver, waitUntil } from '../setup/webhook-receiver.js';
 import { change, FAST_RETRY, recordingLog } from './notification-support.js';
@@ -51,8 +52,8 @@ describe('change notifications through NATS JetStream', () => {
       fetchRecord,
       log: recordingLog().log,
       retry: FAST_RETRY,
-      jetstream: { subjectPrefix, pullExpiresMs: 1_000, ackWaitMs: 5_000 },
       ...options,
+      jetstream: { subjectPrefix, pullExpiresMs: 1_000, ackWaitMs: 5_000, ...options.jetstream },
     });
     notifiers.push(notifier);
     return notifier;
@@ -167,6 +168,30 @@ describe('change notifications through NATS JetStream', () => {
 
     const ids = receiver.accepted.map((delivery) => delivery.headers['x-calendar-delivery'] as string);
     expect(new Set(ids).size).toBe(ids.length);
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it('hands a delivery that a crashed instance held to the next one once its ack wait is over', async () => {
+    const quickAckWait = { jetstream: { ackWaitMs: 2_000 } };
+    const first = startNotifier([hook()], quickAckWait);
+    await first.publish([change('venue', 1, 'created')]);
+    await receiver.waitForAccepted(1);
+    await first.close();
+    notifiers.splice(notifiers.indexOf(first), 1);
+    const [consumerName] = (await jsm.consumers.list(stream).next()).map((info) => info.name);
+
+    // The "crashed" instance: it pulls the next change from the webhook consumer and dies before acking.
+    const crashed = await connect({ servers: NATS_SERVER });
+    const held = change('venue', 2, 'updated');
+    await crashed.jetstream().publish(`${subjectPrefix}.venues.2.updated`, encodeChange(held), { msgID: changeKey(held) });
+    const pulled = await (await crashed.jetstream().consumers.get(stream, consumerName!)).next({ expires: 5_000 });
+    expect(pulled?.subject).toBe(`${subjectPrefix}.venues.2.updated`);
+    await crashed.close();
+
+    startNotifier([hook()], quickAckWait);
+    const deliveries = await receiver.waitForAccepted(2, 15_000);
+    expect(deliveries[1]!.json).toMatchObject({ type: 'venue.updated', position: held.position });
+    await consumerSettled();
     expect(receiver.received).toHaveLength(2);
   });
 
