@@ -240,6 +240,22 @@ describe('change notifications through NATS JetStream', () => {
     expect(info.config.max_msgs).toBe(1_000);
   });
 
+  it('makes the stream and its consumer again when someone deletes the stream', async () => {
+    const notifier = startNotifier([hook()]);
+    await notifier.publish([change('event', 1, 'created')]);
+    await receiver.waitForAccepted(1);
+    await jsm.streams.delete(stream);
+    let remade = false;
+    for (let tries = 0; tries < 200 && !remade; tries += 1) {
+      remade = (await jsm.consumers.list(stream).next().catch(() => [])).length === 1;
+      if (!remade) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(remade).toBe(true);
+    await notifier.publish([change('event', 2, 'created')]);
+    const deliveries = await receiver.waitForAccepted(2);
+    expect(deliveries[1]!.json.type).toBe('event.created');
+  });
+
   it('never fails a publish when NATS is not there, and logs what is lost', async () => {
     const { log, lines } = recordingLog();
     const notifier = createNotifier({

@@ -8,6 +8,7 @@ import {
   RetentionPolicy,
   StorageType,
   type Consumer,
+  type ConsumerInfo,
   type JetStreamClient,
   type JetStreamManager,
   type JsMsg,
@@ -120,7 +121,16 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
     connected === undefined ? [] : Promise.all(lanes.map((lane) => consumeLane(connected, lane))),
   );
 
-  async function consumeLane({ js }: Connected, lane: Lane): Promise<void> {
+  /** Someone deleted the stream or the consumer (an operator, `nats stream rm`): both are made again. */
+  async function restoreConsumer(nc: NatsConnection, lane: Lane): Promise<void> {
+    if (stopDelivering.signal.aborted || nc.isClosed()) return;
+    const jsm = await nc.jetstreamManager();
+    await ensureStream(jsm, nats.stream, `${subjectPrefix}.>`, maxAgeMs);
+    const found = await jsm.consumers.info(nats.stream, lane.consumerName).catch(() => undefined);
+    await ensureConsumer(jsm, nats.stream, lane, found, subjectPrefix, ackWaitMs);
+  }
+
+  async function consumeLane({ nc, js }: Connected, lane: Lane): Promise<void> {
     const signal = stopDelivering.signal;
     let consumer: Consumer | undefined;
     while (!signal.aborted) {
@@ -130,10 +140,12 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
         message = await consumer.next({ expires: pullExpiresMs });
       } catch (error) {
         if (signal.aborted) return;
-        // Looked up again: the consumer (or the whole stream) may have been deleted and made anew.
         consumer = undefined;
         log.warn({ err: error, consumer: lane.consumerName }, 'webhook consumer: pull failed, retrying');
         await sleep(1_000, undefined, { signal }).catch(() => undefined);
+        await restoreConsumer(nc, lane).catch((restoreError: unknown) =>
+          log.warn({ err: restoreError, consumer: lane.consumerName }, 'webhook consumer: could not be made again'),
+        );
         continue;
       }
       if (message === null) continue;
@@ -274,29 +286,38 @@ async function ensureConsumers(
   log: DeliveryContext['log'],
 ): Promise<void> {
   const existing = new Map((await jsm.consumers.list(stream).next()).map((info) => [info.name, info]));
-  for (const lane of lanes) {
-    const found = existing.get(lane.consumerName);
-    if (found === undefined) {
-      await jsm.consumers.add(stream, {
-        durable_name: lane.consumerName,
-        description: `webhook ${withoutQuery(lane.subscription.url)}`,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.New,
-        filter_subject: filterSubjectFor(lane.subscription.resources, lane.subscription.changes, subjectPrefix),
-        ack_wait: nanos(ackWaitMs),
-        // One delivery at a time per subscription, across instances: the receiver sees feed order.
-        max_ack_pending: 1,
-      });
-    } else if (found.config.ack_wait !== nanos(ackWaitMs)) {
-      await jsm.consumers.update(stream, lane.consumerName, { ack_wait: nanos(ackWaitMs) });
-    }
-  }
+  for (const lane of lanes) await ensureConsumer(jsm, stream, lane, existing.get(lane.consumerName), subjectPrefix, ackWaitMs);
   const owned = new Set(lanes.map((lane) => lane.consumerName));
   for (const name of existing.keys()) {
     if (name.startsWith(WEBHOOK_CONSUMER_PREFIX) && !owned.has(name)) {
       await jsm.consumers.delete(stream, name);
       log.warn({ stream, consumer: name }, 'webhook consumer of a subscription no longer configured: deleted with its pending deliveries');
     }
+  }
+}
+
+/** Creates a subscription's consumer when `found` is undefined, or brings its ack wait in line. */
+async function ensureConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  lane: Lane,
+  found: ConsumerInfo | undefined,
+  subjectPrefix: string,
+  ackWaitMs: number,
+): Promise<void> {
+  if (found === undefined) {
+    await jsm.consumers.add(stream, {
+      durable_name: lane.consumerName,
+      description: `webhook ${withoutQuery(lane.subscription.url)}`,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.New,
+      filter_subject: filterSubjectFor(lane.subscription.resources, lane.subscription.changes, subjectPrefix),
+      ack_wait: nanos(ackWaitMs),
+      // One delivery at a time per subscription, across instances: the receiver sees feed order.
+      max_ack_pending: 1,
+    });
+  } else if (found.config.ack_wait !== nanos(ackWaitMs)) {
+    await jsm.consumers.update(stream, lane.consumerName, { ack_wait: nanos(ackWaitMs) });
   }
 }
 
