@@ -28,6 +28,9 @@ export type DeliveryOutcome = 'delivered' | 'gave-up' | 'aborted';
  * any failure (no answer, a non-2xx answer, a record that could not be read) with backoff until
  * `retry.maxAttempts`, then gives up with an error in the log. The record is read at the first
  * attempt and the body kept for the retries, so every attempt of a delivery sends the same bytes.
+ * Read on delivery, not on publish: publishing then costs no request on the write path; the
+ * stream holds only the change; and a receiver that was down gets the record as it is now, so a
+ * record made private or deleted meanwhile is not sent out later from an old copy.
  * Resolves `aborted` as soon as `signal` fires (the service is stopping); never rejects.
  */
 export async function deliverWithRetries(
