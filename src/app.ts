@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
 import bodyParser from 'koa-bodyparser';
@@ -86,10 +87,12 @@ export function createApp({
 }: AppDeps): Koa {
   const app = new Koa();
   // This app's own writes reach the feed first, before the object cache and the rest are told.
+  // Positions of this app's writes: unique across restarts too (notifications are told apart by them).
+  const appId = randomUUID();
   let writesCommitted = 0;
   const reportToFeed: ChangeListener = async (changes) => {
     writesCommitted += 1;
-    changeFeed.publish(fromChangeSet(changes, `service:${writesCommitted}`, clock.now()));
+    changeFeed.publish(fromChangeSet(changes, `service:${appId}:${writesCommitted}`, clock.now()));
   };
   changeListeners = [reportToFeed, ...changeListeners];
   // Whole answers kept against the feed (see ResponseCache); none without a budget.
