@@ -28,6 +28,11 @@ export interface CreateTestDatabaseOptions {
    * (fixtures/reference/db.sql), the state every reference capture starts from.
    */
   dump?: 'reference' | 'schema';
+  /**
+   * `mysql://user@host:port` of another server to create the database on (one a test started
+   * itself, test/setup/mariadb-instance.ts); the shared test server unless set.
+   */
+  serverUrl?: string;
 }
 
 export interface TestDatabase {
@@ -57,9 +62,9 @@ export function testServerUrl(): string {
   return raw.replace(/\/+$/, '');
 }
 
-/** A connection to the test server without a default database, for CREATE/DROP DATABASE. */
-export function connectToServer(): Promise<Connection> {
-  return createConnection({ uri: testServerUrl(), charset: 'utf8mb4_unicode_ci' });
+/** A connection to the test server (or `serverUrl`) without a default database, for CREATE/DROP DATABASE. */
+export function connectToServer(serverUrl: string = testServerUrl()): Promise<Connection> {
+  return createConnection({ uri: serverUrl, charset: 'utf8mb4_unicode_ci' });
 }
 
 /**
@@ -76,9 +81,10 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
     throw new Error(`The reference dump uses the table prefix wp_; it cannot be loaded as "${prefix}"`);
   }
 
+  const serverUrl = options.serverUrl ?? testServerUrl();
   const name = newDatabaseName();
-  const url = databaseUrl(name);
-  const admin = await connectToServer();
+  const url = databaseUrl(name, serverUrl);
+  const admin = await connectToServer(serverUrl);
   try {
     await admin.query(
       `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
@@ -98,7 +104,7 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
       await loadSql(url, withPrefix(`${schema}\n${seed}`, prefix));
     }
   } catch (error) {
-    await dropDatabase(name);
+    await dropDatabase(name, serverUrl);
     throw error;
   }
 
@@ -113,13 +119,13 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
       if (dropped) return;
       dropped = true;
       await db.destroy();
-      await dropDatabase(name);
+      await dropDatabase(name, serverUrl);
     },
   };
 }
 
-export async function dropDatabase(name: string): Promise<void> {
-  const admin = await connectToServer();
+export async function dropDatabase(name: string, serverUrl?: string): Promise<void> {
+  const admin = await connectToServer(serverUrl);
   try {
     await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
   } finally {
@@ -151,8 +157,8 @@ function newDatabaseName(): string {
   return `${TEST_DATABASE_PREFIX}${seconds}_${randomBytes(4).toString('hex')}`;
 }
 
-function databaseUrl(name: string): string {
-  const url = new URL(testServerUrl());
+function databaseUrl(name: string, serverUrl: string): string {
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
