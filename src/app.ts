@@ -13,7 +13,7 @@ import { CoreErrors } from './http/errors.js';
 import { dispatch } from './http/dispatcher.js';
 import { compileRoute } from './http/rest-route.js';
 import { createSiteSettingsCache } from './wp/site/site.js';
-import { toSiteUrls } from './wp/site/urls.js';
+import { requestedRestRoute, toSiteUrls } from './wp/site/urls.js';
 import { isLoggedIn, type Viewer } from './wp/auth/capabilities.js';
 import { sendCorsHeaders, varyAnonymousGet } from './http/cors.js';
 import { authenticate, authInputFromKoa } from './http/authenticate.js';
@@ -222,12 +222,20 @@ export function createApp({
     }
   };
 
+  // What WordPress answers under its REST root for a route it does not know (after settling who asks).
+  const answerNoRoute = async (ctx: Koa.Context) => {
+    const site = await siteSettings();
+    await identify(ctx, toSiteUrls(site, config.restRoot, config.publicUrl).restRoot, clock.now());
+    throw CoreErrors.noRoute();
+  };
+
   // Sites without pretty permalinks publish their API as `/?rest_route=/...` and PATHINFO ones
   // as `/index.php/wp-json/...`; both are served as the REST root path they stand for.
   app.use(async (ctx, next) => {
-    const restRoute = ctx.query.rest_route;
-    if (typeof restRoute === 'string' && restRoute.startsWith('/') && (ctx.path === '/' || ctx.path === '/index.php')) {
-      ctx.path = `${config.restRoot}${restRoute}`;
+    const route = ctx.path === '/' || ctx.path === '/index.php' ? restRouteParam(ctx.query.rest_route) : undefined;
+    if (route !== undefined) {
+      if (!route.startsWith('/')) return answerNoRoute(ctx);
+      ctx.path = `${config.restRoot}${route}`;
     } else if (ctx.path.startsWith(`/index.php${config.restRoot}`)) {
       ctx.path = ctx.path.slice('/index.php'.length);
     }
@@ -248,11 +256,7 @@ export function createApp({
   // The REST root index, where discovery clients find our namespace's routes.
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}/?$`), (ctx) => serve(ctx, rootRoutes, '', ''));
   // Anything else under the REST root is a route WordPress would not know either.
-  router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), async (ctx) => {
-    const site = await siteSettings();
-    await identify(ctx, toSiteUrls(site, config.restRoot, config.publicUrl).restRoot, clock.now());
-    throw CoreErrors.noRoute();
-  });
+  router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), answerNoRoute);
   app.use(router.routes());
   return app;
 }
@@ -272,6 +276,16 @@ function replayResponse(ctx: Koa.Context, cached: CachedResponse): void {
   ctx.status = cached.status;
   ctx.set(cached.headers);
   ctx.body = cached.body;
+}
+
+/**
+ * The REST route a request's `rest_route` parameter asks for (requestedRestRoute), undefined when
+ * there is none. A repeated `rest_route=` counts once, the last, as PHP's $_GET keeps it; the array
+ * form `rest_route[]=` arrives under another key and is no route.
+ */
+function restRouteParam(value: string | string[] | undefined): string | undefined {
+  const last = Array.isArray(value) ? value.at(-1) : value;
+  return last === undefined ? undefined : requestedRestRoute(last);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
