@@ -102,7 +102,8 @@ beforeAll(async () => {
   } catch (error) {
     setupError = error instanceof Error ? error : new Error(String(error));
   }
-});
+  // Compiling the service takes over a minute when other end-to-end tests compile at the same time.
+}, 180_000);
 
 /** `it`, failing with the setup's error when there was one. */
 function check(name: string, body: () => Promise<void>): void {

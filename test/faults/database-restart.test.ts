@@ -23,8 +23,11 @@ const NOW = '2026-11-24T16:56:11Z';
 const LIST = '/wp-json/calendar/events/v1/events?start_date=2026-09-01&end_date=2027-12-31&per_page=5';
 /** Readers at once: enough to keep requests in flight when the server dies, few enough for 2 cores. */
 const CLIENTS = 6;
-/** A request slower than this is a hang. */
-const REQUEST_BOUND_MS = 5_000;
+/**
+ * A request slower than this is a hang: ten times the app's own 1 s bound on reaching the database,
+ * since one run on this machine, loaded by other test runs, saw a request take 4.2 s.
+ */
+const REQUEST_BOUND_MS = 10_000;
 /** Generous CI bounds: the first 503 after the kill, the first 200 after the restart began. */
 const UNAVAILABLE_WITHIN_MS = 5_000;
 const RECOVERED_WITHIN_MS = 15_000;
