@@ -35,7 +35,7 @@ import { StatementTracker } from './ops/statements.js';
 import { ChangeFeed } from './feed/change-feed.js';
 import { fromChangeSet } from './feed/data-change.js';
 import { ResponseCache, type CachedResponse } from './http/response-cache.js';
-import { isCacheableQuery, responseCacheKey } from './http/response-cache-policy.js';
+import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './http/response-cache-policy.js';
 import { conditionalGet } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
 
@@ -192,7 +192,7 @@ export function createApp({
     // A plain read the cache may answer: looked up (in probe mode after one LSN read) before
     // anything else runs, and kept when it succeeded.
     const cacheable =
-      responseCache !== undefined && (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden && isCacheableQuery(parsePhpQuery(ctx.querystring));
+      responseCache !== undefined && (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden && isCacheableRoute(routePath) && isCacheableQuery(parsePhpQuery(ctx.querystring));
     const generation = cacheable ? await changeFeed.freshGeneration(readDb, now) : undefined;
     // A change reported since this request began (the probe just saw the database move) may have
     // been to the options read above: read them again (the feed dropped them). The viewer's roles
