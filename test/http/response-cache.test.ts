@@ -5,7 +5,7 @@ import { ResponseCache } from '../../src/http/response-cache.js';
 import { RECORDING_INSTANT } from '../contract/suite.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT, recordStatements, recordedUserAuth, type StatementRecorder } from './support.js';
-import { answerOf, feedApp, ManualClock, rawConnection, type FeedApp } from '../feed/support.js';
+import { answerOf, feedApp, ManualClock, rawConnection, type Answer, type FeedApp } from '../feed/support.js';
 
 /**
  * The response cache (issue 13) on the reference site, the feed in probe mode: repeated reads are
@@ -35,10 +35,22 @@ const EDITOR = recordedUserAuth('editor');
 /** A draft event: admins and editors see it, an anonymous reader gets an error. */
 const DRAFT_EVENT = 241;
 
-/** A fresh app on the recorder's connection, clock stopped at the recording instant unless moved. */
+/**
+ * A fresh app on the recorder's connection, clock stopped at the recording instant unless moved.
+ * Its feed is in probe mode unless given. Tests of keys and eviction use `ownWritesFeed()`
+ * instead: the shared server's other databases move InnoDB's LSN at any moment (each move empties
+ * a probe-mode cache), which says nothing about keys.
+ */
 function freshApp(options: { bytes?: number; feed?: ChangeFeed; clock?: ManualClock } = {}): FeedApp & { clock: ManualClock } {
   const clock = options.clock ?? new ManualClock(new Date(RECORDING_INSTANT));
   return { ...feedApp(database, { db: recorder.db, clock, bytes: options.bytes, feed: options.feed }), clock };
+}
+
+/** A feed that reports this service's own writes only, as binlog mode with nobody else writing. */
+function ownWritesFeed(): ChangeFeed {
+  const feed = new ChangeFeed();
+  feed.useBinlog(() => true, new Date(RECORDING_INSTANT));
+  return feed;
 }
 
 /** GETs `url` and says how many statements it ran and whether the response cache answered it. */
@@ -51,11 +63,26 @@ async function counted(app: FeedApp, url: string, auth?: string) {
   return { answer, statements, hit };
 }
 
-function expectHit(result: Awaited<ReturnType<typeof counted>>): void {
-  expect(result.hit).toBe(true);
-  // Probe mode: the one statement of a hit is the LSN read.
-  expect(result.statements).toHaveLength(1);
-  expect(result.statements[0]).toMatch(/INNODB_LSN_CURRENT|GLOBAL_STATUS/i);
+/**
+ * Repeats `url` until the cache answers it (in probe mode, until no unrelated write on the shared
+ * server moved the LSN in between); fails after 30 tries. The hit must equal, byte for byte, the
+ * answer that filled the entry: the one just before it (`previous` for the first try). Answers
+ * are not all the same from one request to the next: WordPress's antispambot() obfuscates each
+ * organizer e-mail in JSON-LD at random. A hit in probe mode runs one statement, the LSN read.
+ */
+async function expectHit(app: FeedApp, url: string, previous: Answer, auth?: string) {
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const result = await counted(app, url, auth);
+    if (!result.hit) {
+      previous = result.answer;
+      continue;
+    }
+    expect(result.answer).toEqual(previous);
+    expect(result.statements.length).toBeLessThanOrEqual(1);
+    for (const statement of result.statements) expect(statement).toMatch(/information_schema\.GLOBAL_STATUS/i);
+    return result;
+  }
+  throw new Error(`${url} was never answered from the cache in 30 tries`);
 }
 
 function expectMiss(result: Awaited<ReturnType<typeof counted>>): void {
@@ -81,13 +108,11 @@ describe('repeated anonymous reads', () => {
     const first = await counted(app, `${ROOT}${path}`);
     expect(first.answer.status).toBe(200);
     expectMiss(first);
-    const second = await counted(app, `${ROOT}${path}`);
-    expectHit(second);
-    expect(second.answer).toEqual(first.answer);
+    await expectHit(app, `${ROOT}${path}`, first.answer);
   });
 
   it('HEAD after GET is a hit with the same headers and the same ETag', async () => {
-    const app = freshApp();
+    const app = freshApp({ feed: ownWritesFeed() });
     const get = await app.agent.get(`${ROOT}/events/6`);
     const hitsBefore = await app.hits();
     const head = await app.agent.head(`${ROOT}/events/6`);
@@ -104,13 +129,12 @@ describe('changes are seen by the very next answer', () => {
 
   it('a post title updated by SQL as WordPress does', async () => {
     const app = freshApp();
-    await counted(app, single);
-    expectHit(await counted(app, single));
+    await expectHit(app, single, (await counted(app, single)).answer);
     await raw.query("UPDATE wp_posts SET post_title = 'Renamed by SQL', post_modified = '2026-11-21 23:20:00', post_modified_gmt = '2026-11-21 23:20:00' WHERE ID = 6");
     const after = await counted(app, single);
     expectMiss(after);
     expect(JSON.parse(after.answer.body).title).toBe('Renamed by SQL');
-    expectHit(await counted(app, single));
+    await expectHit(app, single, after.answer);
   });
 
   it('an event cost (postmeta) updated by SQL', async () => {
@@ -153,7 +177,7 @@ describe('changes are seen by the very next answer', () => {
     const app = freshApp();
     const list = `${ROOT}/events?per_page=50&start_date=2026-01-01`;
     const before = await counted(app, list);
-    expectHit(await counted(app, list));
+    await expectHit(app, list, before.answer);
     const created = await app.agent
       .post(`${ROOT}/events`)
       .set('Authorization', ADMIN)
@@ -165,8 +189,7 @@ describe('changes are seen by the very next answer', () => {
     expect(Number(afterCreate.answer.headers['x-wp-total'])).toBe(Number(before.answer.headers['x-wp-total']) + 1);
 
     const url = `${ROOT}/events/${id}`;
-    await counted(app, url);
-    expectHit(await counted(app, url));
+    await expectHit(app, url, (await counted(app, url)).answer);
     const updated = await app.agent.put(url).set('Authorization', ADMIN).send({ title: 'Updated through the service' });
     expect(updated.status, updated.text).toBe(200);
     const afterUpdate = await counted(app, url);
@@ -179,7 +202,7 @@ describe('who asks', () => {
   const draft = `${ROOT}/events/${DRAFT_EVENT}`;
 
   it("never serves an admin's answer (a draft) to an anonymous reader", async () => {
-    const app = freshApp();
+    const app = freshApp({ feed: ownWritesFeed() });
     const admin = await counted(app, draft, ADMIN);
     expect(admin.answer.status).toBe(200);
     expect(admin.answer.headers.etag).toBeUndefined();
@@ -190,7 +213,7 @@ describe('who asks', () => {
   });
 
   it("never serves an anonymous answer to an admin", async () => {
-    const app = freshApp();
+    const app = freshApp({ feed: ownWritesFeed() });
     const anonymous = await counted(app, `${ROOT}/events?status=draft`);
     const admin = await counted(app, `${ROOT}/events?status=draft`, ADMIN);
     expect(admin.hit).toBe(false);
@@ -198,7 +221,7 @@ describe('who asks', () => {
   });
 
   it('gives two users two entries, each reused by its own user only', async () => {
-    const app = freshApp();
+    const app = freshApp({ feed: ownWritesFeed() });
     // A first sign-in records the application password's use (usermeta, once a day): a change.
     await counted(app, `${ROOT}/tags`, ADMIN);
     await counted(app, `${ROOT}/tags`, EDITOR);
@@ -213,7 +236,7 @@ describe('who asks', () => {
 
 describe('time', () => {
   it('does not serve the previous site day its entry once midnight has passed', async () => {
-    const app = freshApp();
+    const app = freshApp({ feed: ownWritesFeed() });
     app.clock.set('2026-11-21T23:50:00Z');
     const url = `${ROOT}/events`;
     await counted(app, url);
@@ -227,7 +250,7 @@ describe('time', () => {
   });
 
   it.each(['/events?start_date=now', '/events?starts_after=tomorrow', '/venues?only_with_upcoming=1'])('never caches %s', async (path) => {
-    const app = freshApp();
+    const app = freshApp({ feed: ownWritesFeed() });
     expect((await counted(app, `${ROOT}${path}`)).answer.status).toBe(200);
     expectMiss(await counted(app, `${ROOT}${path}`));
   });
@@ -242,8 +265,7 @@ describe('with the feed off', () => {
 
 describe('the CACHE budget', () => {
   it('evicts the least recently used answer and keeps the byte total within the budget', async () => {
-    const feed = new ChangeFeed();
-    feed.useProbe('mariadb', new Date(RECORDING_INSTANT));
+    const feed = ownWritesFeed();
     const sized = freshApp({ feed: new ChangeFeed() });
     const bodies = await Promise.all(['/events/6', '/events/11', '/events/38'].map(async (path) => (await answerOf(sized.agent, `${ROOT}${path}`)).body.length));
     // Room for two of these answers, not three.
@@ -275,7 +297,9 @@ describe('the CACHE budget', () => {
 });
 
 describe('ETag and 304', () => {
-  const url = `${ROOT}/events/7`;
+  // A venue: its answer is the same from one request to the next (an event's JSON-LD obfuscates
+  // organizer e-mails at random, so an uncached event changes its tag on every request).
+  const url = `${ROOT}/venues/19`;
 
   it('tags anonymous answers, answers a matching If-None-Match with 304 and no body, and a changed one with 200', async () => {
     const app = freshApp();
@@ -289,11 +313,11 @@ describe('ETag and 304', () => {
     expect(notModified.status).toBe(304);
     expect(notModified.text ?? '').toBe('');
 
-    await raw.query("UPDATE wp_posts SET post_title = 'Retitled for the ETag', post_modified = '2026-11-21 23:30:00', post_modified_gmt = '2026-11-21 23:30:00' WHERE ID = 7");
+    await raw.query("UPDATE wp_posts SET post_title = 'Retitled for the ETag', post_modified = '2026-11-21 23:30:00', post_modified_gmt = '2026-11-21 23:30:00' WHERE ID = 19");
     const changed = await app.agent.get(url).set('If-None-Match', etag);
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
-    expect((changed.body as { title: string }).title).toBe('Retitled for the ETag');
+    expect((changed.body as { venue: string }).venue).toBe('Retitled for the ETag');
   });
 
   it('gives signed-in answers no ETag', async () => {
