@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/create-db.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
 import type { TestDatabase } from '../setup/database.js';
+import { asText } from '../contract/captures.js';
 
 /** What the change feed and response cache tests share: apps with a feed, raw SQL, cache counters. */
 
@@ -82,14 +83,7 @@ const ANSWER_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'x-tec-
 export async function answerOf(agent: ReturnType<typeof supertest>, url: string, auth?: string): Promise<Answer> {
   let request = agent.get(url);
   if (auth !== undefined) request = request.set('Authorization', auth);
-  const response = await request.buffer(true).parse((res, done) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      text += chunk;
-    });
-    res.on('end', () => done(null, text));
-  });
+  const response = await asText(request);
   const headers: Record<string, string | undefined> = {};
   for (const name of ANSWER_HEADERS) {
     const value = response.headers[name] as string | string[] | undefined;
