@@ -7,7 +7,7 @@ import { RECORDING_INSTANT } from '../contract/suite.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { startMariadbInstance, type MariadbInstance } from '../setup/mariadb-instance.js';
 import { ROOT, recordStatements, type StatementRecorder } from '../http/support.js';
-import { answerOf, feedApp, ManualClock, quantile, rawConnection, until, type FeedApp } from './support.js';
+import { answerOf, feedApp, ManualClock, probeFeed, quantile, rawConnection, until, type FeedApp } from './support.js';
 
 /**
  * The change feed in binlog mode (issue 13), against a MariaDB this test starts with a row-based
@@ -65,8 +65,8 @@ afterAll(async () => {
   if (logs.length > 0) console.info(logs.join('\n'));
 });
 
-async function title(url: string): Promise<string> {
-  const answer = await answerOf(app.agent, url);
+async function title(url: string, through: FeedApp = app): Promise<string> {
+  const answer = await answerOf(through.agent, url);
   expect(answer.status, answer.body).toBe(200);
   return (JSON.parse(answer.body) as { title?: string; venue?: string }).title ?? '';
 }
@@ -140,6 +140,34 @@ describe('binlog mode', () => {
     await until(() => feed.generation > generation, 'the feed to report a change after the restart', FEED_BOUND_MS);
     expect((JSON.parse((await answerOf(app.agent, url)).body) as { venue: string }).venue).toBe('And after');
   }, 120_000);
+});
+
+describe('probe mode on a server of its own', () => {
+  it('answers a repeated read from the cache with one statement, the LSN read, and sees a raw change next', async () => {
+    // Nothing else writes on this server, so the LSN stands still between two reads (background
+    // purge after the changes above may still move it for a moment: hence a few tries).
+    const probe = feedApp(site, { db: recorder.db, clock, feed: probeFeed(clock) });
+    const url = `${ROOT}/events/7`;
+    let hit = false;
+    for (let attempt = 0; attempt < 50 && !hit; attempt += 1) {
+      const hitsBefore = await probe.hits();
+      recorder.clear();
+      expect((await answerOf(probe.agent, url)).status).toBe(200);
+      if ((await probe.hits()) === hitsBefore) continue;
+      hit = true;
+      expect(recorder.statements).toHaveLength(1);
+      expect(recorder.statements[0]).toMatch(/information_schema\.GLOBAL_STATUS/i);
+    }
+    expect(hit).toBe(true);
+    // The connection of beforeAll died with the server killed above.
+    const connection = await rawConnection(site);
+    try {
+      await connection.query("UPDATE wp_posts SET post_title = 'Probed' WHERE ID = 7");
+    } finally {
+      await connection.end();
+    }
+    expect(await title(url, probe)).toBe('Probed');
+  });
 });
 
 describe('CHANGE_FEED=auto', () => {
