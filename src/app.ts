@@ -36,7 +36,7 @@ import { StatementTracker } from './ops/statements.js';
 import { ChangeFeed } from './feed/change-feed.js';
 import { fromChangeSet } from './feed/data-change.js';
 import { ResponseCache, type CachedResponse } from './http/response-cache.js';
-import { isCacheableQuery, responseCacheKey } from './http/response-cache-policy.js';
+import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './http/response-cache-policy.js';
 import { conditionalGet } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
 
@@ -98,6 +98,11 @@ export function createApp({
   // Whole answers kept against the feed (see ResponseCache); none without a budget.
   const responseCache = responseCacheBytes > 0 ? new ResponseCache(changeFeed, responseCacheBytes) : undefined;
   const siteSettings = createSiteSettingsCache(db, clock);
+  // An option changed outside this process must reach the next answer, not wait out the TTL (and
+  // never be cached under a generation that postdates it).
+  changeFeed.subscribe((change) => {
+    if (change.everything || change.options.size > 0) siteSettings.clear();
+  });
   // Rendered texts that depend on nothing but themselves, shared by this app's requests.
   const renderCache = new RenderCache();
   // Event list totals, kept against TEC's change marker (see EventCountCache).
@@ -173,22 +178,35 @@ export function createApp({
       describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language));
 
   const serve = async (ctx: Koa.Context, compiled: typeof rootRoutes, routePath: string, namespace: string) => {
-    const site = await siteSettings();
+    // The settings and the viewer are read before the feed's generation is (the probe needs the
+    // viewer's database): a change reported in between is handled once the generation is known.
+    const generationAtStart = changeFeed.generation;
+    let site = await siteSettings();
     // Every REST URL of the answer names the namespace the request came in under.
-    const urls = toSiteUrls(site, config.restRoot, config.publicUrl, namespace === '' ? config.namespaces[0] : namespace);
+    const urlsFor = (settings: typeof site) => toSiteUrls(settings, config.restRoot, config.publicUrl, namespace === '' ? config.namespaces[0] : namespace);
+    let urls = urlsFor(site);
     const now = clock.now();
     // The log's and metrics' route: the pattern WordPress registered, as the index prints it.
     const route = compiled.find((candidate) => candidate.regex.test(routePath));
     if (route) (ctx.state as ObservedState).route = namespace === '' ? '/' : `/${namespace}${route.pattern}`;
     const viewer = await identify(ctx, urls.restRoot, now);
     const methodOverridden = ctx.query._method !== undefined || ctx.get('X-HTTP-Method-Override') !== '';
-    const runWrite = createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, site, viewer });
     const readDb = readRouting.dbFor({ method: ctx.method, methodOverridden }, viewer, now);
     // A plain read the cache may answer: looked up (in probe mode after one LSN read) before
     // anything else runs, and kept when it succeeded.
     const cacheable =
-      responseCache !== undefined && (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden && isCacheableQuery(parsePhpQuery(ctx.querystring));
+      responseCache !== undefined && (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden && isCacheableRoute(routePath) && isCacheableQuery(parsePhpQuery(ctx.querystring));
     const generation = cacheable ? await changeFeed.freshGeneration(readDb, now) : undefined;
+    // A change reported since this request began (the probe just saw the database move) may have
+    // been to the options read above: read them again (the feed dropped them). The viewer's roles
+    // were read before it too, so a signed-in viewer's answer is not kept this time.
+    const changedMeanwhile = generation !== undefined && generation !== generationAtStart;
+    if (changedMeanwhile) {
+      site = await siteSettings();
+      urls = urlsFor(site);
+    }
+    const storable = !(changedMeanwhile && isLoggedIn(viewer));
+    const runWrite = createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, site, viewer });
     const cacheKey =
       generation === undefined
         ? undefined
@@ -217,7 +235,7 @@ export function createApp({
       renderCache,
       eventCounts,
     });
-    if (cacheKey !== undefined && generation !== undefined && ctx.status === 200 && typeof ctx.body === 'string') {
+    if (storable && cacheKey !== undefined && generation !== undefined && ctx.status === 200 && typeof ctx.body === 'string') {
       responseCache?.set(cacheKey, generation, captureResponse(ctx, headersBefore));
     }
   };
