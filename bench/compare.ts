@@ -6,13 +6,16 @@ import { loadUsers } from '../test/contract/captures.js';
 import { createTestDatabase, type TestDatabase } from '../test/setup/database.js';
 import { generateSite, type GeneratedSite } from './support/generator/index.js';
 import { baselinePath, checkRollbackPlan, type BaselinePlan } from './support/baseline/plan.js';
+import { runSoak, type SoakResult } from './support/soak.js';
 import {
+  buildServiceForBench,
   recordRequests,
   runLoad,
   startServer,
   type BenchRequest,
   type LoadResult,
   type MeasuredServer,
+  type ServiceBuild,
 } from './support/measure.js';
 
 /*
@@ -21,11 +24,19 @@ import {
  * from one request of the service) are driven in turn at CONNECTIONS connections for SECONDS
  * each, on one database; every figure is printed with its ratio service / baseline.
  *
+ * Then (issue 10) a soak: the compiled entry point main.js, as `npm start` runs it, for
+ * SOAK_SECONDS at SOAK_CONNECTIONS connections cycling through the read routes, its RSS read every
+ * second (bench/support/soak.ts).
+ *
  * Usage: npx tsx bench/compare.ts [--seconds 5] [--connections 16] [--events N]
+ *                                 [--soak-seconds 60] [--soak-connections 64] [--no-soak]
  * Without --events the site is a copy of the recorded one (fixtures/reference); with it, a site of
- * N events made by generateSite (bench/support/generator), the service's clock at its "now".
- * Prints the table, writes bench/results/latest.json, exits 1 when any answer of either server
- * was not 2xx (or a request failed). Always stops both children and drops its databases.
+ * N events made by generateSite (bench/support/generator), the service's clock at its "now" (the
+ * soak's main.js runs on the system clock). The service is the compiled build (tsc, settings of
+ * tsconfig.build.json, into a folder of its own), not TypeScript under tsx.
+ * Prints the tables, writes bench/results/latest.json, exits 1 when any answer of either server
+ * or of the soak was not 2xx (or a request failed). Always stops the children, drops its
+ * databases and removes its build.
  */
 
 const ROOT = '/wp-json/calendar/events/v1';
@@ -36,11 +47,16 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '16' },
     events: { type: 'string' },
+    'soak-seconds': { type: 'string', default: '60' },
+    'soak-connections': { type: 'string', default: '64' },
+    'no-soak': { type: 'boolean', default: false },
   },
 });
 const SECONDS = positiveInteger('--seconds', args.seconds);
 const CONNECTIONS = positiveInteger('--connections', args.connections);
 const EVENTS = args.events === undefined ? undefined : positiveInteger('--events', args.events);
+const SOAK_SECONDS = args['no-soak'] ? 0 : positiveInteger('--soak-seconds', args['soak-seconds']);
+const SOAK_CONNECTIONS = positiveInteger('--soak-connections', args['soak-connections']);
 
 interface Route {
   readonly name: string;
@@ -188,6 +204,8 @@ async function main(): Promise<void> {
   const databases: TestDatabase[] = [];
   const servers: MeasuredServer[] = [];
   const results: RouteResult[] = [];
+  let build: ServiceBuild | undefined;
+  let soak: SoakResult | undefined;
   let failures: string[] = [];
   let ROUTES: Route[] = [];
   let cleaning: Promise<void> | undefined;
@@ -195,6 +213,7 @@ async function main(): Promise<void> {
     (cleaning ??= (async () => {
       await Promise.allSettled(servers.map((server) => server.stop()));
       await Promise.allSettled(databases.map((database) => database.drop()));
+      await build?.remove();
     })());
   // Ctrl-C skips finally blocks: stop the children and drop the databases before leaving.
   const interrupted = (signal: NodeJS.Signals) => {
@@ -229,9 +248,11 @@ async function main(): Promise<void> {
       checkRollbackPlan(plans[route.name]!);
     });
 
+    progress('compiling the service (bench/tsconfig.service.json)');
+    build = await buildServiceForBench();
     progress('starting the service and the baseline');
     const target = { databaseUrl: measured.url, tablePrefix: measured.prefix, now: site.now };
-    const [service, baseline] = await Promise.all([startServer('service', target), startServer('baseline', target)]);
+    const [service, baseline] = await Promise.all([startServer('service', target, build), startServer('baseline', target, build)]);
     servers.push(service, baseline);
     await baseline.loadPlans(plans);
 
@@ -268,6 +289,17 @@ async function main(): Promise<void> {
     }
 
     printTable(results, service.rssSource, site.description);
+
+    if (SOAK_SECONDS > 0) {
+      // The measured children are done; the soak's service gets the machine to itself.
+      await Promise.allSettled(servers.map((server) => server.stop()));
+      const reads = ROUTES.filter((route) => !route.write);
+      progress(`soak: main.js, ${SOAK_SECONDS} s at ${SOAK_CONNECTIONS} connections over the ${reads.length} read routes`);
+      soak = await runSoak({ main: build.main, target, seconds: SOAK_SECONDS, connections: SOAK_CONNECTIONS, requests: reads.map((route) => route.request) });
+      printSoak(soak);
+      if (soak.non2xx > 0 || soak.errors > 0) failures.push(`soak: ${soak.non2xx} non-2xx answers, ${soak.errors} failed requests`);
+      if (soak.exitCode !== 0) failures.push(`soak: main.js exited with ${soak.exitCode} after SIGTERM`);
+    }
     await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
     await writeFile(
       RESULTS_FILE,
@@ -286,6 +318,7 @@ async function main(): Promise<void> {
             'baseline writes run their recorded statements inside a transaction that is rolled back',
           ],
           routes: results,
+          soak: soak ?? null,
         },
         null,
         2,
@@ -363,6 +396,29 @@ function printTable(results: readonly RouteResult[], rssSource: string, descript
       'Baseline writes: the recorded statements inside a transaction that is rolled back (nothing it writes stays).',
       `Peak RSS: per route and process, ${rssSource === 'proc' ? 'VmHWM from /proc, reset before each run' : 'sampled every 20 ms by the child'}.`,
       'KB/answer: bytes received per answer, headers included.',
+    ].join('\n'),
+  );
+}
+
+function printSoak(soak: SoakResult): void {
+  const mb = (bytes: number) => `${megabytes(bytes)} MB`;
+  console.log(`\nSoak: main.js (compiled, request log at info), ${soak.seconds} s at ${soak.connections} connections, the read routes in turn`);
+  console.log(
+    [
+      `requests ${soak.requests} (${soak.requestsPerSecond.toFixed(0)}/s), p50 ${soak.p50.toFixed(1)} ms, p99 ${soak.p99.toFixed(1)} ms`,
+      `errors: ${soak.non2xx} non-2xx, ${soak.errors} socket errors/timeouts; ${soak.logLines} request log lines; exit code after SIGTERM ${soak.exitCode}`,
+    ].join('\n'),
+  );
+  const rss = soak.rss;
+  if (!rss) {
+    console.log('RSS: not readable (no /proc/<pid>/status)');
+    return;
+  }
+  console.log(
+    [
+      `RSS (VmRSS every second): first ${mb(rss.first)}, last ${mb(rss.last)}, min ${mb(rss.min)}, max ${mb(rss.max)}`,
+      `after ${rss.warmUpSeconds} s of warm-up: ${mb(rss.afterWarmUp.min)} to ${mb(rss.afterWarmUp.max)}, at most ${(rss.maxDeviation * 100).toFixed(1)} % from their median ${mb(rss.median)}: ${rss.flat ? 'flat (within ±10 %)' : 'NOT flat (beyond ±10 %)'}`,
+      `drift (median of the last quarter / of the first quarter after warm-up): ${(rss.drift * 100).toFixed(1)} %`,
     ].join('\n'),
   );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
 import bodyParser from 'koa-bodyparser';
@@ -12,7 +13,7 @@ import { CoreErrors } from './http/errors.js';
 import { dispatch } from './http/dispatcher.js';
 import { compileRoute } from './http/rest-route.js';
 import { createSiteSettingsCache } from './wp/site/site.js';
-import { toSiteUrls } from './wp/site/urls.js';
+import { requestedRestRoute, toSiteUrls } from './wp/site/urls.js';
 import { isLoggedIn, type Viewer } from './wp/auth/capabilities.js';
 import { sendCorsHeaders, varyAnonymousGet } from './http/cors.js';
 import { authenticate, authInputFromKoa } from './http/authenticate.js';
@@ -35,7 +36,7 @@ import { StatementTracker } from './ops/statements.js';
 import { ChangeFeed } from './feed/change-feed.js';
 import { fromChangeSet } from './feed/data-change.js';
 import { ResponseCache, type CachedResponse } from './http/response-cache.js';
-import { isCacheableQuery, responseCacheKey } from './http/response-cache-policy.js';
+import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './http/response-cache-policy.js';
 import { conditionalGet } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
 
@@ -86,15 +87,22 @@ export function createApp({
 }: AppDeps): Koa {
   const app = new Koa();
   // This app's own writes reach the feed first, before the object cache and the rest are told.
+  // Positions of this app's writes: unique across restarts too (notifications are told apart by them).
+  const appId = randomUUID();
   let writesCommitted = 0;
   const reportToFeed: ChangeListener = async (changes) => {
     writesCommitted += 1;
-    changeFeed.publish(fromChangeSet(changes, `service:${writesCommitted}`, clock.now()));
+    changeFeed.publish(fromChangeSet(changes, `service:${appId}:${writesCommitted}`, clock.now()));
   };
   changeListeners = [reportToFeed, ...changeListeners];
   // Whole answers kept against the feed (see ResponseCache); none without a budget.
   const responseCache = responseCacheBytes > 0 ? new ResponseCache(changeFeed, responseCacheBytes) : undefined;
   const siteSettings = createSiteSettingsCache(db, clock);
+  // An option changed outside this process must reach the next answer, not wait out the TTL (and
+  // never be cached under a generation that postdates it).
+  changeFeed.subscribe((change) => {
+    if (change.everything || change.options.size > 0) siteSettings.clear();
+  });
   // Rendered texts that depend on nothing but themselves, shared by this app's requests.
   const renderCache = new RenderCache();
   // Event list totals, kept against TEC's change marker (see EventCountCache).
@@ -170,22 +178,35 @@ export function createApp({
       describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language));
 
   const serve = async (ctx: Koa.Context, compiled: typeof rootRoutes, routePath: string, namespace: string) => {
-    const site = await siteSettings();
+    // The settings and the viewer are read before the feed's generation is (the probe needs the
+    // viewer's database): a change reported in between is handled once the generation is known.
+    const generationAtStart = changeFeed.generation;
+    let site = await siteSettings();
     // Every REST URL of the answer names the namespace the request came in under.
-    const urls = toSiteUrls(site, config.restRoot, config.publicUrl, namespace === '' ? config.namespaces[0] : namespace);
+    const urlsFor = (settings: typeof site) => toSiteUrls(settings, config.restRoot, config.publicUrl, namespace === '' ? config.namespaces[0] : namespace);
+    let urls = urlsFor(site);
     const now = clock.now();
     // The log's and metrics' route: the pattern WordPress registered, as the index prints it.
     const route = compiled.find((candidate) => candidate.regex.test(routePath));
     if (route) (ctx.state as ObservedState).route = namespace === '' ? '/' : `/${namespace}${route.pattern}`;
     const viewer = await identify(ctx, urls.restRoot, now);
     const methodOverridden = ctx.query._method !== undefined || ctx.get('X-HTTP-Method-Override') !== '';
-    const runWrite = createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, site, viewer });
     const readDb = readRouting.dbFor({ method: ctx.method, methodOverridden }, viewer, now);
     // A plain read the cache may answer: looked up (in probe mode after one LSN read) before
     // anything else runs, and kept when it succeeded.
     const cacheable =
-      responseCache !== undefined && (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden && isCacheableQuery(parsePhpQuery(ctx.querystring));
+      responseCache !== undefined && (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden && isCacheableRoute(routePath) && isCacheableQuery(parsePhpQuery(ctx.querystring));
     const generation = cacheable ? await changeFeed.freshGeneration(readDb, now) : undefined;
+    // A change reported since this request began (the probe just saw the database move) may have
+    // been to the options read above: read them again (the feed dropped them). The viewer's roles
+    // were read before it too, so a signed-in viewer's answer is not kept this time.
+    const changedMeanwhile = generation !== undefined && generation !== generationAtStart;
+    if (changedMeanwhile) {
+      site = await siteSettings();
+      urls = urlsFor(site);
+    }
+    const storable = !(changedMeanwhile && isLoggedIn(viewer));
+    const runWrite = createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, site, viewer });
     const cacheKey =
       generation === undefined
         ? undefined
@@ -214,17 +235,25 @@ export function createApp({
       renderCache,
       eventCounts,
     });
-    if (cacheKey !== undefined && generation !== undefined && ctx.status === 200 && typeof ctx.body === 'string') {
+    if (storable && cacheKey !== undefined && generation !== undefined && ctx.status === 200 && typeof ctx.body === 'string') {
       responseCache?.set(cacheKey, generation, captureResponse(ctx, headersBefore));
     }
+  };
+
+  // What WordPress answers under its REST root for a route it does not know (after settling who asks).
+  const answerNoRoute = async (ctx: Koa.Context) => {
+    const site = await siteSettings();
+    await identify(ctx, toSiteUrls(site, config.restRoot, config.publicUrl).restRoot, clock.now());
+    throw CoreErrors.noRoute();
   };
 
   // Sites without pretty permalinks publish their API as `/?rest_route=/...` and PATHINFO ones
   // as `/index.php/wp-json/...`; both are served as the REST root path they stand for.
   app.use(async (ctx, next) => {
-    const restRoute = ctx.query.rest_route;
-    if (typeof restRoute === 'string' && restRoute.startsWith('/') && (ctx.path === '/' || ctx.path === '/index.php')) {
-      ctx.path = `${config.restRoot}${restRoute}`;
+    const route = ctx.path === '/' || ctx.path === '/index.php' ? restRouteParam(ctx.query.rest_route) : undefined;
+    if (route !== undefined) {
+      if (!route.startsWith('/')) return answerNoRoute(ctx);
+      ctx.path = `${config.restRoot}${route}`;
     } else if (ctx.path.startsWith(`/index.php${config.restRoot}`)) {
       ctx.path = ctx.path.slice('/index.php'.length);
     }
@@ -245,11 +274,7 @@ export function createApp({
   // The REST root index, where discovery clients find our namespace's routes.
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}/?$`), (ctx) => serve(ctx, rootRoutes, '', ''));
   // Anything else under the REST root is a route WordPress would not know either.
-  router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), async (ctx) => {
-    const site = await siteSettings();
-    await identify(ctx, toSiteUrls(site, config.restRoot, config.publicUrl).restRoot, clock.now());
-    throw CoreErrors.noRoute();
-  });
+  router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), answerNoRoute);
   app.use(router.routes());
   return app;
 }
@@ -269,6 +294,16 @@ function replayResponse(ctx: Koa.Context, cached: CachedResponse): void {
   ctx.status = cached.status;
   ctx.set(cached.headers);
   ctx.body = cached.body;
+}
+
+/**
+ * The REST route a request's `rest_route` parameter asks for (requestedRestRoute), undefined when
+ * there is none. A repeated `rest_route=` counts once, the last, as PHP's $_GET keeps it; the array
+ * form `rest_route[]=` arrives under another key and is no route.
+ */
+function restRouteParam(value: string | string[] | undefined): string | undefined {
+  const last = Array.isArray(value) ? value.at(-1) : value;
+  return last === undefined ? undefined : requestedRestRoute(last);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import type { AuthKeys } from './wp/auth/salts.js';
+import { RECORD_KINDS, type RecordChangeKind, type RecordKind } from './feed/record-change.js';
+import { RECORD_CHANGE_KINDS } from './feed/notifications/subscriptions.js';
 import { blogIdFromPrefixes } from './wp/object-cache/keys.js';
 import { API_NAMESPACE } from './wp/site/urls.js';
 import type { ChangeFeedSetting } from './feed/start-feed.js';
@@ -90,7 +93,80 @@ const EnvSchema = v.object({
     ),
   ),
   OBJECT_CACHE_PREFIX: v.optional(v.string()),
+  WEBHOOKS: v.optional(v.pipe(v.string(), v.rawTransform(parseJsonText), webhooksSchema())),
+  WEBHOOKS_FILE: v.optional(
+    v.pipe(v.string(), v.rawTransform(readTextFile), v.rawTransform(parseJsonText), webhooksSchema()),
+  ),
+  NATS_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value.split(',').every((url) => isUrlOf(url.trim(), ['nats:', 'tls:'])),
+        'NATS_URL must be one or more nats://host:port (or tls://host:port), separated by commas',
+      ),
+    ),
+  ),
+  // JetStream stream names may not hold '.', '*', '>', spaces or path separators.
+  NATS_STREAM: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'NATS_STREAM may hold only letters, digits, - and _ (at most 64)')),
+    'CALENDAR_CHANGES',
+  ),
 });
+
+/** One webhook subscription as WEBHOOKS spells it; an unknown key is refused (a typo would widen the filter). */
+function webhooksSchema() {
+  return v.array(
+    v.strictObject({
+      url: v.pipe(
+        v.string('url must be a string'),
+        v.check((url) => isUrlOf(url, ['http:', 'https:']), 'url must be an absolute http:// or https:// URL'),
+      ),
+      secret: v.pipe(v.string('secret must be a string'), v.nonEmpty('secret must not be empty')),
+      resources: v.optional(
+        v.pipe(
+          v.array(v.picklist(RECORD_KINDS, `resources may hold only ${RECORD_KINDS.join(', ')}`)),
+          v.nonEmpty('resources must not be empty (leave it out for all)'),
+        ),
+      ),
+      changes: v.optional(
+        v.pipe(
+          v.array(v.picklist(RECORD_CHANGE_KINDS, `changes may hold only ${RECORD_CHANGE_KINDS.join(', ')}`)),
+          v.nonEmpty('changes must not be empty (leave it out for all)'),
+        ),
+      ),
+    }),
+    'must be a JSON array of subscriptions ({"url", "secret", "resources", "changes"})',
+  );
+}
+
+function parseJsonText({ dataset, addIssue, NEVER }: v.RawTransformContext<string>): unknown {
+  try {
+    return JSON.parse(dataset.value) as unknown;
+  } catch (error) {
+    addIssue({ message: `is not valid JSON (${(error as Error).message})` });
+    return NEVER;
+  }
+}
+
+/** WEBHOOKS_FILE's content: the file is read once, at start, like the rest of the configuration. */
+function readTextFile({ dataset, addIssue, NEVER }: v.RawTransformContext<string>): string {
+  try {
+    return readFileSync(dataset.value, 'utf8');
+  } catch (error) {
+    addIssue({ message: `cannot read ${dataset.value} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+    return NEVER;
+  }
+}
+
+/** An absolute URL with a host and one of these schemes (`https:`). */
+function isUrlOf(value: string, protocols: readonly string[]): boolean {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** redis://[user:password@]host[:port][/db], as ioredis reads it. */
 function isRedisUrl(value: string): boolean {
@@ -154,6 +230,28 @@ export interface Config {
    * after commit; undefined when the site runs without one.
    */
   readonly objectCache: ObjectCacheConfig | undefined;
+  /** Webhook subscriptions to record changes (WEBHOOKS or WEBHOOKS_FILE); empty: none. */
+  readonly webhooks: readonly WebhookSubscription[];
+  /** Where changes are published (NATS JetStream); undefined: notifications go from memory, best effort. */
+  readonly nats: NatsConfig | undefined;
+}
+
+export interface WebhookSubscription {
+  /** Where each notification is POSTed. */
+  readonly url: string;
+  /** The HMAC-SHA256 key of X-Calendar-Signature. */
+  readonly secret: string;
+  /** Which kinds of record it is told about; all when the setting leaves it out. */
+  readonly resources: readonly RecordKind[];
+  /** Which changes it is told about; all when the setting leaves it out. */
+  readonly changes: readonly RecordChangeKind[];
+}
+
+export interface NatsConfig {
+  /** NATS_URL, split at commas: the servers nats.js tries. */
+  readonly servers: readonly string[];
+  /** NATS_STREAM: the JetStream stream the changes go into (created or updated at start). */
+  readonly stream: string;
 }
 
 export interface ObjectCacheConfig {
@@ -179,10 +277,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   );
   const result = v.safeParse(EnvSchema, picked);
   if (!result.success) {
-    const lines = result.issues.map((issue) => {
-      const key = issue.path?.[0]?.key ?? 'environment';
-      return `${String(key)}: ${issue.message}`;
-    });
+    const lines = result.issues.map((issue) => `${issuePath(issue.path)}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const out = result.output;
@@ -197,6 +292,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const baseTablePrefix = out.BASE_TABLE_PREFIX ?? networkBasePrefix(out.TABLE_PREFIX);
+  if (out.WEBHOOKS !== undefined && out.WEBHOOKS_FILE !== undefined) {
+    throw new ConfigError('Invalid configuration:\n  WEBHOOKS: is set, and so is WEBHOOKS_FILE; give one of them');
+  }
   if (out.OBJECT_CACHE_URL === undefined && out.OBJECT_CACHE_PREFIX !== undefined) {
     throw new ConfigError('Invalid configuration:\n  OBJECT_CACHE_PREFIX: is set, but OBJECT_CACHE_URL is not; give both, or neither to run without the object cache');
   }
@@ -237,7 +335,29 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       out.OBJECT_CACHE_URL !== undefined
         ? Object.freeze({ url: out.OBJECT_CACHE_URL, prefix: out.OBJECT_CACHE_PREFIX ?? '' })
         : undefined,
+    webhooks: Object.freeze(
+      (out.WEBHOOKS ?? out.WEBHOOKS_FILE ?? []).map((subscription) =>
+        Object.freeze({
+          url: subscription.url,
+          secret: subscription.secret,
+          resources: Object.freeze([...new Set(subscription.resources ?? RECORD_KINDS)]),
+          changes: Object.freeze([...new Set(subscription.changes ?? RECORD_CHANGE_KINDS)]),
+        }),
+      ),
+    ),
+    nats:
+      out.NATS_URL !== undefined
+        ? Object.freeze({ servers: Object.freeze(out.NATS_URL.split(',').map((url) => url.trim())), stream: out.NATS_STREAM })
+        : undefined,
   });
+}
+
+/** `WEBHOOKS[0].url` for an issue inside a setting's value; the setting's name alone otherwise. */
+function issuePath(path: v.BaseIssue<unknown>['path']): string {
+  if (path === undefined || path.length === 0) return 'environment';
+  return path
+    .map((item, index) => (typeof item.key === 'number' ? `[${item.key}]` : index === 0 ? String(item.key) : `.${String(item.key)}`))
+    .join('');
 }
 
 /** pino's levels, and `silent` for none. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { loadConfig, loadLogSettings, ConfigError } from './config.js';
+import { createServer, type Server } from 'node:http';
+import { loadConfig, loadLogSettings, ConfigError, type Config } from './config.js';
 import { createDb, sqliteFilePath, type Db } from './db/create-db.js';
 import { openDemoSite, type DemoSite } from './demo/demo-site.js';
 import { checkSiteTables } from './ops/health.repository.js';
@@ -9,6 +9,9 @@ import { openObjectCache } from './wp/object-cache/object-cache.js';
 import { runIndexesCommand } from './commands/indexes.js';
 import { ChangeFeed } from './feed/change-feed.js';
 import { startChangeFeed, type RunningFeed } from './feed/start-feed.js';
+import { createNotifier } from './feed/notifications/notifier.js';
+import { notifyRecordChanges } from './feed/notify-changes.js';
+import type { RecordKind } from './feed/record-change.js';
 import { runDoctorCommand } from './commands/doctor.js';
 import { runSqliteImportCommand } from './commands/sqlite-import.js';
 import { createLogger } from './ops/logging.js';
@@ -103,6 +106,14 @@ async function main(): Promise<void> {
     responseCacheBytes: config.cacheMaxBytes,
   });
   const server = createServer(app.callback());
+  // Change notifications (WEBHOOKS, NATS_URL): the record as an anonymous reader sees it is read
+  // from this very service, over loopback, when a delivery is made.
+  const notifier = createNotifier({
+    config,
+    log: logger,
+    fetchRecord: (kind, id) => fetchRecordAnonymously(server, config, kind, id),
+  });
+  notifyRecordChanges({ feed: changeFeed, db, notifier, logError });
   // Set on purpose (slow clients must not hold sockets): all of a request's headers within 10 s,
   // the whole request within 30 s, idle keep-alive sockets closed after 5 s.
   server.headersTimeout = 10_000;
@@ -150,7 +161,7 @@ async function main(): Promise<void> {
     console.log(`${signal} received, shutting down`);
     // Stop accepting, let requests under way finish (at most SHUTDOWN_GRACE_MS), then close.
     server.close(() => {
-      Promise.allSettled([runningFeed?.stop(), objectCache?.close(), db.destroy(), ...readDbs.map((readDb) => readDb.destroy())]).finally(() =>
+      Promise.allSettled([runningFeed?.stop(), notifier.close(), objectCache?.close(), db.destroy(), ...readDbs.map((readDb) => readDb.destroy())]).finally(() =>
         process.exit(0),
       );
     });
@@ -175,6 +186,23 @@ function printDemoBanner(demo: DemoSite, eventsBase: string): void {
     '',
   ];
   console.log(lines.join('\n'));
+}
+
+const COLLECTION_OF_KIND: Readonly<Record<RecordKind, string>> = {
+  event: 'events',
+  venue: 'venues',
+  organizer: 'organizers',
+  category: 'categories',
+  tag: 'tags',
+};
+
+/** GET {namespace}/{collection}/{id} from this server without credentials: the body on 200, else null. */
+async function fetchRecordAnonymously(server: Server, config: Config, kind: RecordKind, id: number): Promise<unknown | null> {
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('the service is not listening');
+  const response = await fetch(`http://127.0.0.1:${address.port}${config.restRoot}/${config.namespaces[0]}/${COLLECTION_OF_KIND[kind]}/${id}`);
+  if (response.status !== 200) return null;
+  return response.json() as Promise<unknown>;
 }
 
 /** How long requests under way may run on after SIGTERM (the systemd unit's TimeoutStopSec is above it). */

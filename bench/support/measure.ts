@@ -2,8 +2,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { buildService, removeBuild } from '../../test/setup/built-service.js';
 import { createApp } from '../../src/app.js';
 import { fixedClock, systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
@@ -17,12 +19,32 @@ import type { BaselinePlan, PlannedStatement } from './baseline/plan.js';
  * autocannon runs.
  */
 
-const CHILD_ENTRIES = {
-  service: fileURLToPath(new URL('./service-child.ts', import.meta.url)),
-  baseline: fileURLToPath(new URL('./baseline/server.ts', import.meta.url)),
-} as const;
+/**
+ * The compiled service, as `npm start` runs it (no TypeScript loader in the measured process):
+ * `src/` with the service child's entry, compiled by bench/tsconfig.service.json (tsconfig.build.json's
+ * settings) into a folder of its own, removed by `remove()`.
+ */
+export interface ServiceBuild {
+  /** `<folder>/bench/support/service-child.js`: createApp on a socket, driven over IPC. */
+  readonly serviceChild: string;
+  /** `<folder>/src/main.js`: the entry point `npm start` runs (dist/main.js). */
+  readonly main: string;
+  remove(): Promise<void>;
+}
 
-export type ServerKind = keyof typeof CHILD_ENTRIES;
+export async function buildServiceForBench(): Promise<ServiceBuild> {
+  const folder = await buildService('bench', 'bench/tsconfig.service.json');
+  return {
+    serviceChild: join(folder, 'bench/support/service-child.js'),
+    main: join(folder, 'src/main.js'),
+    remove: () => removeBuild(folder),
+  };
+}
+
+/** The baseline stays TypeScript under tsx: it is the yardstick, and what it loads is small. */
+const BASELINE_ENTRY = fileURLToPath(new URL('./baseline/server.ts', import.meta.url));
+
+export type ServerKind = 'service' | 'baseline';
 
 export interface ServerTarget {
   /** mysql://.../<database> */
@@ -52,12 +74,13 @@ export interface MeasuredServer {
 }
 
 /**
- * Forks `kind`'s entry (bench/support/service-child.ts or bench/support/baseline/server.ts) under
- * tsx with the database in its environment, and resolves once it listens on 127.0.0.1.
+ * Forks `kind`'s entry (the compiled service child of `build`, or bench/support/baseline/server.ts
+ * under tsx) with the database in its environment, and resolves once it listens on 127.0.0.1.
  */
-export async function startServer(kind: ServerKind, target: ServerTarget): Promise<MeasuredServer> {
-  const child = fork(CHILD_ENTRIES[kind], [], {
-    execArgv: ['--import', 'tsx'],
+export async function startServer(kind: ServerKind, target: ServerTarget, build: ServiceBuild): Promise<MeasuredServer> {
+  const child = fork(kind === 'service' ? build.serviceChild : BASELINE_ENTRY, [], {
+    // Set explicitly: a fork inherits the parent's execArgv, which under `npm run bench` load tsx.
+    execArgv: kind === 'service' ? ['--enable-source-maps'] : ['--import', 'tsx'],
     env: {
       ...process.env,
       DATABASE_URL: target.databaseUrl,

@@ -5,7 +5,8 @@ import { createDb } from '../../src/db/create-db.js';
 import { serveChild } from './child.js';
 
 /*
- * Child process entry of the measured service (forked by bench/support/measure.ts): the app as
+ * Child process entry of the measured service (compiled with src/ by bench/tsconfig.service.json
+ * and forked by bench/support/measure.ts, no TypeScript loader in the process): the app as
  * src/main.ts builds it (createDb + createApp, no object cache), on DATABASE_URL and TABLE_PREFIX
  * from the environment, on 127.0.0.1 at a port the system picks. The clock is the system's unless
  * BENCH_NOW names an instant (a generated site is centred on its own "now").

@@ -20,9 +20,22 @@ export function conditionalGet(): Koa.Middleware {
     if (ctx.status !== 200 || ((ctx.state as ObservedState).userId ?? 0) !== 0) return;
     const body: unknown = ctx.body;
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return;
-    ctx.set('ETag', `"${createHash('sha1').update(body).digest('base64url')}"`);
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'no-cache');
-    // Koa's `fresh` compares If-None-Match with the ETag just set (weak comparison, as RFC 9110 asks for GET).
-    if (ctx.fresh) ctx.status = 304;
+    if (matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) ctx.status = 304;
   };
+}
+
+/**
+ * RFC 9110 13.1.2 as an origin server evaluates it: `*`, or any listed tag equal to ours under the
+ * weak comparison (`W/` ignored). Koa's `fresh` is not used: it answers "not fresh" to any request
+ * carrying `Cache-Control: no-cache`, which fetch() adds to every conditional request, though that
+ * directive speaks to caches on the way, not to the origin's precondition.
+ */
+export function matchesIfNoneMatch(header: string, etag: string): boolean {
+  if (header.trim() === '') return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }

@@ -29,6 +29,16 @@ export function isCacheableQuery(query: Readonly<Record<string, PhpValue>>): boo
 }
 
 /**
+ * Whether answers of this route may be cached at all. The indexes (the namespace's and the REST
+ * root's, both at the empty route path) print each argument's default computed for this request,
+ * and the events list's `end_date` default is now plus two years to the second: two requests in
+ * the same second-less window would share an answer that differs.
+ */
+export function isCacheableRoute(routePath: string): boolean {
+  return routePath !== '';
+}
+
+/**
  * The cache key: the namespace and route path, the raw query string (an answer echoes its query
  * in `rest_url`, in the order given, so two orders are two answers), who asks (anonymous, or the
  * signed-in user: capabilities come from the user's roles, which the feed watches), and the

@@ -150,7 +150,18 @@ export async function replayCase(
 
   // Take the body as text whatever the content type, and parse it here, so a non-JSON answer
   // (a Koa default "Not Found", an HTML error page) is still reported rather than thrown.
-  const response = await request.buffer(true).parse((res, done) => {
+  const response = await asText(request);
+
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers as Record<string, string | string[]>)) {
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return { status: response.status, headers, body: parseBody(String(response.body ?? '')) };
+}
+
+/** Sends `request` and takes its body as text (`response.body`), whatever the content type. */
+export function asText(request: supertest.Test): Promise<supertest.Response> {
+  return request.buffer(true).parse((res, done) => {
     let text = '';
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
@@ -158,12 +169,6 @@ export async function replayCase(
     });
     res.on('end', () => done(null, text));
   });
-
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers as Record<string, string | string[]>)) {
-    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return { status: response.status, headers, body: parseBody(String(response.body ?? '')) };
 }
 
 export interface CaseComparison {

@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createNetServer, connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { buildService, removeBuild, startBuiltService } from '../setup/built-service.js';
+import { answerJson as json, freePort, rawRequest, stopChild, type Answer } from '../setup/net.js';
+import { renderSnippet, requireNginx, SHIPPED_UPSTREAM, SNIPPET, startNginx, type RunningNginx } from '../setup/nginx.js';
 
 /**
  * Debian's nginx in front of the service, configured with the shipped snippet
@@ -27,83 +25,22 @@ import { buildService, removeBuild, startBuiltService } from '../setup/built-ser
  * dist/ and may run at the same time, and two compilers rewriting the same files could hand one of
  * the services a half-written module.
  */
-const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const NGINX = '/usr/sbin/nginx';
-const SNIPPET = join(PROJECT_ROOT, 'deploy/nginx/calendar-sidecar.conf');
-/** The upstream address the shipped snippet names (calendar-sidecar.env.example's HOST:PORT). */
-const SHIPPED_UPSTREAM = '127.0.0.1:8080';
 const NS = '/wp-json/calendar/events/v1';
 /** A list with explicit dates, so its answer does not move with the clock. */
 const LIST_QUERY = 'start_date=2000-01-01&end_date=2100-12-31&per_page=3&page=2';
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-}
-
 let database: TestDatabase | undefined;
 let service: ChildProcess | undefined;
-let nginx: ChildProcess | undefined;
-let nginxOutput = '';
+let nginx: RunningNginx | undefined;
 let echo: Server | undefined;
-let prefix: string | undefined;
 let buildDir: string | undefined;
 let serviceAddress = '';
 let proxyPort = 0;
 let echoProxyPort = 0;
 
-/** GET over plain node:http (fetch would not let the test set Host, nor send a path verbatim). */
+/** GET over its own connection (see rawRequest). */
 function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers: { Connection: 'close', ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.setTimeout(15_000, () => req.destroy(new Error(`GET ${path} on port ${port} timed out`)));
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function json(answer: Answer): unknown {
-  try {
-    return JSON.parse(answer.text);
-  } catch {
-    return { $raw: answer.text };
-  }
-}
-
-/** A port nothing listens on right now (the system picks it; closed again before nginx binds it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-/** The shipped snippet, every upstream address in it pointed at `address`. */
-async function renderSnippet(address: string): Promise<string> {
-  const text = await readFile(SNIPPET, 'utf8');
-  return text.split(SHIPPED_UPSTREAM).join(address);
+  return rawRequest(port, path, { headers });
 }
 
 async function startService(database: TestDatabase): Promise<string> {
@@ -129,69 +66,24 @@ function startEcho(): Promise<number> {
   });
 }
 
-async function startNginx(serviceAt: string, echoPort: number): Promise<void> {
-  prefix = await mkdtemp(join(tmpdir(), 'calendar-sidecar-nginx-'));
-  // Run as root, nginx's workers drop to `nobody`, which must reach the temp folders below.
-  await chmod(prefix, 0o755);
+async function startSiteNginx(serviceAt: string, echoPort: number): Promise<void> {
   proxyPort = await freePort();
   echoProxyPort = await freePort();
-  await writeFile(join(prefix, 'calendar-sidecar.conf'), await renderSnippet(serviceAt));
-  await writeFile(join(prefix, 'calendar-sidecar-echo.conf'), await renderSnippet(`127.0.0.1:${echoPort}`));
-  const site = (port: number, snippet: string) => `
+  nginx = await startNginx(async (prefix) => {
+    await writeFile(join(prefix, 'calendar-sidecar.conf'), await renderSnippet(serviceAt));
+    await writeFile(join(prefix, 'calendar-sidecar-echo.conf'), await renderSnippet(`127.0.0.1:${echoPort}`));
+    const site = (port: number, snippet: string) => `
     server {
         listen 127.0.0.1:${port};
         server_name events.example.test;
-        include ${join(prefix!, snippet)};
+        include ${join(prefix, snippet)};
         # Stands in for the site's PHP: anything answering 418 was not sent to the sidecar.
         location / {
             return 418 "php\\n";
         }
     }`;
-  const conf = `
-daemon off;
-worker_processes 1;
-pid ${join(prefix, 'nginx.pid')};
-error_log ${join(prefix, 'error.log')} notice;
-events { worker_connections 64; }
-http {
-    default_type text/plain;
-    access_log ${join(prefix, 'access.log')};
-    client_body_temp_path ${join(prefix, 'client_body')};
-    proxy_temp_path ${join(prefix, 'proxy')};
-    fastcgi_temp_path ${join(prefix, 'fastcgi')};
-    uwsgi_temp_path ${join(prefix, 'uwsgi')};
-    scgi_temp_path ${join(prefix, 'scgi')};
-${site(proxyPort, 'calendar-sidecar.conf')}
-${site(echoProxyPort, 'calendar-sidecar-echo.conf')}
-}
-`;
-  const confPath = join(prefix, 'nginx.conf');
-  await writeFile(confPath, conf);
-  // -e: the error log before the configuration is read (else the system's /var/log/nginx/error.log).
-  nginx = spawn(NGINX, ['-p', prefix, '-c', confPath, '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const child = nginx;
-  const onData = (chunk: Buffer) => {
-    nginxOutput += chunk.toString();
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    if ((await canConnect(proxyPort)) && (await canConnect(echoProxyPort))) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const log = await readFile(join(prefix, 'error.log'), 'utf8').catch(() => '');
-  throw new Error(`nginx did not start (exit code ${child.exitCode}):\n${nginxOutput}\n${log}`);
-}
-
-async function stop(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+    return `${site(proxyPort, 'calendar-sidecar.conf')}\n${site(echoProxyPort, 'calendar-sidecar-echo.conf')}`;
+  }, [proxyPort, echoProxyPort]);
 }
 
 /**
@@ -202,20 +94,16 @@ let setupError: Error | undefined;
 
 beforeAll(async () => {
   try {
-    if (!existsSync(NGINX)) {
-      throw new Error(
-        `nginx is not installed (${NGINX} is missing). Run \`bash .ci/run\`, which installs Debian's nginx-light, ` +
-          'or `apt-get install -y nginx-light` (the system nginx service need not run: this test starts its own).',
-      );
-    }
+    requireNginx();
     database = await createTestDatabase({ dump: 'reference' });
     const [address, echoPort] = await Promise.all([startService(database), startEcho()]);
     serviceAddress = address;
-    await startNginx(serviceAddress, echoPort);
+    await startSiteNginx(serviceAddress, echoPort);
   } catch (error) {
     setupError = error instanceof Error ? error : new Error(String(error));
   }
-});
+  // Compiling the service takes over a minute when other end-to-end tests compile at the same time.
+}, 180_000);
 
 /** `it`, failing with the setup's error when there was one. */
 function check(name: string, body: () => Promise<void>): void {
@@ -227,11 +115,10 @@ function check(name: string, body: () => Promise<void>): void {
 
 afterAll(async () => {
   // Each step runs even if one before it failed.
-  await stop(nginx, 'SIGQUIT').catch(() => undefined);
-  await stop(service, 'SIGTERM').catch(() => undefined);
+  await nginx?.stop().catch(() => undefined);
+  await stopChild(service, 'SIGTERM').catch(() => undefined);
   await new Promise((resolve) => (echo ? echo.close(resolve) : resolve(undefined)));
   await database?.drop().catch(() => undefined);
-  if (prefix) await rm(prefix, { recursive: true, force: true });
   await removeBuild(buildDir);
 });
 
@@ -270,7 +157,7 @@ describe('nginx with deploy/nginx/calendar-sidecar.conf in front of the service'
     const proxyPasses = shipped.match(/^\s*proxy_pass\s[^;]*;/gm) ?? [];
     expect(proxyPasses.length).toBeGreaterThanOrEqual(5);
     expect(new Set(proxyPasses.map((line) => line.trim()))).toEqual(new Set([`proxy_pass http://${SHIPPED_UPSTREAM}$request_uri;`]));
-    const rendered = await readFile(join(prefix!, 'calendar-sidecar.conf'), 'utf8');
+    const rendered = await readFile(join(nginx!.prefix, 'calendar-sidecar.conf'), 'utf8');
     expect(rendered).not.toContain(SHIPPED_UPSTREAM);
     expect(rendered.match(/^\s*proxy_pass\s[^;]*;/gm)?.map((line) => line.trim())).toEqual(proxyPasses.map(() => `proxy_pass http://${serviceAddress}$request_uri;`));
   });

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService, removeBuild, startBuiltService } from '../setup/built-service.js';
+import { freePort } from '../setup/net.js';
 
 /**
  * The compiled service as an operator starts it, on a database that is not there: it does not
@@ -12,15 +12,6 @@ let buildDir: string | undefined;
 let service: ChildProcess;
 let baseUrl: string;
 let output: () => string = () => '';
-
-/** A port nothing listens on (bound, then released). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   buildDir = await buildService('operations');

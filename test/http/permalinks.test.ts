@@ -53,3 +53,45 @@ describe('PATHINFO permalinks (/index.php/%postname%/)', () => {
     expect(response.body.url).toBe('http://127.0.0.1:8080/index.php/event/plain-links/');
   });
 });
+
+describe('the rest_route parameter, read as rest_api_loaded() reads it', () => {
+  const NO_ROUTE = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } };
+
+  it('answers rest_no_route for a route without its leading slash: every registered route begins with one', async () => {
+    for (const path of ['/?rest_route=events', '/?rest_route=calendar/events/v1/events', '/index.php?rest_route=calendar/events/v1']) {
+      const response = await agent().get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body, path).toEqual(NO_ROUTE);
+      // Still a REST answer: WordPress sends its Link header before it looks for the route.
+      expect(response.headers.link, path).toMatch(/rel="https:\/\/api\.w\.org\/"$/);
+    }
+  });
+
+  it('serves nothing for an empty rest_route ("" or "0", PHP-empty): WordPress renders the page there, not the API', async () => {
+    const page = await agent().get('/');
+    for (const path of ['/?rest_route=', '/?rest_route=0', '/index.php?rest_route=']) {
+      const response = await agent().get(path);
+      expect(response.status, path).toBe(page.status);
+      expect(response.text, path).toBe(page.text);
+      expect(response.headers.link, path).toBeUndefined();
+    }
+    expect(page.status).toBe(404);
+  });
+
+  it('drops trailing slashes and backslashes (untrailingslashit), an emptied route being the root', async () => {
+    for (const path of ['/?rest_route=///', '/?rest_route=0/', '/?rest_route=%5C']) {
+      const response = await agent().get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.body.namespaces, path).toContain('calendar/events/v1');
+    }
+    const list = await agent().get('/?rest_route=/calendar/events/v1/events/%5C');
+    expect(list.status).toBe(200);
+    expect(list.body.events.map((event: { id: number }) => event.id)).toEqual([eventId]);
+  });
+
+  it('takes the last of a repeated rest_route, as PHP does', async () => {
+    const response = await agent().get('/?rest_route=events&rest_route=/calendar/events/v1');
+    expect(response.status).toBe(200);
+    expect(response.body.namespace).toBe('calendar/events/v1');
+  });
+});

@@ -11,13 +11,17 @@ import { fileURLToPath } from 'node:url';
  */
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export async function buildService(name: string): Promise<string> {
+/**
+ * Compiles `project` (tsconfig.build.json unless told: src/ alone, main.js at the top of the folder)
+ * into a new folder `node_modules/.cache/e2e-<name>-*` and returns the folder.
+ */
+export async function buildService(name: string, project = 'tsconfig.build.json'): Promise<string> {
   // node_modules/.cache is not there after a fresh `npm ci`.
   await mkdir(join(PROJECT_ROOT, 'node_modules/.cache'), { recursive: true });
   const buildDir = await mkdtemp(join(PROJECT_ROOT, `node_modules/.cache/e2e-${name}-`));
   execFileSync(
     process.execPath,
-    [`${PROJECT_ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', buildDir, '--tsBuildInfoFile', join(buildDir, '.tsbuildinfo')],
+    [`${PROJECT_ROOT}node_modules/typescript/bin/tsc`, '-p', project, '--outDir', buildDir, '--tsBuildInfoFile', join(buildDir, '.tsbuildinfo')],
     { cwd: PROJECT_ROOT, stdio: 'pipe' },
   );
   return buildDir;

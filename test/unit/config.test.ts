@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       cacheMaxBytes: 64 * 1024 * 1024,
       authKeys: undefined,
       objectCache: undefined,
+      webhooks: [],
+      nats: undefined,
     });
   });
 

@@ -37,7 +37,7 @@ export interface EventJsonLdInput {
   site: EventJsonLdSite;
   /** Stands in for a missing or unreadable start or end date, as PHP's `new DateTime('')` does. */
   now: Date;
-  /** Drives the organizer e-mail obfuscation; Math.random by default. */
+  /** Drives the organizer e-mail obfuscation; seeded by each address by default (see antispambot). */
   random?: RandomSource;
 }
 

@@ -160,13 +160,20 @@ export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
   };
 }
 
+/** The site settings, read at most once per `ttlMs`; `clear()` drops them so the next call reads again. */
+export interface SiteSettingsCache {
+  (): Promise<SiteSettings>;
+  clear(): void;
+}
+
 /**
  * Site settings cached briefly: every request needs them, and WordPress admins expect a change
- * in Settings to show within seconds, not at the next restart.
+ * in Settings to show within seconds, not at the next restart. Where the change feed follows
+ * the database, it clears them on a change, so a changed option reaches the very next answer.
  */
-export function createSiteSettingsCache(db: Db, clock: Clock, ttlMs = 5000): () => Promise<SiteSettings> {
+export function createSiteSettingsCache(db: Db, clock: Clock, ttlMs = 5000): SiteSettingsCache {
   let cached: { at: number; value: Promise<SiteSettings> } | undefined;
-  return () => {
+  const read = () => {
     const now = clock.now().getTime();
     if (!cached || now - cached.at >= ttlMs || now < cached.at) {
       const value = loadSiteSettings(db);
@@ -178,6 +185,11 @@ export function createSiteSettingsCache(db: Db, clock: Clock, ttlMs = 5000): () 
     }
     return cached.value;
   };
+  return Object.assign(read, {
+    clear: () => {
+      cached = undefined;
+    },
+  });
 }
 
 /** The values of a decoded PHP array, list or map alike; nothing for anything else. */

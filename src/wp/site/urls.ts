@@ -1,6 +1,7 @@
 import { ANONYMOUS, canReadPost, type PostForCaps, type Viewer } from '../auth/capabilities.js';
 import { PostStatus, PostType } from '../constants.js';
 import type { SiteSettings } from './site.js';
+import { isPhpEmpty } from '../php/php-empty.js';
 
 /** This service's own namespace, served by default. */
 export const API_NAMESPACE = 'calendar/events/v1';
@@ -64,6 +65,19 @@ export function restRootUrl(base: string, restRootPath: string, permalinkStructu
   if (permalinkStructure === '') return `${base}/?rest_route=/`;
   if (usingIndexPermalinks(permalinkStructure)) return `${base}/index.php${restRootPath}/`;
   return `${base}${restRootPath}/`;
+}
+
+/**
+ * rest_api_loaded(): the route a `rest_route` query value asks for, or undefined when the value
+ * is PHP-empty ('' or '0') and WordPress serves the page, not the REST API. Trailing slashes and
+ * backslashes go (untrailingslashit) and a route left empty is the root, '/'. Nothing else is
+ * added: every registered route begins with '/' and must match the whole route, so `events` or
+ * `calendar/events/v1/events` (no leading slash) reaches no route (rest_no_route).
+ */
+export function requestedRestRoute(value: string): string | undefined {
+  if (isPhpEmpty(value)) return undefined;
+  const route = value.replace(/[/\\]+$/, '');
+  return isPhpEmpty(route) ? '/' : route;
 }
 
 /** tribe_events_rest_url(path): `{rest root}{namespace}/{path}`, in the namespace the request came in under. */

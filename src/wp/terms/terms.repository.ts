@@ -83,3 +83,12 @@ export async function selectTermsNamedBy(
     )
     .execute();
 }
+
+/** The taxonomy of each term that still has one: term_id -> taxonomy (the first, should a term be shared). */
+export async function selectTaxonomiesOfTerms(db: Db, termIds: readonly number[]): Promise<Map<number, string>> {
+  if (termIds.length === 0) return new Map();
+  const rows = await db.selectFrom('term_taxonomy').select(['term_id', 'taxonomy']).where('term_id', 'in', termIds).orderBy('term_taxonomy_id').execute();
+  const taxonomies = new Map<number, string>();
+  for (const row of rows) if (!taxonomies.has(row.term_id)) taxonomies.set(row.term_id, row.taxonomy);
+  return taxonomies;
+}

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../../src/config.js';
+import { loadConfig } from '../../../../src/config.js';
+import { configErrorMessage } from '../../../setup/config-error.js';
 
 const DATABASE_URL = 'mysql://user:secret@127.0.0.1:3306/wordpress';
 
 function configError(env: Record<string, string>): string {
-  try {
-    loadConfig({ DATABASE_URL, ...env });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ConfigError');
+  return configErrorMessage({ DATABASE_URL, ...env });
 }
 
 describe('object cache settings', () => {

@@ -1,0 +1,108 @@
+import supertest from 'supertest';
+import { createConnection, type Connection } from 'mysql2/promise';
+import { expect } from 'vitest';
+import { createApp } from '../../src/app.js';
+import type { Clock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
+import type { Db } from '../../src/db/create-db.js';
+import { ChangeFeed } from '../../src/feed/change-feed.js';
+import type { TestDatabase } from '../setup/database.js';
+import { asText } from '../contract/captures.js';
+
+/** What the change feed and response cache tests share: apps with a feed, raw SQL, cache counters. */
+
+export const MB = 1024 * 1024;
+
+/** A clock a test moves by hand. */
+export class ManualClock implements Clock {
+  constructor(public instant: Date) {}
+  now(): Date {
+    return this.instant;
+  }
+  set(instant: string): void {
+    this.instant = new Date(instant);
+  }
+}
+
+export interface FeedAppOptions {
+  /** The database handle the app reads and writes through (a statement recorder's, say). */
+  db?: Db;
+  clock: Clock;
+  /** A feed of the test's (put in a mode by the test); none: a new one in probe mode. */
+  feed?: ChangeFeed;
+  /** The response cache budget; 8 MB unless set (0: no response cache). */
+  bytes?: number;
+}
+
+export interface FeedApp {
+  agent: ReturnType<typeof supertest>;
+  feed: ChangeFeed;
+  /** The response cache's hit count, as the app's own /metrics reports it. */
+  hits(): Promise<number>;
+}
+
+/** An app over `database` with a change feed and a response cache, as main.ts builds it. */
+export function feedApp(database: TestDatabase, options: FeedAppOptions): FeedApp {
+  const feed = options.feed ?? probeFeed(options.clock);
+  const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
+  const app = createApp({ db: options.db ?? database.db, config, clock: options.clock, changeFeed: feed, responseCacheBytes: options.bytes ?? 8 * MB });
+  const agent = supertest(app.callback());
+  return { agent, feed, hits: () => responseCacheHits(agent) };
+}
+
+/** A feed in probe mode on MariaDB's LSN. */
+export function probeFeed(clock: Clock): ChangeFeed {
+  const feed = new ChangeFeed();
+  feed.useProbe('mariadb', clock.now());
+  return feed;
+}
+
+/** `cache_hits_total{cache="response"}` from /metrics (0 when the app has no response cache). */
+export async function responseCacheHits(agent: ReturnType<typeof supertest>): Promise<number> {
+  const response = await agent.get('/metrics');
+  expect(response.status).toBe(200);
+  const match = /^cache_hits_total\{cache="response"\} (\d+)$/m.exec(response.text);
+  return match ? Number(match[1]) : 0;
+}
+
+/** A plain connection to the test database, for changes made the way WordPress makes them. */
+export function rawConnection(database: TestDatabase): Promise<Connection> {
+  return createConnection({ uri: database.url, charset: 'utf8mb4_unicode_ci' });
+}
+
+/** What two answers must share to be the same answer: status, the headers a client reads, the body. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: string;
+}
+
+const ANSWER_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'x-tec-total', 'x-tec-totalpages', 'link', 'allow', 'etag', 'cache-control', 'vary'];
+
+/** GETs `url` (with `auth`, an Authorization header, when given) and keeps what is compared. */
+export async function answerOf(agent: ReturnType<typeof supertest>, url: string, auth?: string): Promise<Answer> {
+  let request = agent.get(url);
+  if (auth !== undefined) request = request.set('Authorization', auth);
+  const response = await asText(request);
+  const headers: Record<string, string | undefined> = {};
+  for (const name of ANSWER_HEADERS) {
+    const value = response.headers[name] as string | string[] | undefined;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return { status: response.status, headers, body: String(response.body ?? '') };
+}
+
+/** Resolves once `condition` holds, polling every few milliseconds; rejects after `timeoutMs`. */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const start = performance.now();
+  while (!(await condition())) {
+    if (performance.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/** The `q`-th quantile (0..1) of `values`, nearest rank. */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}
