@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildService, removeBuild, startBuiltService } from '../setup/built-service.js';
+import { buildService, removeBuild, startBuiltService, stopService } from '../setup/built-service.js';
 
 /**
  * `npm start` with no DATABASE_URL, as a new user runs it: the built main.js serves the bundled
@@ -23,11 +23,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopService(server);
   await removeBuild(buildDir);
 });
 
