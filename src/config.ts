@@ -8,13 +8,20 @@ import { API_NAMESPACE } from './wp/site/urls.js';
 import type { ChangeFeedSetting } from './feed/start-feed.js';
 
 const DATABASE_URL_PATTERN = /^mysql:\/\/[^/]+\/[^/?]+(\?.*)?$/;
+/** A SQLite file (WordPress Playground's, the SQLite Database Integration plugin's): `sqlite:/path/to/site.sqlite`. */
+const SQLITE_URL_PATTERN = /^sqlite:.+$/;
 /** A REST namespace as register_rest_route takes it: `vendor/name/v1`, no leading or trailing slash. */
 const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)+$/i;
 
 const EnvSchema = v.object({
-  DATABASE_URL: v.pipe(
-    v.string('DATABASE_URL is required (mysql://user:password@host:port/database)'),
-    v.regex(DATABASE_URL_PATTERN, 'DATABASE_URL must look like mysql://user:password@host:port/database'),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => DATABASE_URL_PATTERN.test(value) || SQLITE_URL_PATTERN.test(value),
+        'DATABASE_URL must look like mysql://user:password@host:port/database (or sqlite:/path/to/site.sqlite)',
+      ),
+    ),
   ),
   DATABASE_READ_URL: v.optional(
     v.pipe(
@@ -184,7 +191,11 @@ const AUTH_KEY_SETTINGS = [
 
 /** Settings parsed once at start; frozen and passed in, never read from process.env elsewhere. */
 export interface Config {
-  readonly databaseUrl: string;
+  /**
+   * The site's database: `mysql://...`, or `sqlite:<file>` for a SQLite WordPress file; undefined
+   * (no DATABASE_URL) serves the bundled demo site (src/demo).
+   */
+  readonly databaseUrl: string | undefined;
   /** Read replicas of the database (DATABASE_READ_URL), for plain reads; empty: the primary serves all. */
   readonly databaseReadUrls: readonly string[];
   readonly tablePrefix: string;
@@ -264,16 +275,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .filter((key) => env[key] !== undefined && env[key] !== '')
       .map((key) => [key, env[key]]),
   );
-  // valibot's own wording for a missing key ("Invalid key: Expected ...") helps nobody here.
-  if (picked.DATABASE_URL === undefined) {
-    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: DATABASE_URL is required (mysql://user:password@host:port/database)');
-  }
   const result = v.safeParse(EnvSchema, picked);
   if (!result.success) {
     const lines = result.issues.map((issue) => `${issuePath(issue.path)}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const out = result.output;
+  if (out.DATABASE_READ_URL !== undefined && (out.DATABASE_URL === undefined || !DATABASE_URL_PATTERN.test(out.DATABASE_URL))) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_READ_URL: read replicas are MySQL/MariaDB servers of a mysql:// DATABASE_URL, not of a SQLite file or the demo');
+  }
   const givenKeys = AUTH_KEY_SETTINGS.filter((key) => out[key] !== undefined);
   if (givenKeys.length > 0 && givenKeys.length < AUTH_KEY_SETTINGS.length) {
     const missing = AUTH_KEY_SETTINGS.filter((key) => out[key] === undefined);

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { loadConfig, loadLogSettings, ConfigError, type Config } from './config.js';
-import { createDb, type Db } from './db/create-db.js';
+import { createDb, sqliteFilePath, type Db } from './db/create-db.js';
+import { openDemoSite, type DemoSite } from './demo/demo-site.js';
 import { checkSiteTables } from './ops/health.repository.js';
 import { createApp } from './app.js';
 import { openObjectCache } from './wp/object-cache/object-cache.js';
@@ -11,6 +13,7 @@ import { createNotifier } from './feed/notifications/notifier.js';
 import { notifyRecordChanges } from './feed/notify-changes.js';
 import type { RecordKind } from './feed/record-change.js';
 import { runDoctorCommand } from './commands/doctor.js';
+import { runSqliteImportCommand } from './commands/sqlite-import.js';
 import { createLogger } from './ops/logging.js';
 import { StatementTracker } from './ops/statements.js';
 import { mysql2PoolStats, type PoolStats } from './ops/metrics.js';
@@ -26,6 +29,10 @@ async function main(): Promise<void> {
     });
     process.exit(code);
   }
+  // `node dist/main.js sqlite-import dump.sql site.sqlite` (npm run sqlite-import): a command too.
+  if (process.argv[2] === 'sqlite-import') {
+    process.exit(runSqliteImportCommand(process.argv.slice(3), { print: (line) => console.log(line), printError: (line) => console.error(line) }));
+  }
   let config;
   let logSettings;
   try {
@@ -39,16 +46,32 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(logSettings);
+  const sqlitePath = config.databaseUrl === undefined ? undefined : sqliteFilePath(config.databaseUrl);
+  if (sqlitePath !== undefined && !existsSync(sqlitePath)) {
+    // A mistyped path must not come up as an empty site (or wait for a file that never comes).
+    console.error(`DATABASE_URL names ${sqlitePath}, which does not exist (npm run sqlite-import turns a mysqldump into one)`);
+    process.exit(1);
+  }
+  if (sqlitePath !== undefined && existsSync(`${sqlitePath}.lock`)) {
+    // The WebAssembly SQLite locks a file with a `<file>.lock` folder: one left by a process that
+    // was killed keeps every statement busy until it is removed.
+    logger.warn(`${sqlitePath}.lock exists: another process has the file open, or one was stopped without closing it (remove the folder if no process uses the file)`);
+  }
   // Counts each request's statements (the request log) and failed ones (the metrics).
   const statements = new StatementTracker();
   let poolStats: (() => PoolStats) | undefined;
-  const db = createDb({
-    log: statements.log,
-    onPool: (pool) => (poolStats = mysql2PoolStats(pool)),
-    databaseUrl: config.databaseUrl,
-    tablePrefix: config.tablePrefix,
-    baseTablePrefix: config.baseTablePrefix,
-  });
+  // No DATABASE_URL: the bundled demo site, in memory (src/demo).
+  const demo: DemoSite | undefined = config.databaseUrl === undefined ? openDemoSite(new Date()) : undefined;
+  const databaseUrl = config.databaseUrl;
+  const db =
+    demo?.db ??
+    createDb({
+      log: statements.log,
+      onPool: (pool) => (poolStats = mysql2PoolStats(pool)),
+      databaseUrl: databaseUrl!,
+      tablePrefix: config.tablePrefix,
+      baseTablePrefix: config.baseTablePrefix,
+    });
   // Read replicas (DATABASE_READ_URL): plain reads go there, writes and a writer's next reads not.
   const readDbs = config.databaseReadUrls.map((databaseUrl) =>
     createDb({ log: statements.log, databaseUrl, tablePrefix: config.tablePrefix, baseTablePrefix: config.baseTablePrefix }),
@@ -102,17 +125,23 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const served = config.namespaces.map((namespace) => `http://${config.host}:${port}${config.restRoot}/${namespace}`);
     console.log(`calendar-sidecar listening on ${served.join(' and ')}`);
+    if (demo) printDemoBanner(demo, served[0]!);
   });
   // Serve at once (a database that is down is answered 503, /readyz says so), and say clearly
   // in the log while the database is not there yet, instead of crash-looping.
   let runningFeed: RunningFeed | undefined;
   void waitForDatabase(db, (message) => logger.warn(message), (message) => logger.info(message)).then(async () => {
+    if (databaseUrl === undefined || sqliteFilePath(databaseUrl) !== undefined) {
+      // A SQLite file has neither binlog nor InnoDB log to follow: nothing is served from memory.
+      changeFeed.turnOff(new Date());
+      return;
+    }
     try {
       runningFeed = await startChangeFeed({
         feed: changeFeed,
         setting: config.changeFeed,
         db,
-        databaseUrl: config.databaseUrl,
+        databaseUrl,
         tablePrefix: config.tablePrefix,
         baseTablePrefix: config.baseTablePrefix,
         now: () => new Date(),
@@ -141,6 +170,22 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** Says what the demo is and how to sign in to it. */
+function printDemoBanner(demo: DemoSite, eventsBase: string): void {
+  const lines = [
+    '',
+    'No DATABASE_URL: serving the bundled demo site (an in-memory SQLite copy of fixtures/reference/db.sql;',
+    `its dates moved ${demo.shiftDays} days so its events are current; writes are lost at exit).`,
+    `  try: curl ${eventsBase}/events`,
+    'Demo users (HTTP Basic with an application password):',
+    ...demo.users.map((user) => `  ${user.login.padEnd(12)} ${user.applicationPassword}  (${user.role})`),
+    `  e.g. curl -u admin:${demo.users.find((user) => user.login === 'admin')?.applicationPassword ?? ''} -X POST ${eventsBase}/events -H 'content-type: application/json' -d '{"title":"Hello","start_date":"tomorrow 10:00","end_date":"tomorrow 11:00"}'`,
+    'Serve a real site with DATABASE_URL=mysql://user:password@host:3306/wordpress or DATABASE_URL=sqlite:/path/to/site.sqlite',
+    '',
+  ];
+  console.log(lines.join('\n'));
 }
 
 const COLLECTION_OF_KIND: Readonly<Record<RecordKind, string>> = {

@@ -13,6 +13,7 @@ import { serveChild } from './child.js';
  */
 
 const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, TABLE_PREFIX: process.env.TABLE_PREFIX ?? 'wp_' });
+if (config.databaseUrl === undefined) throw new Error('The measured service needs DATABASE_URL');
 const db = createDb({ databaseUrl: config.databaseUrl, tablePrefix: config.tablePrefix });
 
 // An unexpected error becomes a 500 the parent counts; print the first few so a run can be read.

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { createDb, type Db } from '../db/create-db.js';
+import { createDb, sqliteFilePath, type Db } from '../db/create-db.js';
 import { parseServerVersion } from '../db/server-version.js';
 import { NETWORK_TABLES, WORDPRESS_TABLES } from '../db/tables.js';
 import { checkBinlogAccess, checkProbeAccess } from '../feed/feed-access.js';
@@ -89,8 +89,18 @@ export async function runDoctorCommand(argv: readonly string[], env: Record<stri
     out.printError(`${error.message}\n${USAGE}`);
     return 2;
   }
+  if (config.databaseUrl === undefined) {
+    out.printError(`doctor checks a site's database: give its URL (the bundled demo needs no checking)\n${USAGE}`);
+    return 2;
+  }
+  if (sqliteFilePath(config.databaseUrl) !== undefined) {
+    // Its checks read MySQL's catalogue, grants and server version: none applies to a SQLite file.
+    out.printError('doctor checks MySQL/MariaDB sites; it is not applicable to a SQLite file');
+    return 2;
+  }
+  const databaseUrl = config.databaseUrl;
   const db = createDb({
-    databaseUrl: config.databaseUrl,
+    databaseUrl,
     tablePrefix: config.tablePrefix,
     baseTablePrefix: config.baseTablePrefix,
     connectionLimit: 2,
@@ -100,7 +110,7 @@ export async function runDoctorCommand(argv: readonly string[], env: Record<stri
     try {
       await pingDatabase(db);
     } catch (error) {
-      out.printError(`cannot reach the database at ${redactUrl(config.databaseUrl)}: ${describeError(error)}`);
+      out.printError(`cannot reach the database at ${redactUrl(databaseUrl)}: ${describeError(error)}`);
       return 2;
     }
     let report: DoctorReport;
@@ -108,7 +118,7 @@ export async function runDoctorCommand(argv: readonly string[], env: Record<stri
       report = await inspectSite(db, config);
     } catch (error) {
       // The connection went away half way, or the user may not even list the tables.
-      out.printError(`could not inspect the database at ${redactUrl(config.databaseUrl)}: ${describeError(error)}`);
+      out.printError(`could not inspect the database at ${redactUrl(databaseUrl)}: ${describeError(error)}`);
       return 2;
     }
     if (args.json) {

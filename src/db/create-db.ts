@@ -3,6 +3,9 @@ import { createPool, type Pool } from 'mysql2';
 import type { Database } from './tables.js';
 import { TablePrefixPlugin } from './table-prefix-plugin.js';
 import { withAcquireTimeout } from './bounded-pool.js';
+import type { Database as WasmDatabase } from 'node-sqlite3-wasm';
+import { WasmSqliteDialect } from './sqlite/wasm-dialect.js';
+import { SQLITE_FUNCTIONS } from './dialect.js';
 
 export type Db = Kysely<Database>;
 
@@ -29,6 +32,10 @@ const QUEUE_LIMIT = 200;
  * dates stay strings (WordPress's zero dates), BIGINT ids come back as numbers.
  */
 export function createDb(options: CreateDbOptions): Db {
+  const sqlitePath = sqliteFilePath(options.databaseUrl);
+  if (sqlitePath !== undefined) {
+    return createSqliteDb({ filename: sqlitePath, tablePrefix: options.tablePrefix, baseTablePrefix: options.baseTablePrefix, log: options.log });
+  }
   const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
   const pool = createPool({
     uri: options.databaseUrl,
@@ -56,4 +63,43 @@ export function createDb(options: CreateDbOptions): Db {
     plugins: [new TablePrefixPlugin(options.tablePrefix, options.baseTablePrefix ?? options.tablePrefix)],
     log: options.log,
   });
+}
+
+export interface CreateSqliteDbOptions {
+  /** A SQLite file (WordPress Playground's, the SQLite Database Integration plugin's), or `:memory:`. */
+  filename: string;
+  tablePrefix: string;
+  baseTablePrefix?: string;
+  log?: LogConfig;
+  /** Create the file when it is not there (the demo, tests); a site's file must exist. */
+  create?: boolean;
+  /** Fills the database once opened, before any query (the demo's, in memory). */
+  load?: (database: WasmDatabase) => void;
+}
+
+/**
+ * The same Db over a SQLite file, through the WebAssembly build of SQLite (src/db/sqlite), with
+ * the same prefix plugin. One connection: statements run one at a time, a write's transaction
+ * holding it throughout.
+ */
+export function createSqliteDb(options: CreateSqliteDbOptions): Db {
+  return new Kysely<Database>({
+    dialect: new WasmSqliteDialect({
+      filename: options.filename,
+      fileMustExist: !(options.create ?? false) && options.filename !== ':memory:',
+      functions: SQLITE_FUNCTIONS,
+      // WordPress's PHP writes the file too; wait for its lock rather than fail at once.
+      onOpen: ['pragma busy_timeout = 5000'],
+      load: options.load,
+    }),
+    plugins: [new TablePrefixPlugin(options.tablePrefix, options.baseTablePrefix ?? options.tablePrefix)],
+    log: options.log,
+  });
+}
+
+/** The file a `sqlite:` URL names (`sqlite:/abs/file.sqlite`, `sqlite:relative.sqlite`, `sqlite://abs`), else undefined. */
+export function sqliteFilePath(databaseUrl: string): string | undefined {
+  if (!databaseUrl.startsWith('sqlite:')) return undefined;
+  const rest = databaseUrl.slice('sqlite:'.length);
+  return rest.startsWith('//') ? rest.slice(2) : rest;
 }

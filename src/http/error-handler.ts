@@ -44,6 +44,9 @@ const CONNECTION_ERROR_CODES: ReadonlySet<string> = new Set([
   // The server stopped a statement at its time limit (MariaDB 1969, MySQL 3024).
   'ER_STATEMENT_TIMEOUT',
   'ER_QUERY_TIMEOUT',
+  // A SQLite file another process holds locked past the busy timeout, or that cannot be opened (src/db/sqlite).
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
 ]);
 
 /** mysql2's message when more requests wait for a connection than its queue takes. */

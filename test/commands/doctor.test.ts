@@ -290,6 +290,12 @@ describe('doctor usage errors and an unreachable database', () => {
     expect(run.errors).toEqual(["cannot reach the database at mysql://root@127.0.0.1:3306/cs_no_such_database: ER_BAD_DB_ERROR Unknown database 'cs_no_such_database'"]);
   });
 
+  it('exits 2 saying it does not apply to a SQLite file', async () => {
+    const run = await doctor(['sqlite:/srv/site/.ht.sqlite']);
+    expect(run.code).toBe(2);
+    expect(run.errors).toEqual(['doctor checks MySQL/MariaDB sites; it is not applicable to a SQLite file']);
+  });
+
   it('exits 2 with the usage for no URL at all, a malformed one, or an unknown option', async () => {
     for (const argv of [[], ['postgres://x/y'], ['--verbose']]) {
       const run = await doctor(argv);

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import { isAnonymousGet } from './read-selections.js';
 import { defineContractSuite } from './suite.js';
+import { dropCustomTables, isAnonymousGet } from './read-selections.js';
 
 /**
  * The same recorded event reads on the site as it would be before TEC 6 (or with its custom
@@ -15,11 +14,5 @@ defineContractSuite({
   // 109 anonymous events.read, the dev-search.* and dev-content.* event reads among them.
   expectedCount: 109,
   intendedDeviations: {},
-  prepareDatabase: async (database) => {
-    await sql`DROP TABLE ${sql.table(`${database.prefix}tec_occurrences`)}, ${sql.table(`${database.prefix}tec_events`)}`.execute(database.db);
-    await database.db
-      .deleteFrom('options')
-      .where('option_name', 'in', ['tec_ct1_migration_state', 'tec_ct1_occurrences_table_schema_version', 'tec_ct1_events_table_schema_version'])
-      .execute();
-  },
+  prepareDatabase: (database) => dropCustomTables(database.db),
 });

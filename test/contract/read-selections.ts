@@ -1,4 +1,5 @@
 import type { ReferenceCase } from './captures.js';
+import type { Db } from '../../src/db/create-db.js';
 
 /**
  * Which recorded cases each read contract file replays, in one place so that
@@ -107,3 +108,13 @@ export const READ_CONTRACT_SELECTIONS: Readonly<Record<string, (testCase: Refere
   'terms.contract.test.ts': isTermsContractCase,
   'request-errors.contract.test.ts': isRequestErrorsContractCase,
 };
+
+/** The site as before TEC 6's migration: its custom tables and their options gone (the events contract without them). */
+export async function dropCustomTables(db: Db): Promise<void> {
+  await db.schema.dropTable('tec_occurrences').execute();
+  await db.schema.dropTable('tec_events').execute();
+  await db
+    .deleteFrom('options')
+    .where('option_name', 'in', ['tec_ct1_migration_state', 'tec_ct1_occurrences_table_schema_version', 'tec_ct1_events_table_schema_version'])
+    .execute();
+}

@@ -56,6 +56,8 @@ export interface ContractSuite {
    * on a service that serves it beside ours (NAMESPACES); `served` (the default): rewritten to ours.
    */
   namespace?: CaseNamespace;
+  /** The database the reference dump is loaded into: MariaDB (the default) or a SQLite file (the same dump, converted). */
+  dialect?: 'mysql' | 'sqlite';
 }
 
 /** The configuration a replay runs with: the database, and both namespaces when cases keep the plugin's. */
@@ -83,7 +85,7 @@ export function defineContractSuite(suite: ContractSuite): readonly ReferenceCas
   let config: Config;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ dump: 'reference' });
+    database = await createTestDatabase({ dump: 'reference', dialect: suite.dialect });
     config = contractConfig(database.url, suite.namespace);
     await suite.prepareDatabase?.(database);
   });

@@ -2,6 +2,8 @@ import { createConnection } from 'mysql2/promise';
 import { unserialize } from 'php-serialize';
 import type { TableRows } from './captures.js';
 import { createTestDatabase } from '../setup/database.js';
+import { sqliteFilePath } from '../../src/db/create-db.js';
+import { openWasmDatabase } from '../../src/db/sqlite/wasm-dialect.js';
 
 /**
  * The rows a recorded write compares (fixtures README, `db_after` / `db_deleted`): read from a
@@ -25,8 +27,10 @@ type Row = Record<string, string | null>;
 /** Table -> primary key text -> row. */
 export type TableSnapshot = Map<string, Map<string, Row>>;
 
-/** Reads every recorded table of a database, keyed by primary key. */
+/** Reads every recorded table of a database (`mysql://` or `sqlite:`), keyed by primary key. */
 export async function snapshotTables(databaseUrl: string): Promise<TableSnapshot> {
+  const sqlitePath = sqliteFilePath(databaseUrl);
+  if (sqlitePath !== undefined) return snapshotSqliteTables(sqlitePath);
   const connection = await createConnection({ uri: databaseUrl, dateStrings: true, charset: 'utf8mb4_unicode_ci' });
   try {
     const snapshot: TableSnapshot = new Map();
@@ -42,9 +46,28 @@ export async function snapshotTables(databaseUrl: string): Promise<TableSnapshot
   }
 }
 
+/** The same snapshot of a SQLite file, each value as text as MySQL's client gives it. */
+function snapshotSqliteTables(file: string): TableSnapshot {
+  const database = openWasmDatabase({ filename: file, fileMustExist: true });
+  try {
+    const snapshot: TableSnapshot = new Map();
+    for (const [table, keyColumns] of Object.entries(RECORDED_TABLES)) {
+      const byKey = new Map<string, Row>();
+      for (const raw of database.all(`select * from "${table}"`)) {
+        const row = Object.fromEntries(Object.entries(raw).map(([column, value]) => [column, value === null ? null : String(value)])) as Row;
+        byKey.set(keyOf(row, keyColumns), row);
+      }
+      snapshot.set(table, byKey);
+    }
+    return snapshot;
+  } finally {
+    database.close();
+  }
+}
+
 /** The recorded tables of a freshly loaded `db.sql`: the state every recorded write starts from. */
-export async function snapshotReferenceDatabase(): Promise<TableSnapshot> {
-  const database = await createTestDatabase({ dump: 'reference' });
+export async function snapshotReferenceDatabase(dialect: 'mysql' | 'sqlite' = 'mysql'): Promise<TableSnapshot> {
+  const database = await createTestDatabase({ dump: 'reference', dialect });
   try {
     return await snapshotTables(database.url);
   } finally {

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { buildService, removeBuild, startBuiltService } from '../setup/built-service.js';
+import { buildService, removeBuild, startBuiltService, stopService } from '../setup/built-service.js';
 import { compareCase, loadCases, loadUsers, type ReferenceCase, type ReplayedResponse } from '../contract/captures.js';
 import { PENDING_ON_OTHER_ISSUES } from '../contract/pending.js';
 import { isTimeDependent } from '../contract/read-selections.js';
@@ -40,11 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopService(server);
   await removeBuild(buildDir);
   await database?.drop();
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
   instance = await startMariadbInstance({ extraArgs: ['--skip-log-bin'] });
   database = await createTestDatabase({ dump: 'reference', serverUrl: instance.url });
   const config = loadConfig({ DATABASE_URL: database.url });
-  db = createDb({ databaseUrl: config.databaseUrl, tablePrefix: config.tablePrefix });
+  db = createDb({ databaseUrl: database.url, tablePrefix: config.tablePrefix });
   const app = createApp({ db, config, clock: fixedClock(NOW), logError: () => undefined });
   const listening = createServer(app.callback());
   server = listening;

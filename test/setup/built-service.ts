@@ -66,3 +66,11 @@ export async function startBuiltService(buildDir: string, env: Record<string, st
   });
   return { process: child, baseUrl, output: () => output };
 }
+
+/** Stops a started service with SIGTERM (its graceful shutdown) and waits until it has exited. */
+export async function stopService(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}

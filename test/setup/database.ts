@@ -1,9 +1,15 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConnection, type Connection } from 'mysql2/promise';
-import { createDb, type Db } from '../../src/db/create-db.js';
+import { createDb, createSqliteDb, type Db } from '../../src/db/create-db.js';
+import { openWasmDatabase } from '../../src/db/sqlite/wasm-dialect.js';
+import { loadMysqlDump } from '../../src/db/sqlite/mysqldump-to-sqlite.js';
+import { SQLITE_FUNCTIONS } from '../../src/db/dialect.js';
 
 /** The server tests create their databases on; never a database itself (no path). */
 export const DEFAULT_TEST_SERVER_URL = 'mysql://root@127.0.0.1:3306';
@@ -33,6 +39,12 @@ export interface CreateTestDatabaseOptions {
    * itself, test/setup/mariadb-instance.ts); the shared test server unless set.
    */
   serverUrl?: string;
+  /**
+   * `sqlite`: a SQLite file in the system's temp folder instead of a MariaDB database, loaded
+   * from the same SQL by the app's own converter (src/db/sqlite/mysqldump-to-sqlite.ts); its
+   * `url` is `sqlite:<path>`. `mysql` (the default): the test server.
+   */
+  dialect?: 'mysql' | 'sqlite';
 }
 
 export interface TestDatabase {
@@ -81,6 +93,8 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
     throw new Error(`The reference dump uses the table prefix wp_; it cannot be loaded as "${prefix}"`);
   }
 
+  if (options.dialect === 'sqlite') return createSqliteTestDatabase(prefix, dump);
+
   const serverUrl = options.serverUrl ?? testServerUrl();
   const name = newDatabaseName();
   const url = databaseUrl(name, serverUrl);
@@ -108,7 +122,11 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
     throw error;
   }
 
-  const db = createDb({ databaseUrl: url, tablePrefix: prefix });
+  return testDatabase(name, url, prefix, createDb({ databaseUrl: url, tablePrefix: prefix }), () => dropDatabase(name, serverUrl));
+}
+
+/** A TestDatabase whose drop() destroys `db`, then removes the database once, however often it is called. */
+function testDatabase(name: string, url: string, prefix: string, db: Db, remove: () => Promise<void>): TestDatabase {
   let dropped = false;
   return {
     name,
@@ -119,9 +137,46 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
       if (dropped) return;
       dropped = true;
       await db.destroy();
-      await dropDatabase(name, serverUrl);
+      await remove();
     },
   };
+}
+
+// Converted once per process and dump, then copied: a file copy is far cheaper than the conversion.
+const sqliteTemplates = new Map<string, Promise<string>>();
+
+function sqliteTemplate(prefix: string, dump: 'reference' | 'schema'): Promise<string> {
+  const key = `${dump}:${prefix}`;
+  let template = sqliteTemplates.get(key);
+  if (!template) {
+    template = (async () => {
+      const file = join(tmpdir(), `${newDatabaseName()}.template.sqlite`);
+      const text =
+        dump === 'reference'
+          ? await readFile(REFERENCE_DUMP, 'utf8')
+          : withPrefix(`${await readFile(SCHEMA_SQL, 'utf8')}\n${await readFile(SEED_OPTIONS_SQL, 'utf8')}`, prefix);
+      const loader = openWasmDatabase({ filename: file, functions: SQLITE_FUNCTIONS });
+      try {
+        loadMysqlDump(loader, text);
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      } finally {
+        loader.close();
+      }
+      process.once('exit', () => rmSync(file, { force: true }));
+      return file;
+    })();
+    sqliteTemplates.set(key, template);
+  }
+  return template;
+}
+
+async function createSqliteTestDatabase(prefix: string, dump: 'reference' | 'schema'): Promise<TestDatabase> {
+  const name = newDatabaseName();
+  const file = join(tmpdir(), `${name}.sqlite`);
+  await copyFile(await sqliteTemplate(prefix, dump), file);
+  return testDatabase(name, `sqlite:${file}`, prefix, createSqliteDb({ filename: file, tablePrefix: prefix }), () => rm(file, { force: true }));
 }
 
 export async function dropDatabase(name: string, serverUrl?: string): Promise<void> {

@@ -66,7 +66,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: URL, CACHE_MAX_MB: '-1' })).toThrow(/CACHE_MAX_MB/);
   });
 
-  it('requires DATABASE_URL', () => {
-    expect(() => loadConfig({})).toThrow(/DATABASE_URL is required/);
+  it('serves the demo without DATABASE_URL, and takes a SQLite file', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/srv/site/.ht.sqlite' }).databaseUrl).toBe('sqlite:/srv/site/.ht.sqlite');
+    expect(() => loadConfig({ DATABASE_URL: 'sqlite:' })).toThrow(/DATABASE_URL must look like/);
+    expect(() => loadConfig({ DATABASE_READ_URL: URL })).toThrow(/DATABASE_READ_URL: read replicas/);
+    expect(() => loadConfig({ DATABASE_URL: 'sqlite:site.sqlite', DATABASE_READ_URL: URL })).toThrow(/DATABASE_READ_URL: read replicas/);
   });
 });

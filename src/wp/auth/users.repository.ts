@@ -1,4 +1,6 @@
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { textEquals } from '../../db/dialect.js';
 
 /** Whether a user with this ID exists (get_user_by('ID')). */
 export async function selectUserIdExists(db: Db, id: number): Promise<boolean> {
@@ -35,13 +37,13 @@ export async function selectSignInCandidate(db: Db, login: string | undefined, e
       'user_login',
       'user_email',
       'user_pass',
-      (login === undefined ? eb.lit(false) : eb('user_login', '=', login)).as('login_match'),
-      (email === undefined ? eb.lit(false) : eb('user_email', '=', email)).as('email_match'),
+      (login === undefined ? sql<SqlBool>`false` : textEquals(db, eb.ref('user_login'), login)).as('login_match'),
+      (email === undefined ? sql<SqlBool>`false` : textEquals(db, eb.ref('user_email'), email)).as('email_match'),
     ])
     .where((eb) =>
       eb.or([
-        ...(login === undefined ? [] : [eb('user_login', '=', login)]),
-        ...(email === undefined ? [] : [eb('user_email', '=', email)]),
+        ...(login === undefined ? [] : [textEquals(db, eb.ref('user_login'), login)]),
+        ...(email === undefined ? [] : [textEquals(db, eb.ref('user_email'), email)]),
         eb('ID', '=', eb.selectFrom('users').select((inner) => inner.fn.min('ID').as('first'))),
       ]),
     )
@@ -60,7 +62,7 @@ export async function selectUserByLogin(db: Db, login: string): Promise<UserCred
   return db
     .selectFrom('users')
     .select(['ID', 'user_login', 'user_email', 'user_pass'])
-    .where('user_login', '=', login)
+    .where((eb) => textEquals(db, eb.ref('user_login'), login))
     .orderBy('ID')
     .executeTakeFirst();
 }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { collationKey, datePart } from '../../db/dialect.js';
+
 import { CoreTaxonomy, PostStatus, PostType } from '../constants.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import type { ArchivePeriodRow, ArchivesQuery, BlockQuery, LatestPostsQuery } from './dynamic-blocks.js';
@@ -64,11 +66,12 @@ async function selectArchives(db: Db, query: ArchivesQuery): Promise<ArchivePeri
     return base.selectAll().orderBy('post_date', 'desc').orderBy('ID', 'desc').execute();
   }
   if (query.type === 'alpha') {
-    return base.selectAll().orderBy('post_title', 'asc').execute();
+    return base.selectAll().orderBy(collationKey(db, sql.ref('post_title')), 'asc').execute();
   }
-  const year = sql<number>`YEAR(post_date)`;
-  const month = query.type === 'yearly' ? sql<number>`0` : sql<number>`MONTH(post_date)`;
-  const day = query.type === 'daily' ? sql<number>`DAYOFMONTH(post_date)` : sql<number>`0`;
+  const postDate = sql.ref('post_date');
+  const year = datePart(db, 'year', postDate);
+  const month = query.type === 'yearly' ? sql<number>`0` : datePart(db, 'month', postDate);
+  const day = query.type === 'daily' ? datePart(db, 'day', postDate) : sql<number>`0`;
   const rows = await base
     .select([year.as('year'), month.as('month'), day.as('day'), sql<number>`COUNT(ID)`.as('posts')])
     .groupBy(['year', 'month', 'day'])

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { castUnsigned, collationKey, uniformText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { PostStatus, PostType } from '../constants.js';
 import type { TermRow } from '../terms/terms.repository.js';
@@ -81,12 +82,10 @@ type Row = { kind: string; id: number; seq: number } & Record<`c${number}`, stri
  * of collations"). Nothing compares or sorts these columns in SQL, so the collation chosen only
  * has to be the same everywhere.
  */
-function textColumns(values: readonly RawBuilder<unknown>[]) {
+function textColumns(db: Db, values: readonly RawBuilder<unknown>[]) {
   return Array.from({ length: WIDTH }, (_, index) => {
     const value = values[index];
-    return (
-      value === undefined ? sql<string | null>`null` : sql<string | null>`convert(${value} using utf8mb4) collate utf8mb4_bin`
-    ).as(`c${index + 1}`);
+    return (value === undefined ? sql<string | null>`null` : uniformText(db, value)).as(`c${index + 1}`);
   });
 }
 
@@ -202,13 +201,13 @@ function bundleQuery(db: Db, { ids, byMeta, oembedKeys, termsOf }: BundleParts) 
     sql<string>`'post'`.as('kind'),
     sql<number>`${ref('posts.ID')}`.as('id'),
     sql<number>`0`.as('seq'),
-    ...textColumns(POST_COLUMNS.map((c) => sql`${ref(`posts.${c}`)}`)),
+    ...textColumns(db, POST_COLUMNS.map((c) => sql`${ref(`posts.${c}`)}`)),
   ];
   const metaColumns = () => [
     sql<string>`'meta'`.as('kind'),
     sql<number>`${ref('postmeta.post_id')}`.as('id'),
     sql<number>`${ref('postmeta.meta_id')}`.as('seq'),
-    ...textColumns([sql`${ref('postmeta.meta_key')}`, sql`${ref('postmeta.meta_value')}`]),
+    ...textColumns(db, [sql`${ref('postmeta.meta_key')}`, sql`${ref('postmeta.meta_value')}`]),
   ];
   if (ids.length > 0) {
     branches.push(db.selectFrom('posts').select(postColumns()).where('posts.ID', 'in', ids) as unknown as Branch);
@@ -222,12 +221,12 @@ function bundleQuery(db: Db, { ids, byMeta, oembedKeys, termsOf }: BundleParts) 
         .where('naming.meta_key', '=', byMeta.key);
     branches.push(
       naming(db)
-        .innerJoin('posts', (join) => join.on(sql`${ref('posts.ID')}`, '=', sql`cast(${ref('naming.meta_value')} as unsigned)`))
+        .innerJoin('posts', (join) => join.on(sql`${ref('posts.ID')}`, '=', castUnsigned(db, ref('naming.meta_value'))))
         .select(postColumns()) as unknown as Branch,
     );
     branches.push(
       naming(db)
-        .innerJoin('postmeta', (join) => join.on(sql`${ref('postmeta.post_id')}`, '=', sql`cast(${ref('naming.meta_value')} as unsigned)`))
+        .innerJoin('postmeta', (join) => join.on(sql`${ref('postmeta.post_id')}`, '=', castUnsigned(db, ref('naming.meta_value'))))
         .select(metaColumns()) as unknown as Branch,
     );
   }
@@ -250,8 +249,9 @@ function bundleQuery(db: Db, { ids, byMeta, oembedKeys, termsOf }: BundleParts) 
         .select([
           sql<string>`'term'`.as('kind'),
           'term_relationships.object_id as id',
-          sql<number>`row_number() over (order by ${ref('terms.name')}, ${ref('terms.term_id')})`.as('seq'),
+          sql<number>`row_number() over (order by ${collationKey(db, ref('terms.name'))}, ${ref('terms.term_id')})`.as('seq'),
           ...textColumns(
+            db,
             TERM_COLUMNS.map((c) => sql`${ref(c === 'term_id' || c === 'name' || c === 'slug' || c === 'term_group' ? `terms.${c}` : `term_taxonomy.${c}`)}`),
           ),
         ])

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { textIn } from '../../db/dialect.js';
 import type { PostsTable } from '../../db/tables.js';
 import { PostType } from '../constants.js';
 import { phpRawurlencode, phpTrim, phpUrldecode } from '../php/php-values.js';
@@ -58,7 +59,7 @@ export async function selectPostBySlug(db: Db, path: string, postType: string): 
   const rows = await db
     .selectFrom('posts')
     .selectAll()
-    .where('post_name', 'in', [...new Set(parts)])
+    .where((eb) => textIn(db, eb.ref('post_name'), [...new Set(parts)]))
     .where('post_type', 'in', [postType, PostType.attachment])
     .orderBy('ID', 'asc')
     .execute();

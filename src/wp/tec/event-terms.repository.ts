@@ -1,4 +1,5 @@
 import type { Db } from '../../db/create-db.js';
+import { textEquals } from '../../db/dialect.js';
 import { termRowsQuery, type TermRow } from '../terms/terms.repository.js';
 
 /**
@@ -8,7 +9,7 @@ import { termRowsQuery, type TermRow } from '../terms/terms.repository.js';
 export async function selectTermBySlugOrName(db: Db, taxonomy: string, slug: string, name: string): Promise<TermRow | undefined> {
   const bySlug = slug === ''
     ? undefined
-    : await termRowsQuery(db).where('term_taxonomy.taxonomy', '=', taxonomy).where('terms.slug', '=', slug).orderBy('terms.term_id').executeTakeFirst();
+    : await termRowsQuery(db).where('term_taxonomy.taxonomy', '=', taxonomy).where((eb) => textEquals(db, eb.ref('terms.slug'), slug)).orderBy('terms.term_id').executeTakeFirst();
   if (bySlug) return bySlug;
-  return termRowsQuery(db).where('term_taxonomy.taxonomy', '=', taxonomy).where('terms.name', '=', name).orderBy('terms.term_id').executeTakeFirst();
+  return termRowsQuery(db).where('term_taxonomy.taxonomy', '=', taxonomy).where((eb) => textEquals(db, eb.ref('terms.name'), name)).orderBy('terms.term_id').executeTakeFirst();
 }

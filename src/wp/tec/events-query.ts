@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { likeText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { EventMeta, OptionName, PostStatus, PostType, Taxonomy } from '../constants.js';
 import { siteWallTimeToUtc } from './dates.js';
@@ -228,9 +229,8 @@ function filteredEvents(
 
   for (const term of filter.search?.terms ?? []) {
     const like = `%${escLike(term.text)}%`;
-    const op = term.exclude ? 'not like' : 'like';
     query = query.where((eb) => {
-      const columns = SEARCHED_COLUMNS.map((column) => eb(column, op, like));
+      const columns = SEARCHED_COLUMNS.map((column) => likeText(db, eb.ref(column), like, term.exclude));
       return term.exclude ? eb.and(columns) : eb.or(columns);
     });
   }

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { castSigned, likeText, sameBytes } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { PostStatus, PostType } from '../constants.js';
 import { escLike } from '../php/sql-like.js';
@@ -51,9 +52,9 @@ function likePattern(word: string): string {
  * Tribe__Duplicate__Strategy__Like over every field, ORed: the title, content or excerpt holds
  * every word, or one meta row of a searched key does (the plugin LEFT JOINs each key).
  */
-function matchesLike(eb: PostsExpressions, kind: LinkedPostKind, words: readonly string[]) {
+function matchesLike(db: Db, eb: PostsExpressions, kind: LinkedPostKind, words: readonly string[]) {
   const allWords = (column: 'posts.post_title' | 'posts.post_content' | 'posts.post_excerpt') =>
-    eb.and(words.map((word) => eb(column, 'like', likePattern(word))));
+    eb.and(words.map((word) => likeText(db, eb.ref(column), likePattern(word))));
   const metaHasAllWords = (key: string) =>
     eb.exists(
       eb
@@ -61,7 +62,7 @@ function matchesLike(eb: PostsExpressions, kind: LinkedPostKind, words: readonly
         .select(sql`1`.as('one'))
         .whereRef('search_meta.post_id', '=', 'posts.ID')
         .where('search_meta.meta_key', '=', key)
-        .where((inner) => inner.and(words.map((word) => inner('search_meta.meta_value', 'like', likePattern(word))))),
+        .where((inner) => inner.and(words.map((word) => likeText(db, inner.ref('search_meta.meta_value'), likePattern(word))))),
     );
   return eb.and([
     eb('posts.post_status', 'not in', LIKE_EXCLUDED_STATUSES),
@@ -75,11 +76,11 @@ function matchesLike(eb: PostsExpressions, kind: LinkedPostKind, words: readonly
 }
 
 /** The IDs events link to through the kind's meta key, as PHP's intval() reads them. */
-function linkedIds(eb: PostsExpressions, kind: LinkedPostKind) {
+function linkedIds(db: Db, eb: PostsExpressions, kind: LinkedPostKind) {
   return eb
     .selectFrom('postmeta as link_meta')
     .innerJoin('posts as linking_event', 'linking_event.ID', 'link_meta.post_id')
-    .select(sql<number>`CAST(${sql.ref('link_meta.meta_value')} AS SIGNED)`.as('linked_id'))
+    .select(castSigned(db, sql.ref('link_meta.meta_value')).as('linked_id'))
     .where('linking_event.post_type', '=', PostType.event)
     .where('link_meta.meta_key', '=', kind.eventMetaKey);
 }
@@ -92,15 +93,15 @@ function filteredLinkedPosts(db: Db, kind: LinkedPostKind, filter: LinkedPostFil
     .where('posts.post_status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : [PostStatus.publish]);
 
   const words = filter.searchWords;
-  if (words && words.length > 0) query = query.where((eb) => matchesLike(eb, kind, words));
+  if (words && words.length > 0) query = query.where((eb) => matchesLike(db, eb, kind, words));
 
   const eventId = filter.eventId;
   if (eventId !== undefined) {
-    query = query.where('posts.ID', 'in', (eb) => linkedIds(eb, kind).where('link_meta.post_id', '=', eventId));
+    query = query.where('posts.ID', 'in', (eb) => linkedIds(db, eb, kind).where('link_meta.post_id', '=', eventId));
   }
   if (filter.hasEvents === true) {
     query = query.where('posts.ID', 'in', (eb) =>
-      linkedIds(eb, kind).where('linking_event.post_status', 'not in', HAS_EVENTS_EXCLUDED_STATUSES),
+      linkedIds(db, eb, kind).where('linking_event.post_status', 'not in', HAS_EVENTS_EXCLUDED_STATUSES),
     );
   } else if (filter.hasEvents === false) {
     // The plugin removes the linked IDs from the kind's IDs with array_diff: an exact string
@@ -115,7 +116,7 @@ function filteredLinkedPosts(db: Db, kind: LinkedPostKind, filter: LinkedPostFil
             .where('linking_event.post_type', '=', PostType.event)
             .where('linking_event.post_status', 'not in', HAS_EVENTS_EXCLUDED_STATUSES)
             .where('link_meta.meta_key', '=', kind.eventMetaKey)
-            .where(sql<boolean>`CAST(${sql.ref('link_meta.meta_value')} AS BINARY) = CAST(${sql.ref('posts.ID')} AS BINARY)`),
+            .where(sameBytes(db, sql.ref('link_meta.meta_value'), sql.ref('posts.ID'))),
         ),
       ),
     );
@@ -125,7 +126,7 @@ function filteredLinkedPosts(db: Db, kind: LinkedPostKind, filter: LinkedPostFil
     query = query.where('posts.ID', 'in', (eb) =>
       eb
         .selectFrom('postmeta as upcoming_meta')
-        .select(sql<number>`CAST(${sql.ref('upcoming_meta.meta_value')} AS SIGNED)`.as('linked_id'))
+        .select(castSigned(db, sql.ref('upcoming_meta.meta_value')).as('linked_id'))
         .where('upcoming_meta.post_id', 'in', eventIds.length > 0 ? [...eventIds] : [0])
         .where('upcoming_meta.meta_key', '=', kind.eventMetaKey),
     );
@@ -140,7 +141,7 @@ export async function selectHasLikeMatch(db: Db, kind: LinkedPostKind, words: re
     .selectFrom('posts')
     .select('posts.ID')
     .where('posts.post_type', '=', kind.postType)
-    .where((eb) => matchesLike(eb, kind, words))
+    .where((eb) => matchesLike(db, eb, kind, words))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

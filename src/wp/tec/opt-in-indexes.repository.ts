@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { selectIndexNames } from '../../db/dialect.js';
 
 /**
  * Indexes the stock TEC schema lacks and a large site's lists need, added only when the site's
@@ -26,8 +26,7 @@ type OptInIndex = (typeof OPT_IN_INDEXES)[number];
 export async function selectOptInIndexes(db: Db): Promise<Set<string>> {
   const present = new Set<string>();
   for (const table of new Set(OPT_IN_INDEXES.map((index) => index.table))) {
-    const rows = await sql<{ Key_name: string }>`show index from ${sql.table(table)}`.execute(db);
-    for (const row of rows.rows) present.add(row.Key_name);
+    for (const name of await selectIndexNames(db, table)) present.add(name);
   }
   return present;
 }

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { collationKey, textEquals } from '../../db/dialect.js';
 import { PostStatus, PostType } from '../constants.js';
 import { termRowsQuery, type TermRow } from './terms.repository.js';
 
@@ -11,9 +13,9 @@ import { termRowsQuery, type TermRow } from './terms.repository.js';
 export function selectTermsNamedAtParent(db: Db, taxonomy: string, name: string, parent: number): Promise<TermRow[]> {
   return termRowsQuery(db)
     .where('term_taxonomy.taxonomy', '=', taxonomy)
-    .where('terms.name', '=', name)
+    .where((eb) => textEquals(db, eb.ref('terms.name'), name))
     .where('term_taxonomy.parent', '=', parent)
-    .orderBy('terms.name', 'asc')
+    .orderBy(collationKey(db, sql.ref('terms.name')), 'asc')
     .orderBy('terms.term_id', 'asc')
     .execute();
 }
@@ -31,7 +33,7 @@ export function selectTermsAtParent(db: Db, taxonomy: string, parent: number): P
 export function selectTermBySlug(db: Db, taxonomy: string, slug: string): Promise<TermRow | undefined> {
   return termRowsQuery(db)
     .where('term_taxonomy.taxonomy', '=', taxonomy)
-    .where('terms.slug', '=', slug)
+    .where((eb) => textEquals(db, eb.ref('terms.slug'), slug))
     .orderBy('terms.term_id', 'asc')
     .limit(1)
     .executeTakeFirst();
@@ -54,7 +56,7 @@ export async function termSlugOrNameExists(db: Db, slug: string, name: string): 
 
 /** Whether any `terms` row (of any taxonomy) holds this slug, ignoring one term when given. */
 export async function slugIsTaken(db: Db, slug: string, exceptTermId?: number): Promise<boolean> {
-  let query = db.selectFrom('terms').select('slug').where('slug', '=', slug);
+  let query = db.selectFrom('terms').select('slug').where((eb) => textEquals(db, eb.ref('slug'), slug));
   if (exceptTermId !== undefined) query = query.where('term_id', '!=', exceptTermId);
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }

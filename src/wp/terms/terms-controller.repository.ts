@@ -1,5 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { collationKey, likeText, positionInList, textEquals } from '../../db/dialect.js';
+
 import type { Database } from '../../db/tables.js';
 import { escLike } from '../php/sql-like.js';
 import { TERM_COLUMNS, termRowsQuery, type TermRow } from './terms.repository.js';
@@ -29,6 +31,9 @@ export type TermOrdering =
   | { by: 'field'; termIds: readonly number[]; direction: 'asc' | 'desc' }
   /** `orderby=none`: no ORDER BY at all. */
   | { by: 'none' };
+
+/** The columns above that hold text, ordered by the site's collation. */
+const TEXT_ORDER_COLUMNS: ReadonlySet<TermOrderColumn> = new Set(['terms.name', 'terms.slug', 'term_taxonomy.taxonomy', 'term_taxonomy.description']);
 
 /** The WHERE clauses of WP_Term_Query::get_terms, already resolved to values. */
 export interface TermFilter {
@@ -70,7 +75,10 @@ function filteredTerms(db: Db, filter: TermFilter): TermQuery {
   query = query.where('term_taxonomy.taxonomy', '=', filter.taxonomy);
   if (filter.includeIds) query = query.where('terms.term_id', 'in', nonEmpty(filter.includeIds));
   if (filter.excludeIds) query = query.where('terms.term_id', 'not in', nonEmpty(filter.excludeIds));
-  if (filter.slug !== undefined) query = query.where('terms.slug', '=', filter.slug);
+  if (filter.slug !== undefined) {
+    const slug = filter.slug;
+    query = query.where((eb) => textEquals(db, eb.ref('terms.slug'), slug));
+  }
   if (filter.parent !== undefined) query = query.where('term_taxonomy.parent', '=', filter.parent);
   const hideEmpty = filter.hideEmpty;
   if (hideEmpty) {
@@ -82,7 +90,7 @@ function filteredTerms(db: Db, filter: TermFilter): TermQuery {
   }
   if (filter.search !== undefined) {
     const like = `%${escLike(filter.search)}%`;
-    query = query.where((eb) => eb.or([eb('terms.name', 'like', like), eb('terms.slug', 'like', like)]));
+    query = query.where((eb) => eb.or([likeText(db, eb.ref('terms.name'), like), likeText(db, eb.ref('terms.slug'), like)]));
   }
   return query;
 }
@@ -103,11 +111,11 @@ export async function selectTermsPage(
 ): Promise<TermRow[]> {
   let query = filteredTerms(db, filter).select(TERM_COLUMNS);
   if (ordering.by === 'column') {
-    query = query.orderBy(ordering.column, ordering.direction);
+    query = query.orderBy(TEXT_ORDER_COLUMNS.has(ordering.column) ? collationKey(db, sql.ref(ordering.column)) : sql.ref(ordering.column), ordering.direction);
     if (ordering.column !== 'terms.term_id') query = query.orderBy('terms.term_id', 'asc');
   } else if (ordering.by === 'field') {
     query = query
-      .orderBy(sql`field(${sql.ref('terms.term_id')}, ${sql.join(nonEmpty(ordering.termIds))})`, ordering.direction)
+      .orderBy(positionInList(db, sql.ref('terms.term_id'), nonEmpty(ordering.termIds)), ordering.direction)
       .orderBy('terms.term_id', 'asc');
   }
   return (await query.limit(page.limit).offset(page.offset).execute()) as TermRow[];

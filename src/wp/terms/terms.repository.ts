@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { collationKey } from '../../db/dialect.js';
 
 export interface TermRow {
   term_id: number;
@@ -55,7 +57,7 @@ export async function selectTermsForPosts(
     .select([...TERM_COLUMNS, 'term_relationships.object_id'])
     .where('term_relationships.object_id', 'in', [...new Set(postIds)])
     .where('term_taxonomy.taxonomy', 'in', taxonomies)
-    .orderBy('terms.name', 'asc')
+    .orderBy(collationKey(db, sql.ref('terms.name')), 'asc')
     .orderBy('terms.term_id', 'asc')
     .execute();
 }

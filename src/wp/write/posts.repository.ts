@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { textEquals } from '../../db/dialect.js';
 import type { PostsTable } from '../../db/tables.js';
 import { PostStatus } from '../constants.js';
 import type { PostRow } from '../posts/posts.repository.js';
@@ -32,7 +33,7 @@ export async function isPostNameTaken(db: Db, name: string, postType: string, ex
   const row = await db
     .selectFrom('posts')
     .select('post_name')
-    .where('post_name', '=', name)
+    .where((eb) => textEquals(db, eb.ref('post_name'), name))
     .where('post_type', '=', postType)
     .where('ID', '!=', exceptId)
     .limit(1)
@@ -50,7 +51,7 @@ export async function selectTrashedPostsNamed(db: Db, name: string, exceptId: nu
   return db
     .selectFrom('posts')
     .selectAll()
-    .where('post_name', '=', name)
+    .where((eb) => textEquals(db, eb.ref('post_name'), name))
     .where('post_status', '=', PostStatus.trash)
     .where('post_type', '!=', 'revision')
     .where('ID', '!=', exceptId)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { dialectOf } from '../../db/dialect.js';
 
 /** Prefix of the named lock every write of a site holds (see createWriteRunner). */
 const WRITE_LOCK_PREFIX = 'calendar-sidecar:write:';
@@ -10,6 +11,9 @@ const WRITE_LOCK_PREFIX = 'calendar-sidecar:write:';
  * `timeoutSeconds`.
  */
 export async function acquireWriteLock(connection: Db, tablePrefix: string, timeoutSeconds: number): Promise<boolean> {
+  // SQLite: this process holds the file's one connection for the whole write (a process-local
+  // mutex, src/db/sqlite), and its transaction takes the file's write lock: nothing more to take.
+  if (dialectOf(connection) === 'sqlite') return true;
   const { rows } = await sql<{ locked: number | null }>`SELECT GET_LOCK(${lockName(tablePrefix)}, ${timeoutSeconds}) AS locked`.execute(
     connection,
   );
@@ -18,6 +22,7 @@ export async function acquireWriteLock(connection: Db, tablePrefix: string, time
 
 /** RELEASE_LOCK of the site's write lock, on the connection that holds it. */
 export async function releaseWriteLock(connection: Db, tablePrefix: string): Promise<void> {
+  if (dialectOf(connection) === 'sqlite') return;
   await sql`SELECT RELEASE_LOCK(${lockName(tablePrefix)})`.execute(connection);
 }
 

@@ -1,0 +1,129 @@
+import { SqliteAdapter, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { SqliteFunction } from './sqlite/wasm-dialect.js';
+
+/*
+ * Every piece of SQL that MySQL/MariaDB and SQLite spell differently, in one place. Repositories
+ * build their queries with Kysely, which compiles most of it for either; what it cannot (casts,
+ * collations, MySQL's own functions, locks, the catalogue) they take from here, passing the
+ * database they run on so a transaction gets its own dialect's spelling.
+ *
+ * SQLite's text comparisons are binary where WordPress's tables (utf8mb4_unicode_ci) compare
+ * without case or accents: `wp_fold` (below) gives SQLite a folding of its own for the orderings
+ * and comparisons that depend on it.
+ */
+
+export type SqlDialect = 'mysql' | 'sqlite';
+
+/** Which SQL `db` speaks, read off the Kysely adapter it was made with. */
+export function dialectOf(db: Kysely<any>): SqlDialect {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'mysql';
+}
+
+/** `value` as an unsigned integer, as MySQL's CAST(... AS UNSIGNED) reads a leading number out of text. */
+export function castUnsigned(db: Kysely<any>, value: Expression<unknown>): RawBuilder<number> {
+  return dialectOf(db) === 'sqlite' ? sql<number>`cast(${value} as integer)` : sql<number>`cast(${value} as unsigned)`;
+}
+
+/** `value` as a signed integer (CAST(... AS SIGNED)). */
+export function castSigned(db: Kysely<any>, value: Expression<unknown>): RawBuilder<number> {
+  return dialectOf(db) === 'sqlite' ? sql<number>`cast(${value} as integer)` : sql<number>`cast(${value} as signed)`;
+}
+
+/**
+ * Whether two values are the same string byte for byte (PHP's `===` on strings), whatever the
+ * columns' collations: `5` and `'5'` are, `'5 '` and `'5'` are not.
+ */
+export function sameBytes(db: Kysely<any>, left: Expression<unknown>, right: Expression<unknown>): RawBuilder<boolean> {
+  return dialectOf(db) === 'sqlite'
+    ? sql<boolean>`cast(${left} as text) = cast(${right} as text)`
+    : sql<boolean>`cast(${left} as binary) = cast(${right} as binary)`;
+}
+
+/**
+ * A text value in one character set and collation, so a UNION of text columns from tables of
+ * different collations does not fail on MySQL ("Illegal mix of collations"). SQLite has one
+ * encoding per file: the value as it is.
+ */
+export function uniformText(db: Kysely<any>, value: Expression<unknown>): RawBuilder<string | null> {
+  return dialectOf(db) === 'sqlite' ? sql<string | null>`${value}` : sql<string | null>`convert(${value} using utf8mb4) collate utf8mb4_bin`;
+}
+
+/**
+ * The 1-based position of `value` in `list`, 0 when absent: MySQL's FIELD(value, ...list), which
+ * WordPress orders `include` lists by.
+ */
+export function positionInList(db: Kysely<any>, value: Expression<unknown>, list: readonly (number | string)[]): RawBuilder<number> {
+  if (dialectOf(db) === 'mysql') return sql<number>`field(${value}, ${sql.join(list)})`;
+  const branches = list.map((item, index) => sql`when ${item} then ${index + 1}`);
+  return sql<number>`(case ${value} ${sql.join(branches, sql` `)} else 0 end)`;
+}
+
+/** A part of a `YYYY-MM-DD HH:MM:SS` date as a number (YEAR(), MONTH(), DAYOFMONTH()). */
+export function datePart(db: Kysely<any>, part: 'year' | 'month' | 'day', date: Expression<unknown>): RawBuilder<number> {
+  if (dialectOf(db) === 'sqlite') {
+    // substr, not strftime: WordPress's zero dates (0000-00-00) are no dates to SQLite.
+    const [from, length] = part === 'year' ? [1, 4] : part === 'month' ? [6, 2] : [9, 2];
+    return sql<number>`cast(substr(${date}, ${sql.lit(from)}, ${sql.lit(length)}) as integer)`;
+  }
+  const fn = part === 'year' ? sql.raw('YEAR') : part === 'month' ? sql.raw('MONTH') : sql.raw('DAYOFMONTH');
+  return sql<number>`${fn}(${date})`;
+}
+
+/**
+ * A key that orders and compares text as WordPress's utf8mb4_unicode_ci columns do, as far as
+ * it matters to a site's names and titles: letters without case or accents. MySQL's column
+ * collation does it itself: the value as it is.
+ */
+export function collationKey(db: Kysely<any>, value: Expression<unknown>): RawBuilder<string> {
+  return dialectOf(db) === 'sqlite' ? sql<string>`wp_fold(${value})` : sql<string>`${value}`;
+}
+
+/** Folds text for collationKey on SQLite: decomposed, accents dropped, lower case. */
+export function foldText(value: string): string {
+  return value.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** The scalar functions every SQLite database gets when opened (see collationKey). */
+export const SQLITE_FUNCTIONS: readonly SqliteFunction[] = [
+  { name: 'wp_fold', fn: (value) => (value === null ? null : foldText(typeof value === 'string' ? value : String(value))) },
+];
+
+/**
+ * The names of the indexes on `table` (unprefixed; the prefix plugin names the site's), from the
+ * server's catalogue. SQLite's index names are the whole file's, so there: every index's name.
+ */
+export async function selectIndexNames(db: Kysely<any>, table: string): Promise<string[]> {
+  if (dialectOf(db) === 'sqlite') {
+    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db);
+    return rows.map((row) => row.name);
+  }
+  const { rows } = await sql<{ Key_name: string }>`show index from ${sql.table(table)}`.execute(db);
+  return rows.map((row) => row.Key_name);
+}
+
+/**
+ * `value LIKE pattern` (or NOT LIKE) as WordPress's tables answer it: the backslash escapes `%`
+ * and `_` (wpdb::esc_like relies on MySQL's default escape character, which SQLite lacks), and
+ * case and accents do not count (SQLite's own LIKE ignores ASCII case only).
+ */
+export function likeText(db: Kysely<any>, value: Expression<unknown>, pattern: string, negate = false): RawBuilder<SqlBool> {
+  const op = sql.raw(negate ? 'not like' : 'like');
+  if (dialectOf(db) === 'mysql') return sql<SqlBool>`${value} ${op} ${pattern}`;
+  return sql<SqlBool>`wp_fold(${value}) ${op} ${foldText(pattern)} escape '\\'`;
+}
+
+/**
+ * `value = text` as WordPress's tables compare (utf8mb4_unicode_ci): `Admin` is `admin`, `café`
+ * is `cafe`. For what a user typed (logins, slugs, names); keys WordPress spells itself compare
+ * as they are.
+ */
+export function textEquals(db: Kysely<any>, value: Expression<unknown>, text: string): RawBuilder<SqlBool> {
+  if (dialectOf(db) === 'mysql') return sql<SqlBool>`${value} = ${text}`;
+  return sql<SqlBool>`wp_fold(${value}) = ${foldText(text)}`;
+}
+
+/** `value IN (texts)` compared as textEquals does. `texts` must not be empty. */
+export function textIn(db: Kysely<any>, value: Expression<unknown>, texts: readonly string[]): RawBuilder<SqlBool> {
+  if (dialectOf(db) === 'mysql') return sql<SqlBool>`${value} in (${sql.join(texts)})`;
+  return sql<SqlBool>`wp_fold(${value}) in (${sql.join(texts.map(foldText))})`;
+}
