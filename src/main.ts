@@ -93,10 +93,14 @@ async function main(): Promise<void> {
     : undefined;
   // Off until the database has said which mode it allows (startChangeFeed, once it answers).
   const changeFeed = new ChangeFeed();
+  // The demo's `home` is the address the recorded site had (127.0.0.1:8080): links in its answers
+  // name the address this process really listens on instead.
+  const listenedAt = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.port}`;
+  const appConfig = demo && config.publicUrl === undefined && config.port !== 0 ? Object.freeze({ ...config, publicUrl: listenedAt }) : config;
   const app = createApp({
     db,
     readDbs,
-    config,
+    config: appConfig,
     logError,
     logger,
     statements,
