@@ -320,17 +320,23 @@ async function main(): Promise<void> {
     let feed: FeedResults | undefined;
     const anyFeedPhase = !args['no-warm'] || mixed !== undefined || !args['no-freshness'] || FILL_ANSWERS > 0;
     if (FEED_MODES.length > 0 && anyFeedPhase) {
-      // The cold service child is done; each feed mode gets a child of its own.
-      await service.stop();
+      // The cold children are done; the feed phases start their own on a MariaDB of their own.
+      await Promise.allSettled(servers.map((server) => server.stop()));
       const cold = (name: string) => {
         const result = results.find((r) => r.name === name)!;
         const route = ROUTES.find((r) => r.name === name)!;
-        return { name, request: route.request, baselineRequestsPerSecond: result.baseline.requestsPerSecond, baselineP99: result.baseline.p99 };
+        return {
+          name,
+          request: route.request,
+          baselineRequest: { ...route.request, path: baselinePath(name) },
+          baselineRequestsPerSecond: result.baseline.requestsPerSecond,
+          baselineP99: result.baseline.p99,
+        };
       };
       feed = await runFeedPhases({
         build,
         target,
-        baseline,
+        plans,
         warmRoutes: [cold('events list (12)'), cold('single event')],
         reads: mixed?.reads ?? { service: [], baseline: [] },
         writeEventIds: (mixed?.singles ?? []).slice(0, MIXED_WRITE_EVENTS),

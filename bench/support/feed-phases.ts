@@ -2,23 +2,28 @@ import { createConnection } from 'mysql2/promise';
 import { createTestDatabase, type TestDatabase } from '../../test/setup/database.js';
 import { startMariadbInstance, type MariadbInstance } from '../../test/setup/mariadb-instance.js';
 import { generateSite } from './generator/index.js';
-import { baselinePath } from './baseline/plan.js';
+import { baselinePath, type BaselinePlan } from './baseline/plan.js';
 import { countStale, fetchAll, measureFreshness, runMixed, type FreshnessResult, type MixedResult, type StaleCount } from './mixed.js';
-import { runLoad, startServer, type BenchRequest, type LoadResult, type MeasuredServer, type ServerTarget, type ServiceBuild } from './measure.js';
+import { runLoad, startServer, type BenchRequest, type LoadResult, type ServerTarget, type ServiceBuild } from './measure.js';
 
 /*
  * Issue 13's phases of bench/compare.ts, after the cold comparison (whose service child runs with
- * the response cache off, as CACHE_MAX_MB=0 does):
- * - warm: the service child with the response cache on and the change feed in probe mode (on the
- *   measured site of the shared server) or binlog mode (on a MariaDB this bench starts with a
- *   row-based binlog, the same site loaded there), a repeated events list and a repeated single
- *   event at CONNECTIONS connections (autocannon), beside the cold baseline of the same route;
+ * the response cache off, as CACHE_MAX_MB=0 does). They run on a MariaDB this bench starts itself
+ * with a row-based binlog (the shared server is never reconfigured), the same site loaded there:
+ * in probe mode the cache is dropped whenever InnoDB's LSN moves, and on the shared server every
+ * other session's writes move it (a first run there hit the cache on 5 % of lookups). There, a
+ * baseline child with the same plans, then one service child per feed mode:
+ * - warm: the service child with the response cache on and the change feed in probe or binlog
+ *   mode, a repeated events list and a repeated single event at CONNECTIONS connections
+ *   (autocannon, after one priming request), beside the cold baseline of the same route (the
+ *   shared server) and the baseline of the same route on the bench's server;
  * - mixed: 90 % reads over ~200 distinct list and single URLs and 10 % event updates as the
  *   recorded admin, CLIENTS loops for MIXED_SECONDS, against the baseline doing the same mix
  *   (reads replaying each URL's recorded statements, writes the recorded update rolled back), and
  *   stale answers counted from every request's times and the titles its answer showed;
- * - freshness (binlog mode): an UPDATE of the event's post_title outside the service, then one
- *   client polling the event, from the UPDATE's OK to the first answer showing it;
+ * - freshness (each mode; the issue's target is binlog mode's): an UPDATE of the event's post_title
+ *   outside the service, then one client polling the event, from the UPDATE's OK to the first
+ *   answer showing it;
  * - fill: distinct list URLs until the cache budget is used up (peak RSS of each child is read
  *   over its whole life: warm, mixed and fill).
  */
@@ -34,12 +39,18 @@ export interface MixedReads {
 
 export interface FeedPhaseOptions {
   readonly build: ServiceBuild;
-  /** The measured site on the shared server (probe mode runs there). */
+  /** The measured site on the shared server (its clock, `now`, is kept). */
   readonly target: ServerTarget;
-  /** The cold comparison's baseline, still running, plans for the mixed reads loaded. */
-  readonly baseline: MeasuredServer;
+  /** The baseline's plans, the mixed reads' among them. */
+  readonly plans: Record<string, BaselinePlan>;
   /** The warm routes with the cold baseline's req/s of the same route. */
-  readonly warmRoutes: readonly { name: string; request: BenchRequest; baselineRequestsPerSecond: number; baselineP99: number }[];
+  readonly warmRoutes: readonly {
+    name: string;
+    request: BenchRequest;
+    baselineRequest: BenchRequest;
+    baselineRequestsPerSecond: number;
+    baselineP99: number;
+  }[];
   readonly reads: MixedReads;
   /** Events the mixed writes change, and the admin's headers. */
   readonly writeEventIds: readonly number[];
@@ -66,9 +77,13 @@ export interface WarmRouteResult {
   readonly name: string;
   readonly path: string;
   readonly service: LoadResult;
+  /** The cold comparison's baseline (shared server). */
   readonly baselineRequestsPerSecond: number;
   readonly baselineP99: number;
   readonly ratio: number;
+  /** The baseline on the bench's own server, just before. */
+  readonly sameServerBaseline?: LoadResult;
+  readonly sameServerRatio: number;
 }
 
 export interface MixedSummary extends Omit<MixedResult, 'readSamples' | 'writeSamples'> {
@@ -90,6 +105,8 @@ export interface ModeResult {
 
 export interface FeedResults {
   readonly cacheBytes: number;
+  readonly database: string;
+  readonly warmBaseline: readonly (LoadResult & { name: string })[];
   readonly mixedBaseline?: MixedSummary;
   readonly modes: readonly ModeResult[];
   readonly failures: readonly string[];
@@ -98,39 +115,56 @@ export interface FeedResults {
 export async function runFeedPhases(options: FeedPhaseOptions): Promise<FeedResults> {
   const { progress } = options;
   const failures: string[] = [];
-  let mixedBaseline: MixedSummary | undefined;
-  if (options.mixed) {
-    progress(`mixed: baseline, ${options.mixedSeconds} s, ${options.connections} clients, 90 % reads over ${options.reads.baseline.length} URLs`);
-    const result = await runMixed({
-      baseUrl: options.baseline.baseUrl,
-      seconds: options.mixedSeconds,
-      clients: options.connections,
-      readPaths: options.reads.baseline,
-      writes: [{ path: baselinePath('event update'), headers: options.writeHeaders, body: (n) => JSON.stringify({ title: `Mixed ${n}` }) }],
-      writeShare: 0.1,
-      observe: false,
-    });
-    await options.baseline.waitIdle();
-    mixedBaseline = summary(result);
-    if (result.non2xx > 0 || result.errors > 0) failures.push(`mixed (baseline): ${result.non2xx} non-2xx answers, ${result.errors} failed requests`);
-  }
-  const modes: ModeResult[] = [];
-  for (const mode of options.modes) {
-    const site = mode === 'probe' ? { target: options.target, database: 'the measured site, shared server', close: async () => undefined } : await binlogSite(options);
+  const site = await binlogSite(options);
+  try {
+    let mixedBaseline: MixedSummary | undefined;
+    const warmBaseline: (LoadResult & { name: string })[] = [];
+    progress('baseline on the bench\'s MariaDB');
+    const baseline = await startServer('baseline', site.target, options.build);
     try {
-      modes.push(await runMode(mode, site.target, site.database, site.update, options, mixedBaseline, failures));
+      await baseline.loadPlans(options.plans);
+      if (options.warm) {
+        for (const route of options.warmRoutes) {
+          progress(`baseline: ${route.name}`);
+          const load = await runLoad(baseline.baseUrl, route.baselineRequest, options.seconds, options.connections);
+          await baseline.waitIdle();
+          if (load.non2xx > 0 || load.errors > 0) failures.push(`warm ${route.name} (baseline): ${load.non2xx} non-2xx answers, ${load.errors} failed requests`);
+          warmBaseline.push({ name: route.name, ...load });
+        }
+      }
+      if (options.mixed) {
+        progress(`mixed: baseline, ${options.mixedSeconds} s, ${options.connections} clients, 90 % reads over ${options.reads.baseline.length} URLs`);
+        const result = await runMixed({
+          baseUrl: baseline.baseUrl,
+          seconds: options.mixedSeconds,
+          clients: options.connections,
+          readPaths: options.reads.baseline,
+          writes: [{ path: baselinePath('event update'), headers: options.writeHeaders, body: (n) => JSON.stringify({ title: `Mixed ${n}` }) }],
+          writeShare: 0.1,
+          observe: false,
+        });
+        await baseline.waitIdle();
+        mixedBaseline = summary(result);
+        if (result.non2xx > 0 || result.errors > 0) failures.push(`mixed (baseline): ${result.non2xx} non-2xx answers, ${result.errors} failed requests`);
+      }
     } finally {
-      await site.close();
+      await baseline.stop();
     }
+    const modes: ModeResult[] = [];
+    for (const mode of options.modes) {
+      modes.push(await runMode(mode, site, options, { warm: warmBaseline, mixed: mixedBaseline }, failures));
+    }
+    return { cacheBytes: options.cacheBytes, database: site.database, warmBaseline, mixedBaseline, modes, failures };
+  } finally {
+    await site.close();
   }
-  return { cacheBytes: options.cacheBytes, mixedBaseline, modes, failures };
 }
 
 interface ModeSite {
   target: ServerTarget;
   database: string;
-  /** Binlog mode: changes the event's title by SQL, outside the service. */
-  update?: (title: string) => Promise<void>;
+  /** Changes the event's title by SQL, outside the service. */
+  update: (title: string) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -176,21 +210,24 @@ async function binlogSite(options: FeedPhaseOptions): Promise<ModeSite> {
 
 async function runMode(
   mode: FeedMode,
-  target: ServerTarget,
-  database: string,
-  update: ModeSite['update'],
+  site: ModeSite,
   options: FeedPhaseOptions,
-  mixedBaseline: MixedSummary | undefined,
+  baselines: { warm: readonly (LoadResult & { name: string })[]; mixed: MixedSummary | undefined },
   failures: string[],
 ): Promise<ModeResult> {
   const { progress } = options;
+  const { target, database, update } = site;
+  const mixedBaseline = baselines.mixed;
   progress(`${mode}: starting the service child, response cache ${Math.round(options.cacheBytes / 1024 / 1024)} MB, change feed in ${mode} mode`);
   const service = await startServer('service', { ...target, responseCacheBytes: options.cacheBytes, changeFeed: mode }, options.build);
   try {
     const warm: WarmRouteResult[] = [];
     if (options.warm) {
       for (const route of options.warmRoutes) {
+        const same = baselines.warm.find((load) => load.name === route.name);
         progress(`${mode}: warm ${route.name}`);
+        // One answer first: a warm cache is what this phase measures, not the first misses.
+        await fetch(service.baseUrl + route.request.path).then((response) => response.arrayBuffer());
         const load = await runLoad(service.baseUrl, route.request, options.seconds, options.connections);
         await service.waitIdle();
         if (load.non2xx > 0 || load.errors > 0) failures.push(`warm ${route.name} (${mode}): ${load.non2xx} non-2xx answers, ${load.errors} failed requests`);
@@ -201,6 +238,8 @@ async function runMode(
           baselineRequestsPerSecond: route.baselineRequestsPerSecond,
           baselineP99: route.baselineP99,
           ratio: route.baselineRequestsPerSecond === 0 ? Number.NaN : load.requestsPerSecond / route.baselineRequestsPerSecond,
+          ...(same ? { sameServerBaseline: same } : {}),
+          sameServerRatio: same ? load.requestsPerSecond / same.requestsPerSecond : Number.NaN,
         });
       }
     }
@@ -232,7 +271,7 @@ async function runMode(
       };
     }
     let freshness: FreshnessResult | undefined;
-    if (options.freshness && update) {
+    if (options.freshness) {
       progress(`${mode}: freshness, ${options.freshnessChanges} changes by SQL outside the service`);
       freshness = await measureFreshness({
         baseUrl: service.baseUrl,
@@ -275,8 +314,14 @@ export function printFeed(results: FeedResults, connections: number): void {
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
   const ms = (value: number) => value.toFixed(1);
   console.log(`\nChange feed (issue 13): response cache ${mb(results.cacheBytes)} MB; the cold figures above are the service with the cache off (CACHE_MAX_MB=0)`);
-  console.log(`Warm: one repeated URL per route, ${connections} connections; ratio = service req/s / the cold baseline's req/s of the same route`);
-  console.log(['mode'.padEnd(7), 'route'.padEnd(18), 'req/s svc'.padStart(9), 'base'.padStart(7), 'ratio'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms svc'.padStart(10), 'base'.padStart(7)].join(' '));
+  console.log(`On ${results.database}.`);
+  console.log(
+    `Warm: one repeated URL per route, ${connections} connections; ratio = service req/s / the cold baseline's req/s of the same route ` +
+      `(shared server, table above); "here": the baseline on the bench's server`,
+  );
+  console.log(
+    ['mode'.padEnd(7), 'route'.padEnd(18), 'req/s svc'.padStart(9), 'cold base'.padStart(9), 'ratio'.padStart(7), 'base here'.padStart(9), 'ratio'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms svc'.padStart(10), 'base here'.padStart(9)].join(' '),
+  );
   for (const mode of results.modes) {
     for (const route of mode.warm) {
       console.log(
@@ -286,9 +331,11 @@ export function printFeed(results: FeedResults, connections: number): void {
           route.service.requestsPerSecond.toFixed(0).padStart(9),
           route.baselineRequestsPerSecond.toFixed(0).padStart(7),
           route.ratio.toFixed(1).padStart(7),
+          (route.sameServerBaseline?.requestsPerSecond.toFixed(0) ?? '-').padStart(9),
+          route.sameServerRatio.toFixed(1).padStart(7),
           ms(route.service.p50).padStart(7),
           ms(route.service.p99).padStart(10),
-          ms(route.baselineP99).padStart(7),
+          (route.sameServerBaseline ? ms(route.sameServerBaseline.p99) : '-').padStart(9),
         ].join(' '),
       );
     }
@@ -333,7 +380,7 @@ export function printFeed(results: FeedResults, connections: number): void {
     const fill = mode.fill ? `; fill: ${mode.fill.answers} distinct lists, ${mb(mode.fill.bytes)} MB of bodies` : '';
     console.log(
       `${mode.mode}: peak RSS ${mb(mode.peakRss)} MB over warm, mixed${mode.freshness ? ', freshness' : ''} and fill${fill}; ` +
-        `response cache ${mode.cache.hits} hits / ${total} lookups (${total > 0 ? ((mode.cache.hits / total) * 100).toFixed(1) : '-'} %); ${mode.database}`,
+        `response cache ${mode.cache.hits} hits / ${total} lookups (${total > 0 ? ((mode.cache.hits / total) * 100).toFixed(1) : '-'} %)`,
     );
   }
 }

@@ -240,6 +240,8 @@ export interface StaleCount {
 export function countStale(reads: readonly ReadSample[], writes: readonly WriteSample[]): StaleCount {
   const byEvent = new Map<number, WriteSample[]>();
   const byValue = new Map<number, WriteSample>();
+  // Counters only grow: a title from before this run's first write is older than all of them.
+  const firstOfRun = Math.min(...writes.map((write) => write.n));
   for (const write of writes) {
     if (write.eventId === undefined || write.status < 200 || write.status >= 300) continue;
     byValue.set(write.n, write);
@@ -266,9 +268,10 @@ export function countStale(reads: readonly ReadSample[], writes: readonly WriteS
       }
       if (!latest) continue;
       afterAWrite += 1;
-      const shown = value === null ? undefined : byValue.get(value);
-      // A value from a write that failed, or that this run did not make, proves nothing.
-      if (value !== null && !shown) continue;
+      const older = value === null || value < firstOfRun;
+      const shown = older ? undefined : byValue.get(value);
+      // A value from a write of this run that failed proves nothing.
+      if (!older && !shown) continue;
       const shownEnd = shown ? shown.end : Number.NEGATIVE_INFINITY;
       if (shownEnd < latestStart) {
         violations += 1;
