@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { createConnection } from 'mysql2/promise';
 import { loadUsers } from '../test/contract/captures.js';
 import { createTestDatabase, type TestDatabase } from '../test/setup/database.js';
-import { generateSite, type GeneratedSite } from './support/generator/index.js';
+import type { GeneratedSite } from './support/generator/index.js';
+import { generateLoaded } from './support/generate-loaded.js';
 import { baselinePath, checkRollbackPlan, type BaselinePlan } from './support/baseline/plan.js';
 import { runSoak, type SoakResult } from './support/soak.js';
 import { printFeed, runFeedPhases, type FeedMode, type FeedResults, type MixedReads } from './support/feed-phases.js';
@@ -30,8 +31,16 @@ import {
  * SOAK_SECONDS at SOAK_CONNECTIONS connections cycling through the read routes, its RSS read every
  * second (bench/support/soak.ts).
  *
+ * Between the two (issue 13), the change feed phases (bench/support/feed-phases.ts): warm, mixed
+ * with a stale-answer count, freshness and a cache fill, in probe and binlog mode, on a MariaDB the
+ * bench starts with a row-based binlog; the cold comparison above is the service with its response
+ * cache off (CACHE_MAX_MB=0).
+ *
  * Usage: npx tsx bench/compare.ts [--seconds 5] [--connections 16] [--events N]
  *                                 [--soak-seconds 60] [--soak-connections 64] [--no-soak]
+ *                                 [--mixed-seconds 20] [--freshness-changes 200] [--fill-answers 400]
+ *                                 [--cache-mb 100] [--no-warm] [--no-mixed] [--no-freshness]
+ *                                 [--no-probe] [--no-binlog]
  * Without --events the site is a copy of the recorded one (fixtures/reference); with it, a site of
  * N events made by generateSite (bench/support/generator), the service's clock at its "now" (the
  * soak's main.js runs on the system clock). The service is the compiled build (tsc, settings of
@@ -148,7 +157,7 @@ async function createSite(): Promise<{ database: TestDatabase; targets: SiteTarg
   const database = await createTestDatabase({ dump: 'schema' });
   try {
     const started = Date.now();
-    const site = await generateSite(database.db, { events: EVENTS, prefix: database.prefix });
+    const site = await generateLoaded(database, EVENTS);
     progress(`generated ${EVENTS} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { database, targets: generatedTargets(site), now: site.now, seed: site.seed, description: `generated, ${EVENTS} events (seed ${site.seed}, now ${site.now})` };
   } catch (error) {

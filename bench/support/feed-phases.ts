@@ -1,7 +1,7 @@
 import { createConnection } from 'mysql2/promise';
 import { createTestDatabase, type TestDatabase } from '../../test/setup/database.js';
 import { startMariadbInstance, type MariadbInstance } from '../../test/setup/mariadb-instance.js';
-import { generateSite } from './generator/index.js';
+import { generateLoaded } from './generate-loaded.js';
 import { baselinePath, type BaselinePlan } from './baseline/plan.js';
 import { countStale, fetchAll, measureFreshness, runMixed, type FreshnessResult, type MixedResult, type StaleCount } from './mixed.js';
 import { runLoad, startServer, type BenchRequest, type LoadResult, type ServerTarget, type ServiceBuild } from './measure.js';
@@ -178,7 +178,7 @@ async function binlogSite(options: FeedPhaseOptions): Promise<ModeSite> {
     if (options.generated) {
       database = await createTestDatabase({ serverUrl: instance.url, dump: 'schema' });
       const started = Date.now();
-      await generateSite(database.db, { events: options.generated.events, seed: options.generated.seed, prefix: database.prefix });
+      await generateLoaded(database, options.generated.events, options.generated.seed);
       options.progress(`binlog: generated the same ${options.generated.events} events there in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } else {
       database = await createTestDatabase({ serverUrl: instance.url, dump: 'reference' });
@@ -343,13 +343,14 @@ export function printFeed(results: FeedResults, connections: number): void {
   const base = results.mixedBaseline;
   if (base) {
     console.log(`\nMixed: 90 % reads over distinct list and single URLs, 10 % event updates, ${connections} clients, ~${base.seconds.toFixed(0)} s`);
-    console.log(['who'.padEnd(9), 'req/s'.padStart(7), 'ratio'.padStart(6), 'reads'.padStart(6), 'writes'.padStart(6), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'read p99'.padStart(8), 'write p99'.padStart(9), 'checked'.padStart(8), 'after a write'.padStart(13), 'stale'.padStart(6)].join(' '));
+    console.log(['who'.padEnd(9), 'req/s'.padStart(7), 'ratio'.padStart(6), 'reads/s'.padStart(7), 'reads'.padStart(6), 'writes'.padStart(6), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'read p99'.padStart(8), 'write p99'.padStart(9), 'checked'.padStart(8), 'after a write'.padStart(13), 'stale'.padStart(6)].join(' '));
     const line = (who: string, m: MixedSummary, ratio: number) =>
       console.log(
         [
           who.padEnd(9),
           m.requestsPerSecond.toFixed(0).padStart(7),
           ratio.toFixed(2).padStart(6),
+          (m.reads / m.seconds).toFixed(0).padStart(7),
           String(m.reads).padStart(6),
           String(m.writes).padStart(6),
           ms(m.p50).padStart(7),
