@@ -2,11 +2,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createConnection } from 'mysql2/promise';
 import { loadUsers } from '../test/contract/captures.js';
 import { createTestDatabase, type TestDatabase } from '../test/setup/database.js';
-import { generateSite, type GeneratedSite } from './support/generator/index.js';
+import type { GeneratedSite } from './support/generator/index.js';
+import { generateLoaded } from './support/generate-loaded.js';
 import { baselinePath, checkRollbackPlan, type BaselinePlan } from './support/baseline/plan.js';
 import { runSoak, type SoakResult } from './support/soak.js';
+import { printFeed, runFeedPhases, type FeedMode, type FeedResults, type MixedReads } from './support/feed-phases.js';
 import {
   buildServiceForBench,
   recordRequests,
@@ -28,8 +31,16 @@ import {
  * SOAK_SECONDS at SOAK_CONNECTIONS connections cycling through the read routes, its RSS read every
  * second (bench/support/soak.ts).
  *
+ * Between the two (issue 13), the change feed phases (bench/support/feed-phases.ts): warm, mixed
+ * with a stale-answer count, freshness and a cache fill, in probe and binlog mode, on a MariaDB the
+ * bench starts with a row-based binlog; the cold comparison above is the service with its response
+ * cache off (CACHE_MAX_MB=0).
+ *
  * Usage: npx tsx bench/compare.ts [--seconds 5] [--connections 16] [--events N]
  *                                 [--soak-seconds 60] [--soak-connections 64] [--no-soak]
+ *                                 [--mixed-seconds 20] [--freshness-changes 200] [--fill-answers 400]
+ *                                 [--cache-mb 100] [--no-warm] [--no-mixed] [--no-freshness]
+ *                                 [--no-probe] [--no-binlog]
  * Without --events the site is a copy of the recorded one (fixtures/reference); with it, a site of
  * N events made by generateSite (bench/support/generator), the service's clock at its "now" (the
  * soak's main.js runs on the system clock). The service is the compiled build (tsc, settings of
@@ -50,6 +61,16 @@ const { values: args } = parseArgs({
     'soak-seconds': { type: 'string', default: '60' },
     'soak-connections': { type: 'string', default: '64' },
     'no-soak': { type: 'boolean', default: false },
+    // Issue 13's phases (bench/support/feed-phases.ts).
+    'no-warm': { type: 'boolean', default: false },
+    'no-mixed': { type: 'boolean', default: false },
+    'no-freshness': { type: 'boolean', default: false },
+    'no-probe': { type: 'boolean', default: false },
+    'no-binlog': { type: 'boolean', default: false },
+    'mixed-seconds': { type: 'string', default: '20' },
+    'freshness-changes': { type: 'string', default: '200' },
+    'fill-answers': { type: 'string', default: '400' },
+    'cache-mb': { type: 'string', default: '100' },
   },
 });
 const SECONDS = positiveInteger('--seconds', args.seconds);
@@ -57,6 +78,16 @@ const CONNECTIONS = positiveInteger('--connections', args.connections);
 const EVENTS = args.events === undefined ? undefined : positiveInteger('--events', args.events);
 const SOAK_SECONDS = args['no-soak'] ? 0 : positiveInteger('--soak-seconds', args['soak-seconds']);
 const SOAK_CONNECTIONS = positiveInteger('--soak-connections', args['soak-connections']);
+const MIXED_SECONDS = positiveInteger('--mixed-seconds', args['mixed-seconds']);
+const FRESHNESS_CHANGES = positiveInteger('--freshness-changes', args['freshness-changes']);
+const FILL_ANSWERS = args['fill-answers'] === '0' ? 0 : positiveInteger('--fill-answers', args['fill-answers']);
+const CACHE_BYTES = positiveInteger('--cache-mb', args['cache-mb']) * 1024 * 1024;
+const FEED_MODES: FeedMode[] = [...(args['no-probe'] ? [] : ['probe' as const]), ...(args['no-binlog'] ? [] : ['binlog' as const])];
+/** Distinct URLs the mixed phase reads: about half events lists, half single events. */
+const MIXED_LISTS = 100;
+const MIXED_SINGLES = 100;
+/** Events the mixed phase's writes change (each also read alone). */
+const MIXED_WRITE_EVENTS = 20;
 
 interface Route {
   readonly name: string;
@@ -115,7 +146,7 @@ function generatedTargets(site: GeneratedSite): SiteTargets {
 }
 
 /** A database of the site to measure (and the same again to record statements on). */
-async function createSite(): Promise<{ database: TestDatabase; targets: SiteTargets; now?: string; description: string }> {
+async function createSite(): Promise<{ database: TestDatabase; targets: SiteTargets; now?: string; seed?: number; description: string }> {
   if (EVENTS === undefined) {
     return {
       database: await createTestDatabase({ dump: 'reference' }),
@@ -126,9 +157,9 @@ async function createSite(): Promise<{ database: TestDatabase; targets: SiteTarg
   const database = await createTestDatabase({ dump: 'schema' });
   try {
     const started = Date.now();
-    const site = await generateSite(database.db, { events: EVENTS, prefix: database.prefix });
+    const site = await generateLoaded(database, EVENTS);
     progress(`generated ${EVENTS} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return { database, targets: generatedTargets(site), now: site.now, description: `generated, ${EVENTS} events (seed ${site.seed}, now ${site.now})` };
+    return { database, targets: generatedTargets(site), now: site.now, seed: site.seed, description: `generated, ${EVENTS} events (seed ${site.seed}, now ${site.now})` };
   } catch (error) {
     await database.drop();
     throw error;
@@ -239,7 +270,6 @@ async function main(): Promise<void> {
       ROUTES.map((route) => route.request),
       `${ROOT}/categories?per_page=1`,
     );
-    await recording.drop();
     const plans: Record<string, BaselinePlan> = {};
     ROUTES.forEach((route, index) => {
       const { status, statements } = recorded[index]!;
@@ -247,6 +277,12 @@ async function main(): Promise<void> {
       plans[route.name] = { statements, rollback: route.write };
       checkRollbackPlan(plans[route.name]!);
     });
+    let mixed: { reads: MixedReads; singles: number[] } | undefined;
+    if (!args['no-mixed'] && FEED_MODES.length > 0) {
+      progress(`recording the mixed phase's reads (${MIXED_LISTS} lists, ${MIXED_SINGLES} single events)`);
+      mixed = await recordMixedReads(recording, site.now, plans);
+    }
+    await recording.drop();
 
     progress('compiling the service (bench/tsconfig.service.json)');
     build = await buildServiceForBench();
@@ -290,6 +326,49 @@ async function main(): Promise<void> {
 
     printTable(results, service.rssSource, site.description);
 
+    let feed: FeedResults | undefined;
+    const anyFeedPhase = !args['no-warm'] || mixed !== undefined || !args['no-freshness'] || FILL_ANSWERS > 0;
+    if (FEED_MODES.length > 0 && anyFeedPhase) {
+      // The cold children are done; the feed phases start their own on a MariaDB of their own.
+      await Promise.allSettled(servers.map((server) => server.stop()));
+      const cold = (name: string) => {
+        const result = results.find((r) => r.name === name)!;
+        const route = ROUTES.find((r) => r.name === name)!;
+        return {
+          name,
+          request: route.request,
+          baselineRequest: { ...route.request, path: baselinePath(name) },
+          baselineRequestsPerSecond: result.baseline.requestsPerSecond,
+          baselineP99: result.baseline.p99,
+        };
+      };
+      feed = await runFeedPhases({
+        build,
+        target,
+        plans,
+        warmRoutes: [cold('events list (12)'), cold('single event')],
+        reads: mixed?.reads ?? { service: [], baseline: [] },
+        writeEventIds: (mixed?.singles ?? []).slice(0, MIXED_WRITE_EVENTS),
+        writeHeaders: { Authorization: site.targets.adminAuthorization, 'Content-Type': 'application/json' },
+        freshnessEventId: site.targets.eventId,
+        root: ROOT,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        mixedSeconds: MIXED_SECONDS,
+        freshnessChanges: FRESHNESS_CHANGES,
+        fillAnswers: FILL_ANSWERS,
+        cacheBytes: CACHE_BYTES,
+        modes: FEED_MODES,
+        warm: !args['no-warm'],
+        mixed: mixed !== undefined,
+        freshness: !args['no-freshness'],
+        ...(EVENTS !== undefined && site.seed !== undefined ? { generated: { events: EVENTS, seed: site.seed } } : {}),
+        progress,
+      });
+      printFeed(feed, CONNECTIONS);
+      failures.push(...feed.failures);
+    }
+
     if (SOAK_SECONDS > 0) {
       // The measured children are done; the soak's service gets the machine to itself.
       await Promise.allSettled(servers.map((server) => server.stop()));
@@ -318,6 +397,7 @@ async function main(): Promise<void> {
             'baseline writes run their recorded statements inside a transaction that is rolled back',
           ],
           routes: results,
+          feed: feed ?? null,
           soak: soak ?? null,
         },
         null,
@@ -333,9 +413,64 @@ async function main(): Promise<void> {
     process.off('SIGTERM', interrupted);
   }
   if (failures.length > 0) {
-    console.error(`\nnot every answer was 2xx:\n${failures.join('\n')}`);
+    console.error(`\nnot every answer was 2xx (or an answer was stale):\n${failures.join('\n')}`);
     process.exitCode = 1;
   }
+}
+
+/**
+ * The mixed phase's reads, recorded on the recording copy: events lists of several page sizes and
+ * pages from an absolute start date (cacheable: no time relative to now), and single published
+ * events; the first MIXED_LISTS lists and MIXED_SINGLES events that answer 200 are kept, each with
+ * its statements as a baseline plan (`mixed read <i>`, added to `plans`).
+ */
+async function recordMixedReads(
+  recording: TestDatabase,
+  now: string | undefined,
+  plans: Record<string, BaselinePlan>,
+): Promise<{ reads: MixedReads; singles: number[] }> {
+  const connection = await createConnection({ uri: recording.url });
+  let ids: number[];
+  try {
+    const [rows] = await connection.query(
+      `SELECT ID FROM \`${recording.prefix}posts\` WHERE post_type = 'tribe_events' AND post_status = 'publish' AND post_password = '' ORDER BY ID LIMIT ?`,
+      [MIXED_SINGLES * 2],
+    );
+    ids = (rows as { ID: number }[]).map((row) => Number(row.ID));
+  } finally {
+    await connection.end();
+  }
+  const lists: string[] = [];
+  for (let page = 1; page <= 60; page += 1) {
+    for (const perPage of [5, 10, 12, 20, 25, 30]) lists.push(`${ROOT}/events?start_date=2000-01-01&per_page=${perPage}&page=${page}`);
+  }
+  const target = { databaseUrl: recording.url, tablePrefix: recording.prefix, now };
+  const warmUp = `${ROOT}/categories?per_page=1`;
+  const kept: { path: string; statements: BaselinePlan['statements']; single?: number }[] = [];
+  // In slices, so a large site records only what it needs.
+  const keep = async (paths: string[], want: number, single: boolean) => {
+    let found = 0;
+    for (let from = 0; from < paths.length && found < want; from += 25) {
+      const slice = paths.slice(from, from + 25);
+      const recorded = await recordRequests(target, slice.map((path) => ({ method: 'GET' as const, path })), warmUp);
+      recorded.forEach(({ status, statements }, index) => {
+        if (found >= want || status !== 200) return;
+        found += 1;
+        const path = slice[index]!;
+        kept.push({ path, statements, ...(single ? { single: Number(path.slice(path.lastIndexOf('/') + 1)) } : {}) });
+      });
+    }
+  };
+  await keep(lists, MIXED_LISTS, false);
+  await keep(ids.map((id) => `${ROOT}/events/${id}`), MIXED_SINGLES, true);
+  const reads: { service: string[]; baseline: string[] } = { service: [], baseline: [] };
+  kept.forEach((read, index) => {
+    const name = `mixed read ${index}`;
+    plans[name] = { statements: read.statements, rollback: false };
+    reads.service.push(read.path);
+    reads.baseline.push(baselinePath(name));
+  });
+  return { reads, singles: kept.flatMap((read) => (read.single === undefined ? [] : [read.single])) };
 }
 
 async function measure(server: MeasuredServer, request: BenchRequest): Promise<Side> {

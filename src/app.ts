@@ -37,7 +37,7 @@ import { ChangeFeed } from './feed/change-feed.js';
 import { fromChangeSet } from './feed/data-change.js';
 import { ResponseCache, type CachedResponse } from './http/response-cache.js';
 import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './http/response-cache-policy.js';
-import { conditionalGet } from './http/conditional-get.js';
+import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
 
 /** The largest JSON or form body read: a week of event fields is a few KB; this leaves room for long descriptions. */
@@ -294,6 +294,8 @@ function replayResponse(ctx: Koa.Context, cached: CachedResponse): void {
   ctx.status = cached.status;
   ctx.set(cached.headers);
   ctx.body = cached.body;
+  // The same body every time: its tag is hashed once per entry, not once per answer.
+  knownBodyTag(ctx, cached.body, () => (cached.etag ??= bodyEtag(cached.body)));
 }
 
 /**

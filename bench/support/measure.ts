@@ -52,6 +52,10 @@ export interface ServerTarget {
   tablePrefix: string;
   /** The instant the service's clock stops at (ISO); the system clock unless set. */
   now?: string;
+  /** Service only: the response cache's budget in bytes; none or 0: no response cache (CACHE_MAX_MB=0). */
+  responseCacheBytes?: number;
+  /** Service only: how the change feed notices outside changes (see service-child.ts); none: off. */
+  changeFeed?: 'probe' | 'binlog';
 }
 
 export interface MeasuredServer {
@@ -86,6 +90,8 @@ export async function startServer(kind: ServerKind, target: ServerTarget, build:
       DATABASE_URL: target.databaseUrl,
       TABLE_PREFIX: target.tablePrefix,
       ...(target.now === undefined ? {} : { BENCH_NOW: target.now }),
+      ...(target.responseCacheBytes ? { BENCH_CACHE_BYTES: String(target.responseCacheBytes) } : {}),
+      ...(target.changeFeed === undefined ? {} : { BENCH_CHANGE_FEED: target.changeFeed }),
     },
     // Dates and Buffers among recorded parameters must arrive as Dates and Buffers.
     serialization: 'advanced',

@@ -2,6 +2,8 @@ import { createApp } from '../../src/app.js';
 import { fixedClock, systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/create-db.js';
+import { ChangeFeed } from '../../src/feed/change-feed.js';
+import { startChangeFeed, type RunningFeed } from '../../src/feed/start-feed.js';
 import { serveChild } from './child.js';
 
 /*
@@ -10,6 +12,12 @@ import { serveChild } from './child.js';
  * src/main.ts builds it (createDb + createApp, no object cache), on DATABASE_URL and TABLE_PREFIX
  * from the environment, on 127.0.0.1 at a port the system picks. The clock is the system's unless
  * BENCH_NOW names an instant (a generated site is centred on its own "now").
+ *
+ * Issue 13's phases: BENCH_CACHE_BYTES gives the response cache a budget (none: off, as with
+ * CACHE_MAX_MB=0), BENCH_CHANGE_FEED puts the change feed in `probe` mode (InnoDB's LSN read before
+ * each cached answer) or `binlog` mode (startChangeFeed following the server's row-based binlog, as
+ * main.ts does with CHANGE_FEED=binlog). A feed that does not reach the mode asked for ends the
+ * child: a figure must never be labelled with a mode it was not measured in.
  */
 
 const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, TABLE_PREFIX: process.env.TABLE_PREFIX ?? 'wp_' });
@@ -24,6 +32,37 @@ const logError = (error: unknown) => {
 };
 
 const clock = process.env.BENCH_NOW ? fixedClock(process.env.BENCH_NOW) : systemClock;
-const app = createApp({ db, config, clock, logError });
+const responseCacheBytes = Number(process.env.BENCH_CACHE_BYTES ?? 0);
+const mode = process.env.BENCH_CHANGE_FEED;
+const changeFeed = new ChangeFeed();
+let running: RunningFeed | undefined;
+if (mode === 'probe') {
+  changeFeed.useProbe('mariadb', new Date());
+} else if (mode === 'binlog') {
+  running = await startChangeFeed({
+    feed: changeFeed,
+    setting: 'binlog',
+    db,
+    databaseUrl: config.databaseUrl,
+    tablePrefix: config.tablePrefix,
+    baseTablePrefix: config.baseTablePrefix,
+    now: () => new Date(),
+    info: () => undefined,
+    warn: (message) => console.error('[service]', message),
+  });
+  if (changeFeed.mode !== 'binlog') {
+    console.error(`[service] the change feed is in ${changeFeed.mode} mode, not binlog`);
+    process.exit(1);
+  }
+} else if (mode !== undefined && mode !== '') {
+  throw new Error(`BENCH_CHANGE_FEED must be probe or binlog (got ${mode})`);
+}
+const app = createApp({ db, config, clock, logError, changeFeed, responseCacheBytes });
 const handle = app.callback();
-serveChild((request, response) => handle(request, response), () => db.destroy());
+serveChild(
+  (request, response) => handle(request, response),
+  async () => {
+    await running?.stop();
+    await db.destroy();
+  },
+);

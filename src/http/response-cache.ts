@@ -6,6 +6,8 @@ export interface CachedResponse {
   /** The headers the route set (Allow, totals, Content-Type), lower-case names. */
   headers: Readonly<Record<string, string>>;
   body: string;
+  /** The body's ETag, once an answer from the cache has needed it (see conditional-get.ts). */
+  etag?: string;
 }
 
 interface Entry {
