@@ -102,6 +102,8 @@ export interface ModeResult {
   readonly cache: { hits: number; misses: number };
   /** VmHWM over the child's whole life (warm, mixed, fill), bytes. */
   readonly peakRss: number;
+  /** VmHWM read after each step (it only grows): which step set the peak. */
+  readonly peakRssAfter: Readonly<Record<string, number>>;
 }
 
 export interface FeedResults {
@@ -227,6 +229,7 @@ async function runMode(
   progress(`${mode}: starting the service child, response cache ${Math.round(options.cacheBytes / 1024 / 1024)} MB, change feed in ${mode} mode`);
   const service = await startServer('service', { ...target, responseCacheBytes: options.cacheBytes, changeFeed: mode }, options.build);
   try {
+    const peakRssAfter: Record<string, number> = { start: await service.peakRss() };
     const warm: WarmRouteResult[] = [];
     if (options.warm) {
       for (const route of options.warmRoutes) {
@@ -249,6 +252,7 @@ async function runMode(
         });
       }
     }
+    if (options.warm) peakRssAfter.warm = await service.peakRss();
     let mixed: ModeResult['mixed'];
     if (options.mixed) {
       progress(`${mode}: mixed, ${options.mixedSeconds} s, ${options.connections} clients`);
@@ -276,6 +280,7 @@ async function runMode(
         ratio: mixedBaseline ? result.requestsPerSecond / mixedBaseline.requestsPerSecond : Number.NaN,
       };
     }
+    if (options.mixed) peakRssAfter.mixed = await service.peakRss();
     let freshness: FreshnessResult | undefined;
     if (options.freshness) {
       progress(`${mode}: freshness, ${options.freshnessChanges} changes by SQL outside the service`);
@@ -287,6 +292,7 @@ async function runMode(
       });
       if (freshness.missed > 0) failures.push(`freshness (${mode}): ${freshness.missed} changes not shown within 2 s`);
     }
+    if (options.freshness) peakRssAfter.freshness = await service.peakRss();
     let fill: ModeResult['fill'];
     if (options.fillAnswers > 0) {
       progress(`${mode}: fill, ${options.fillAnswers} distinct events lists (per_page 50)`);
@@ -298,7 +304,8 @@ async function runMode(
     }
     const cache = await cacheLookups(service.baseUrl);
     const peakRss = await service.peakRss();
-    return { mode, database, warm, mixed, freshness, fill, cache, peakRss };
+    if (fill) peakRssAfter.fill = peakRss;
+    return { mode, database, warm, mixed, freshness, fill, cache, peakRss, peakRssAfter };
   } finally {
     await service.stop();
   }
@@ -387,7 +394,8 @@ export function printFeed(results: FeedResults, connections: number): void {
     const fill = mode.fill ? `; fill: ${mode.fill.answers} distinct lists, ${mb(mode.fill.bytes)} MB of bodies` : '';
     console.log(
       `${mode.mode}: peak RSS ${mb(mode.peakRss)} MB over warm, mixed${mode.freshness ? ', freshness' : ''} and fill${fill}; ` +
-        `response cache ${mode.cache.hits} hits / ${total} lookups (${total > 0 ? ((mode.cache.hits / total) * 100).toFixed(1) : '-'} %)`,
+        `response cache ${mode.cache.hits} hits / ${total} lookups (${total > 0 ? ((mode.cache.hits / total) * 100).toFixed(1) : '-'} %); ` +
+        `peak after ${Object.entries(mode.peakRssAfter).map(([step, bytes]) => `${step} ${mb(bytes)} MB`).join(', ')}`,
     );
   }
 }
