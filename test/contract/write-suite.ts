@@ -28,6 +28,8 @@ export interface WriteContractSuite {
   namespace?: CaseNamespace;
   /** Where each case's fresh reference database lives: MariaDB (the default) or a SQLite file. */
   dialect?: 'mysql' | 'sqlite';
+  /** More checks of the selection, test name -> check; each runs as its own `it`. */
+  selectionChecks?: Readonly<Record<string, (selected: readonly ReferenceCase[]) => void>>;
 }
 
 /** The category writes answered differently on purpose, on either database (categories.writes and sqlite.writes). */
@@ -58,6 +60,9 @@ export function defineWriteContractSuite(suite: WriteContractSuite): readonly Re
       const ids = new Set(selected.map((testCase) => testCase.id));
       expect(Object.keys(deviations).filter((id) => !ids.has(id))).toEqual([]);
     });
+    for (const [name, check] of Object.entries(suite.selectionChecks ?? {})) {
+      it(name, () => check(selected));
+    }
   });
 
   describe(`${suite.title}: writes replayed on a fresh database`, () => {

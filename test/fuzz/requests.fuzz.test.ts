@@ -21,14 +21,15 @@ import { recordedUserAuth, ROOT } from '../http/support.js';
  * recorded site, eight at a time. Every answer must be below 500, every error in WordPress's shape
  * ({code, message, data: {status}}), and every request answered within 5 s.
  *
- * FUZZ_REQUESTS sets how many requests (default below, what fits this machine in about two
- * minutes), FUZZ_SEED the seed; the requests are the same for the same seed. Writes by the
+ * FUZZ_REQUESTS sets how many requests, FUZZ_SEED the seed; the requests are the same for the same
+ * seed. Within `npm test` it runs 20,000 (the suite shares two cores and must stay under ten
+ * minutes); `npm run fuzz` runs 100,000 on its own, as CI does after the suite (.ci/run). Writes by the
  * recorded administrator change this test's own database, so later answers depend on the order in
  * which concurrent writes landed; the requests do not.
  */
 
-// 100,000 took about 200 s here (2 shared cores, about 500 requests/s): the default is what fits in two minutes.
-const DEFAULT_REQUESTS = 60_000;
+// About 500-600 requests/s here alone, a third of that beside the rest of the suite.
+const DEFAULT_REQUESTS = 20_000;
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? DEFAULT_REQUESTS);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
 const CONCURRENCY = 8;
@@ -493,7 +494,8 @@ describe('request fuzzing', () => {
       expect(sent).toBe(REQUESTS);
       expect(brokenCount, report.join('\n')).toBe(0);
     },
-    // Generation and sending; the default count is sized to finish in about two minutes here.
-    Math.max(60_000, REQUESTS * 3),
+    // Generation and sending: a bound against a hang, well above what the count takes when the
+    // test shares the machine with the rest of the suite (about 6 ms a request at worst, seen here).
+    Math.max(120_000, REQUESTS * 8),
   );
 });

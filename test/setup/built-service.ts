@@ -4,18 +4,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The service as `npm start` runs it, for the end-to-end tests: `tsc -p tsconfig.build.json` into
- * a folder of the test's own (under node_modules/.cache, so end-to-end tests compiling at the same
- * time never hand each other a half-written file), then `node main.js` with the given settings,
- * ready once it prints the address it listens on.
+ * The service as `npm start` runs it, for the end-to-end tests: `dist/`, which the test run's
+ * globalSetup brings up to date once before any test starts (scripts/ensure-build.mjs, as `npm
+ * start` does), so no two tests compile at once and no test hands another a half-written file;
+ * then `node main.js` with the given settings, ready once it prints the address it listens on.
+ * Other projects (the benchmark's) compile into a folder of their own under node_modules/.cache.
  */
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/** The build `npm start` runs, kept current by the test run's globalSetup. */
+export const START_BUILD = join(PROJECT_ROOT, 'dist');
+const CACHE = join(PROJECT_ROOT, 'node_modules/.cache');
+
 /**
- * Compiles `project` (tsconfig.build.json unless told: src/ alone, main.js at the top of the folder)
- * into a new folder `node_modules/.cache/e2e-<name>-*` and returns the folder.
+ * The folder of the compiled service: for tsconfig.build.json (the default) `dist/`, built once per
+ * test run by globalSetup; any other project compiled into a new folder `node_modules/.cache/e2e-<name>-*`.
  */
 export async function buildService(name: string, project = 'tsconfig.build.json'): Promise<string> {
+  if (project === 'tsconfig.build.json') return START_BUILD;
   // node_modules/.cache is not there after a fresh `npm ci`.
   await mkdir(join(PROJECT_ROOT, 'node_modules/.cache'), { recursive: true });
   const buildDir = await mkdtemp(join(PROJECT_ROOT, `node_modules/.cache/e2e-${name}-`));
@@ -27,8 +33,9 @@ export async function buildService(name: string, project = 'tsconfig.build.json'
   return buildDir;
 }
 
+/** Removes a folder buildService compiled into; `dist/` stays. */
 export async function removeBuild(buildDir: string | undefined): Promise<void> {
-  if (buildDir) await rm(buildDir, { recursive: true, force: true });
+  if (buildDir?.startsWith(`${CACHE}/`)) await rm(buildDir, { recursive: true, force: true });
 }
 
 export interface RunningService {

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import {
   connectToServer,
   redact,
@@ -6,12 +8,20 @@ import {
   TEST_DATABASE_PREFIX,
 } from './database.js';
 
+const ENSURE_BUILD = fileURLToPath(new URL('../../scripts/ensure-build.mjs', import.meta.url));
+
 // Another run (a second terminal, an editor's watcher) may be using its databases right now, so only
 // databases older than any test run are taken as left behind by a crash or an interrupted run.
 const LEFTOVER_AFTER_MS = 60 * 60 * 1000;
 
-/** Vitest globalSetup: fails fast when the server is down, and drops stale `cs_test_` databases. */
+/**
+ * Vitest globalSetup: brings `dist/` up to date for the end-to-end tests (compiled once here, before
+ * any test runs, rather than once per test), fails fast when the server is down, and drops stale
+ * `cs_test_` databases.
+ */
 export default async function setup(): Promise<void> {
+  const build = spawnSync(process.execPath, [ENSURE_BUILD], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The service did not compile (scripts/ensure-build.mjs); the end-to-end tests run its build.');
   let admin;
   try {
     admin = await connectToServer();
