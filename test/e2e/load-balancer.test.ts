@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { buildService, removeBuild, startBuiltService, type RunningService } from '../setup/built-service.js';
 import { answerJson, freePort, rawRequest, stopChild, type Answer } from '../setup/net.js';
-import { renderSnippet, requireNginx, startNginx, UPSTREAM_EXAMPLE, type RunningNginx } from '../setup/nginx.js';
+import { renderSnippet, requireNginx, siteServer, startNginx, UPSTREAM_EXAMPLE, type RunningNginx } from '../setup/nginx.js';
 import { basicAuth } from '../builders/index.js';
 import { loadUsers } from '../contract/captures.js';
 
@@ -60,14 +60,7 @@ beforeAll(async () => {
       await writeFile(join(prefix, 'calendar-sidecar.conf'), await renderSnippet(UPSTREAM_NAME));
       return `
 ${await renderUpstream(addresses)}
-    server {
-        listen 127.0.0.1:${proxyPort};
-        server_name events.example.test;
-        include ${join(prefix, 'calendar-sidecar.conf')};
-        location / {
-            return 418 "php\\n";
-        }
-    }`;
+${siteServer(proxyPort, [join(prefix, 'calendar-sidecar.conf')])}`;
     }, [proxyPort]);
   } catch (error) {
     setupError = error instanceof Error ? error : new Error(String(error));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { buildService, removeBuild, startBuiltService, type RunningService, PROJECT_ROOT } from '../setup/built-service.js';
 import { answerJson, freePort, rawRequest, stopChild } from '../setup/net.js';
-import { renderSnippet, requireNginx, SHIPPED_UPSTREAM, startNginx, type RunningNginx } from '../setup/nginx.js';
+import { renderSnippet, requireNginx, SHIPPED_UPSTREAM, siteServer, startNginx, type RunningNginx } from '../setup/nginx.js';
 
 /**
  * The drop-in deployment of issue 11, end to end: the built service with
@@ -38,16 +38,7 @@ beforeAll(async () => {
     nginx = await startNginx(async (prefix) => {
       await writeFile(join(prefix, 'calendar-sidecar.conf'), await renderSnippet(address));
       await writeFile(join(prefix, 'calendar-sidecar-plugin-namespace.conf'), plugin);
-      return `
-    server {
-        listen 127.0.0.1:${proxyPort};
-        server_name events.example.test;
-        include ${join(prefix, 'calendar-sidecar.conf')};
-        include ${join(prefix, 'calendar-sidecar-plugin-namespace.conf')};
-        location / {
-            return 418 "php\\n";
-        }
-    }`;
+      return siteServer(proxyPort, [join(prefix, 'calendar-sidecar.conf'), join(prefix, 'calendar-sidecar-plugin-namespace.conf')]);
     }, [proxyPort]);
   } catch (error) {
     setupError = error instanceof Error ? error : new Error(String(error));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { buildService, removeBuild, startBuiltService } from '../setup/built-service.js';
 import { answerJson as json, freePort, rawRequest, stopChild, type Answer } from '../setup/net.js';
-import { renderSnippet, requireNginx, SHIPPED_UPSTREAM, SNIPPET, startNginx, type RunningNginx } from '../setup/nginx.js';
+import { renderSnippet, requireNginx, SHIPPED_UPSTREAM, siteServer, SNIPPET, startNginx, type RunningNginx } from '../setup/nginx.js';
 
 /**
  * Debian's nginx in front of the service, configured with the shipped snippet
@@ -72,17 +72,7 @@ async function startSiteNginx(serviceAt: string, echoPort: number): Promise<void
   nginx = await startNginx(async (prefix) => {
     await writeFile(join(prefix, 'calendar-sidecar.conf'), await renderSnippet(serviceAt));
     await writeFile(join(prefix, 'calendar-sidecar-echo.conf'), await renderSnippet(`127.0.0.1:${echoPort}`));
-    const site = (port: number, snippet: string) => `
-    server {
-        listen 127.0.0.1:${port};
-        server_name events.example.test;
-        include ${join(prefix, snippet)};
-        # Stands in for the site's PHP: anything answering 418 was not sent to the sidecar.
-        location / {
-            return 418 "php\\n";
-        }
-    }`;
-    return `${site(proxyPort, 'calendar-sidecar.conf')}\n${site(echoProxyPort, 'calendar-sidecar-echo.conf')}`;
+    return `${siteServer(proxyPort, [join(prefix, 'calendar-sidecar.conf')])}\n${siteServer(echoProxyPort, [join(prefix, 'calendar-sidecar-echo.conf')])}`;
   }, [proxyPort, echoProxyPort]);
 }
 

@@ -33,6 +33,23 @@ export async function renderSnippet(address: string): Promise<string> {
   return text.split(SHIPPED_UPSTREAM).join(address);
 }
 
+/**
+ * A WordPress site's `server { }` block for the tests: the given snippets included (paths), and a
+ * `location /` answering 418 standing in for the site's PHP, so anything answering 418 was not
+ * sent to the sidecar.
+ */
+export function siteServer(port: number, includes: readonly string[]): string {
+  return `
+    server {
+        listen 127.0.0.1:${port};
+        server_name events.example.test;
+${includes.map((path) => `        include ${path};`).join('\n')}
+        location / {
+            return 418 "php\\n";
+        }
+    }`;
+}
+
 export interface RunningNginx {
   readonly process: ChildProcess;
   /** The temp folder holding the configuration, logs and whatever files `configure` wrote. */
