@@ -5,7 +5,7 @@ import { NETWORK_TABLES, WORDPRESS_TABLES } from '../db/tables.js';
 import { checkBinlogAccess, checkProbeAccess } from '../feed/feed-access.js';
 import { selectServerVersion } from '../feed/feed-access.repository.js';
 import { CATALOGUES } from '../i18n/index.js';
-import { OptionName } from '../wp/constants.js';
+import { NetworkOptionName, OptionName } from '../wp/constants.js';
 import { blogIdFromPrefixes } from '../wp/object-cache/keys.js';
 import { asRecord, maybeUnserialize } from '../wp/php/php-values.js';
 import { selectNetworkOptions } from '../wp/site/network-options.repository.js';
@@ -42,14 +42,6 @@ import { countApplicationPasswordUsers, pingDatabase, selectTables } from './doc
 
 const USAGE = 'usage: npm run doctor -- [DATABASE_URL] [--json]   (DATABASE_URL: mysql://user:password@host:port/database, else taken from the environment)';
 
-/** Options of the site this command reads beyond what loadSiteSettings reads. */
-const DOCTOR_OPTIONS = {
-  dbVersion: 'db_version',
-  /** LiteSpeed Cache's "Object Cache" switch (its settings are `litespeed.conf.*` options). */
-  litespeedObjectCache: 'litespeed.conf.object',
-  ct1EventsSchemaVersion: 'tec_ct1_events_table_schema_version',
-  activeSitewidePlugins: 'active_sitewide_plugins',
-} as const;
 
 /** The network whose sitemeta holds network-activated plugins: WordPress's first (and usually only). */
 const MAIN_NETWORK_ID = 1;
@@ -197,9 +189,9 @@ export async function inspectSite(db: Db, config: Config): Promise<DoctorReport>
     await run('wordpress', async () => {
       const settings = await loadSiteSettings(db);
       const options = await selectOptions(db, [
-        DOCTOR_OPTIONS.dbVersion,
-        DOCTOR_OPTIONS.litespeedObjectCache,
-        DOCTOR_OPTIONS.ct1EventsSchemaVersion,
+        OptionName.dbVersion,
+        OptionName.litespeedObjectCache,
+        OptionName.ct1EventsSchemaVersion,
         OptionName.activePlugins,
         OptionName.tecOptions,
         OptionName.ct1MigrationState,
@@ -207,11 +199,11 @@ export async function inspectSite(db: Db, config: Config): Promise<DoctorReport>
         OptionName.timezoneString,
       ]);
       const networkOptions = isNetwork
-        ? await selectNetworkOptions(db, MAIN_NETWORK_ID, [DOCTOR_OPTIONS.activeSitewidePlugins])
+        ? await selectNetworkOptions(db, MAIN_NETWORK_ID, [NetworkOptionName.activeSitewidePlugins])
         : new Map<string, string>();
       const activePlugins = phpListValues(maybeUnserialize(options.get(OptionName.activePlugins) ?? ''));
       // active_sitewide_plugins maps each plugin file to its activation time.
-      const networkPlugins = Object.keys(asRecord(maybeUnserialize(networkOptions.get(DOCTOR_OPTIONS.activeSitewidePlugins) ?? '')));
+      const networkPlugins = Object.keys(asRecord(maybeUnserialize(networkOptions.get(NetworkOptionName.activeSitewidePlugins) ?? '')));
       const tec = asRecord(maybeUnserialize(options.get(OptionName.tecOptions) ?? ''));
       const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
       const timezoneString = options.get(OptionName.timezoneString) ?? '';
@@ -219,16 +211,16 @@ export async function inspectSite(db: Db, config: Config): Promise<DoctorReport>
 
       objectCacheHints = [
         ...[...activePlugins, ...networkPlugins].filter((plugin) => OBJECT_CACHE_PLUGINS.includes(plugin)),
-        ...(options.get(DOCTOR_OPTIONS.litespeedObjectCache) === '1' ? ['LiteSpeed object cache on (litespeed.conf.object)'] : []),
+        ...(options.get(OptionName.litespeedObjectCache) === '1' ? ['LiteSpeed object cache on (litespeed.conf.object)'] : []),
       ];
       return [
-        wordpressCheck(options.get(DOCTOR_OPTIONS.dbVersion)),
+        wordpressCheck(options.get(OptionName.dbVersion)),
         tecActiveCheck(activePlugins, networkPlugins),
         tecVersionCheck({
           latest: text(tec.latest_ecp_version),
           previous: phpListValues(tec.previous_ecp_versions),
           schema: text(tec['schema-version']),
-          eventsTable: options.get(DOCTOR_OPTIONS.ct1EventsSchemaVersion),
+          eventsTable: options.get(OptionName.ct1EventsSchemaVersion),
           occurrencesTable: options.get(OptionName.ct1OccurrencesSchemaVersion),
         }),
         customTablesCheck({

@@ -213,6 +213,18 @@ export const OptionName = {
   ct1MigrationState: 'tec_ct1_migration_state',
   /** Written when TEC 6 created `{prefix}tec_occurrences`. */
   ct1OccurrencesSchemaVersion: 'tec_ct1_occurrences_table_schema_version',
+  /** Written when TEC 6 created `{prefix}tec_events`. */
+  ct1EventsSchemaVersion: 'tec_ct1_events_table_schema_version',
+  /** WordPress's database schema number (wp-includes/version.php `$wp_db_version`). */
+  dbVersion: 'db_version',
+  /** LiteSpeed Cache's "Object Cache" switch (its settings are `litespeed.conf.*` options). */
+  litespeedObjectCache: 'litespeed.conf.object',
+} as const;
+
+/** Network options (`{base}sitemeta`) read here. */
+export const NetworkOptionName = {
+  /** Plugins active for the whole network: plugin file -> activation time. */
+  activeSitewidePlugins: 'active_sitewide_plugins',
 } as const;
 
 /** Phases of `tec_ct1_migration_state` (TEC\Events\Custom_Tables\V1\Migration\State::PHASE_*). */
