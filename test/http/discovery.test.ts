@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import WPAPI from 'wpapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
@@ -7,6 +5,7 @@ import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { RECORDING_INSTANT } from '../contract/suite.js';
+import { listenWithApp, type ListeningApp } from './support.js';
 
 /**
  * A stock WordPress client finds and uses the API the way it would on WordPress: `wpapi`'s
@@ -29,29 +28,23 @@ const RESOURCES = [
 type Item = { id: number; slug: string };
 
 let database: TestDatabase;
-let server: http.Server;
+let listening: ListeningApp | undefined;
 let baseUrl: string;
 let client: WPAPI;
 
 beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
-  // The app must print the port it is reached on (the Link header and every URL), which is only
-  // known once the server listens, so the server starts first and the app is plugged in after.
-  let app: http.RequestListener | undefined;
-  server = http.createServer((request, response) => app?.(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({ DATABASE_URL: database.url, PUBLIC_URL: baseUrl });
-  // The reference captures' day: the default events window then holds recorded events.
-  app = createApp({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) }).callback();
+  listening = await listenWithApp((url) => {
+    const config = loadConfig({ DATABASE_URL: database.url, PUBLIC_URL: url });
+    // The reference captures' day: the default events window then holds recorded events.
+    return createApp({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) }).callback();
+  });
+  baseUrl = listening.baseUrl;
   client = await WPAPI.discover(`${baseUrl}/wp-json/`);
 });
 
 afterAll(async () => {
-  if (server) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  await listening?.close();
   await database?.drop();
 });
 

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import WPAPI from 'wpapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { RECORDING_INSTANT } from '../contract/suite.js';
+import { listenWithApp, type ListeningApp } from './support.js';
 
 /**
  * NAMESPACES=calendar/events/v1,tribe/events/v1: client code written for the plugin (here `wpapi`,
@@ -20,24 +20,22 @@ const PLUGIN = 'tribe/events/v1';
 const OURS = 'calendar/events/v1';
 
 let database: TestDatabase;
+let listening: ListeningApp | undefined;
 let server: http.Server;
 let baseUrl: string;
 
 beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
-  let app: http.RequestListener | undefined;
-  server = http.createServer((request, response) => app?.(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({ DATABASE_URL: database.url, PUBLIC_URL: baseUrl, NAMESPACES: `${OURS},${PLUGIN}` });
-  app = createApp({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) }).callback();
+  listening = await listenWithApp((url) => {
+    const config = loadConfig({ DATABASE_URL: database.url, PUBLIC_URL: url, NAMESPACES: `${OURS},${PLUGIN}` });
+    return createApp({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) }).callback();
+  });
+  server = listening.server;
+  baseUrl = listening.baseUrl;
 });
 
 afterAll(async () => {
-  if (server) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  await listening?.close();
   await database?.drop();
 });
 

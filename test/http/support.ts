@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { expect } from 'vitest';
 import { createApp } from '../../src/app.js';
@@ -133,4 +135,32 @@ export function recordedUserAuth(key = 'admin'): string {
   const user = loadUsers()[key];
   if (!user) throw new Error(`users.json has no user "${key}"`);
   return basicAuth(user.login, user.app_password);
+}
+
+/** A real server on 127.0.0.1 serving an app that must know its own address (the URLs it prints). */
+export interface ListeningApp {
+  readonly server: http.Server;
+  /** `http://127.0.0.1:<port>`. */
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a server first and plugs in the app `makeApp(baseUrl)` after: the app prints the port it
+ * is reached on (the Link header and every URL), which is only known once the server listens.
+ */
+export async function listenWithApp(makeApp: (baseUrl: string) => http.RequestListener): Promise<ListeningApp> {
+  let app: http.RequestListener | undefined;
+  const server = http.createServer((request, response) => app?.(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = makeApp(baseUrl);
+  return {
+    server,
+    baseUrl,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
