@@ -343,7 +343,9 @@ describe('antispambot', () => {
       expect(first).toMatch(/&#(?!64;)\d+;/);
       expect(first.replaceAll(/&#\d+;/g, '')).not.toBe('');
     }
-    expect(new Set(addresses.map((address) => antispambot(address).replaceAll(/[^&]/g, '').length)).size).toBeGreaterThan(1);
+    // Seeded by the address: two addresses of one length are not written with the same pattern.
+    const pattern = (address: string) => antispambot(address).replaceAll(/&#\d+;/g, 'E').replaceAll(/[^E]/g, '.');
+    expect(pattern('aaaa@bbbb.cc')).not.toBe(pattern('cccc@dddd.ee'));
   });
 
   it('is what the organizer JSON-LD prints, fed the escaped address', () => {
