@@ -14,7 +14,7 @@ import { dispatch } from './http/dispatcher.js';
 import { compileRoute } from './http/rest-route.js';
 import { createSiteSettingsCache } from './wp/site/site.js';
 import { requestedRestRoute, toSiteUrls } from './wp/site/urls.js';
-import { isLoggedIn, type Viewer } from './wp/auth/capabilities.js';
+import { ANONYMOUS, isLoggedIn, type Viewer } from './wp/auth/capabilities.js';
 import { sendCorsHeaders, varyAnonymousGet } from './http/cors.js';
 import { authenticate, authInputFromKoa } from './http/authenticate.js';
 import { createNamespaceRoutes, createUnlistedRoutes } from './routes.js';
@@ -39,6 +39,7 @@ import { ResponseCache, type CachedResponse } from './http/response-cache.js';
 import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './http/response-cache-policy.js';
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
+import { cachedAnswers, keepSentAnswer, sentAnswerDoor } from './http/cached-answers.js';
 
 /** The largest JSON or form body read: a week of event fields is a few KB; this leaves room for long descriptions. */
 const BODY_LIMIT = '1mb';
@@ -138,6 +139,19 @@ export function createApp({
     }),
   );
   app.use(metrics.route());
+  // Anonymous reads answered from memory as they were sent, before the REST machinery runs again
+  // (inside the request log and the metrics, which count them too).
+  if (responseCache) {
+    app.use(
+      cachedAnswers({
+        cache: responseCache,
+        feed: changeFeed,
+        readDbFor: (now) => readRouting.dbFor({ method: 'GET', methodOverridden: false }, ANONYMOUS, now),
+        siteZone: async () => (await siteSettings()).timezone,
+        clock,
+      }),
+    );
+  }
 
   // Outside the global parameters, so the tag is the hash of the body exactly as sent.
   app.use(conditionalGet());
@@ -185,18 +199,22 @@ export function createApp({
     // Every REST URL of the answer names the namespace the request came in under.
     const urlsFor = (settings: typeof site) => toSiteUrls(settings, config.restRoot, config.publicUrl, namespace === '' ? config.namespaces[0] : namespace);
     let urls = urlsFor(site);
-    const now = clock.now();
+    // The front door (cached-answers.ts) settled the instant (its key holds that instant's day),
+    // the database and the feed's generation for a plain anonymous read before anything ran.
+    const door = sentAnswerDoor(ctx);
+    const now = door?.now ?? clock.now();
     // The log's and metrics' route: the pattern WordPress registered, as the index prints it.
     const route = compiled.find((candidate) => candidate.regex.test(routePath));
     if (route) (ctx.state as ObservedState).route = namespace === '' ? '/' : `/${namespace}${route.pattern}`;
     const viewer = await identify(ctx, urls.restRoot, now);
     const methodOverridden = ctx.query._method !== undefined || ctx.get('X-HTTP-Method-Override') !== '';
-    const readDb = readRouting.dbFor({ method: ctx.method, methodOverridden }, viewer, now);
+    const fromDoor = door !== undefined && !isLoggedIn(viewer) ? door : undefined;
+    const readDb = fromDoor?.db ?? readRouting.dbFor({ method: ctx.method, methodOverridden }, viewer, now);
     // A plain read the cache may answer: looked up (in probe mode after one LSN read) before
     // anything else runs, and kept when it succeeded.
     const cacheable =
       responseCache !== undefined && (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden && isCacheableRoute(routePath) && isCacheableQuery(parsePhpQuery(ctx.querystring));
-    const generation = cacheable ? await changeFeed.freshGeneration(readDb, now) : undefined;
+    const generation = !cacheable ? undefined : fromDoor ? fromDoor.generation : await changeFeed.freshGeneration(readDb, now);
     // A change reported since this request began (the probe just saw the database move) may have
     // been to the options read above: read them again (the feed dropped them). The viewer's roles
     // were read before it too, so a signed-in viewer's answer is not kept this time.
@@ -236,7 +254,9 @@ export function createApp({
       eventCounts,
     });
     if (storable && cacheKey !== undefined && generation !== undefined && ctx.status === 200 && typeof ctx.body === 'string') {
-      responseCache?.set(cacheKey, generation, captureResponse(ctx, headersBefore));
+      // An anonymous answer is kept once, as sent, by the front door (cached-answers.ts); others here.
+      const route = (ctx.state as ObservedState).route;
+      if (isLoggedIn(viewer) || !keepSentAnswer(ctx, generation, route)) responseCache?.set(cacheKey, generation, captureResponse(ctx, headersBefore));
     }
   };
 

@@ -34,7 +34,7 @@ export function bodyEtag(body: string | Buffer): string {
 }
 
 interface TaggedState {
-  bodyTag?: { body: string; etag: () => string };
+  bodyTag?: { body: string | Buffer; etag: () => string };
 }
 
 /**
@@ -42,7 +42,7 @@ interface TaggedState {
  * body again and again): hashing tens of KB on every hit was the largest single cost of a cached
  * answer. Used only while the response's body is still that very string.
  */
-export function knownBodyTag(ctx: { state: unknown }, body: string, etag: () => string): void {
+export function knownBodyTag(ctx: { state: unknown }, body: string | Buffer, etag: () => string): void {
   (ctx.state as TaggedState).bodyTag = { body, etag };
 }
 

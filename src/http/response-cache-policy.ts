@@ -52,8 +52,21 @@ export function responseCacheKey(parts: {
   siteZone: string;
   now: Date;
 }): string {
-  const unix = Math.floor(parts.now.getTime() / 1000);
-  const day = formatInZone(unix, parts.siteZone).slice(0, 10);
-  const offset = zoneOffsetSeconds(parts.siteZone, unix);
-  return [parts.namespace, parts.routePath, parts.querystring, `user:${parts.viewer.userId}`, `${day}${offset}`].join('\n');
+  return [parts.namespace, parts.routePath, parts.querystring, `user:${parts.viewer.userId}`, siteDayKey(parts.siteZone, parts.now)].join('\n');
+}
+
+/**
+ * The key of an anonymous answer as sent (cached-answers.ts): the method (a HEAD answer lacks the
+ * GET's `Vary: Origin`), the raw URL as received (path and query string, before `rest_route` is
+ * read: the same URL makes the same answer), the Origin the CORS headers echo, and the site's day
+ * and zone offset as in responseCacheKey.
+ */
+export function sentAnswerKey(parts: { method: string; url: string; origin: string; siteZone: string; now: Date }): string {
+  return ['sent', parts.method, parts.url, `origin:${parts.origin}`, siteDayKey(parts.siteZone, parts.now)].join('\n');
+}
+
+/** The site's current day and zone offset: what the time contributes to a cache key. */
+function siteDayKey(siteZone: string, now: Date): string {
+  const unix = Math.floor(now.getTime() / 1000);
+  return `${formatInZone(unix, siteZone).slice(0, 10)}${zoneOffsetSeconds(siteZone, unix)}`;
 }

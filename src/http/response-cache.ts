@@ -1,11 +1,16 @@
 import type { ChangeFeed } from '../feed/change-feed.js';
 
-/** One cached answer: what the dispatcher produced, before WordPress's global parameters applied. */
+/**
+ * One cached answer: what the dispatcher produced, before WordPress's global parameters applied
+ * (a string), or an anonymous answer exactly as it was sent (UTF-8 bytes, see cached-answers.ts).
+ */
 export interface CachedResponse {
   status: number;
-  /** The headers the route set (Allow, totals, Content-Type), lower-case names. */
+  /** The headers the route set (Allow, totals, Content-Type), or all those sent, by name. */
   headers: Readonly<Record<string, string>>;
-  body: string;
+  body: string | Buffer;
+  /** An answer as sent: the route pattern it was served by, for the request log and the metrics. */
+  route?: string;
   /** The body's ETag, once an answer from the cache has needed it (see conditional-get.ts). */
   etag?: string;
 }
@@ -87,9 +92,13 @@ export class ResponseCache {
   }
 }
 
-/** Roughly what an entry holds in memory: strings at two bytes a character, plus bookkeeping. */
+/**
+ * Roughly what an entry holds in memory: strings at two bytes a character (V8 keeps many in one,
+ * but a body with one character past Latin-1 takes two), bytes as they are, plus bookkeeping.
+ */
 function sizeOf(key: string, response: CachedResponse): number {
-  let characters = key.length + response.body.length;
+  let characters = key.length;
   for (const [name, value] of Object.entries(response.headers)) characters += name.length + value.length;
-  return characters * 2 + 200;
+  const bodyBytes = typeof response.body === 'string' ? response.body.length * 2 : response.body.length;
+  return characters * 2 + bodyBytes + 200;
 }

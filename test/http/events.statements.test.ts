@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { describe, expect, it } from 'vitest';
 import { RECORDING_INSTANT } from '../contract/suite.js';
-import { countStatements, recordStatements, type StatementRecorder } from './support.js';
+import { countStatements, recordedDatabase } from './support.js';
 
 /**
  * A list costs a fixed number of SQL statements whatever per_page is: the page's meta, terms,
@@ -19,18 +18,7 @@ const LIST_LIMIT = 4;
 const SINGLE_LIMIT = 3;
 const WINDOW = 'start_date=2026-09-01&end_date=2027-12-31';
 
-let database: TestDatabase;
-let recorder: StatementRecorder;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ dump: 'reference' });
-  recorder = recordStatements(database);
-});
-
-afterAll(async () => {
-  await recorder?.db.destroy();
-  await database?.drop();
-});
+const site = recordedDatabase('reference');
 
 type ListedEvent = { venue: unknown; organizer: unknown[]; image: unknown };
 
@@ -40,7 +28,7 @@ type ListedEvent = { venue: unknown; organizer: unknown[]; image: unknown };
  * is skipped, so two pages only cost the same when both load the same kinds).
  */
 async function countList(query: string): Promise<{ count: number; events: number; loads: string[] }> {
-  const counted = await countStatements<{ events: ListedEvent[] }>(database, recorder, `/events?${query}`, {
+  const counted = await countStatements<{ events: ListedEvent[] }>(site.database, site.recorder, `/events?${query}`, {
     warmUp: `/events?per_page=1&${WINDOW}`,
     now: RECORDING_INSTANT,
   });
@@ -66,7 +54,7 @@ describe('events list statement count', () => {
   });
 
   it('stays within the limit when the total is not cached yet (a filter this app never counted)', async () => {
-    const counted = await countStatements<{ events: unknown[] }>(database, recorder, `/events?per_page=50&${WINDOW}&featured=false`, {
+    const counted = await countStatements<{ events: unknown[] }>(site.database, site.recorder, `/events?per_page=50&${WINDOW}&featured=false`, {
       warmUp: `/events?per_page=1&start_date=2027-01-01&end_date=2027-01-31`,
       now: RECORDING_INSTANT,
     });
@@ -93,7 +81,7 @@ describe('events list statement count', () => {
   );
 
   it('keeps a single event read to a fixed number of statements', async () => {
-    const counted = await countStatements(database, recorder, '/events/248?password=letmein', {
+    const counted = await countStatements(site.database, site.recorder, '/events/248?password=letmein', {
       warmUp: '/events/6',
       now: RECORDING_INSTANT,
     });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { describe, expect, it } from 'vitest';
 import { basicAuth } from '../builders/users.js';
-import { ROOT, agentFor, recordStatements, type RecordedQuery, type StatementRecorder } from './support.js';
+import { ROOT, agentFor, recordedDatabase, type RecordedQuery } from './support.js';
 
 /**
  * A single-record request reads its post once. WordPress asks for the same post in the
@@ -16,18 +15,7 @@ const EVENT = { id: 6, slug: 'oracle-concert' };
 const VENUE = { id: 5, slug: 'oracle-hall' };
 const TRASHED_ORGANIZER = 10;
 
-let database: TestDatabase;
-let recorder: StatementRecorder;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ dump: 'reference' });
-  recorder = recordStatements(database);
-});
-
-afterAll(async () => {
-  await recorder?.db.destroy();
-  await database?.drop();
-});
+const site = recordedDatabase('reference');
 
 const POSTS_ROW = /^select \* from `wp_posts` /;
 /** A post bundle (selectPostBundle) whose first branch loads posts by ID: `... where wp_posts.ID in (?, ...)`. */
@@ -49,13 +37,13 @@ function rowLoads(queries: readonly RecordedQuery[], ...names: (number | string)
 
 /** Runs the request after a warm-up (site settings cached) and returns what it ran. */
 async function record(method: 'get' | 'delete', path: string, authorization?: string) {
-  const agent = agentFor(database, { db: recorder.db, now: RECORDING_INSTANT });
+  const agent = agentFor(site.database, { db: site.recorder.db, now: RECORDING_INSTANT });
   await agent.get(`${ROOT}/events/${EVENT.id}`);
-  recorder.clear();
+  site.recorder.clear();
   let request = agent[method](`${ROOT}${path}`);
   if (authorization) request = request.set('Authorization', authorization);
   const response = await request;
-  return { response, queries: [...recorder.queries] };
+  return { response, queries: [...site.recorder.queries] };
 }
 
 describe('single-record reads', () => {

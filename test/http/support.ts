@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
-import type { TestDatabase } from '../setup/database.js';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { basicAuth } from '../builders/index.js';
 import { loadUsers } from '../contract/captures.js';
 
@@ -90,6 +90,30 @@ export function recordStatements(database: TestDatabase): StatementRecorder {
     clear: () => {
       statements.splice(0);
       queries.splice(0);
+    },
+  };
+}
+
+/**
+ * A database loaded with `dump` and a statement recorder on it, made before the file's tests and
+ * dropped after them; read its fields inside tests (they are set once beforeAll has run).
+ */
+export function recordedDatabase(dump: 'reference' | 'schema'): { readonly database: TestDatabase; readonly recorder: StatementRecorder } {
+  const made: { database?: TestDatabase; recorder?: StatementRecorder } = {};
+  beforeAll(async () => {
+    made.database = await createTestDatabase({ dump });
+    made.recorder = recordStatements(made.database);
+  });
+  afterAll(async () => {
+    await made.recorder?.db.destroy();
+    await made.database?.drop();
+  });
+  return {
+    get database() {
+      return made.database!;
+    },
+    get recorder() {
+      return made.recorder!;
     },
   };
 }
