@@ -149,6 +149,7 @@ export function createApp({
         readDbFor: (now) => readRouting.dbFor({ method: 'GET', methodOverridden: false }, ANONYMOUS, now),
         siteZone: async () => (await siteSettings()).timezone,
         clock,
+        restRoot: config.restRoot,
       }),
     );
   }

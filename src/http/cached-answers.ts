@@ -29,6 +29,8 @@ export interface CachedAnswersOptions {
   /** The site's time zone (its day is part of every key). */
   siteZone: () => Promise<string>;
   clock: Clock;
+  /** The REST root path (`/wp-json`): other paths never reach the REST machinery, so never this door. */
+  restRoot: string;
 }
 
 /** What this door tells the dispatcher's side about the request (ctx.state.sentAnswer). */
@@ -45,9 +47,11 @@ export interface SentAnswerState {
   };
 }
 
-export function cachedAnswers({ cache, feed, readDbFor, siteZone, clock }: CachedAnswersOptions): Koa.Middleware {
+export function cachedAnswers({ cache, feed, readDbFor, siteZone, clock, restRoot }: CachedAnswersOptions): Koa.Middleware {
+  // Where REST requests come in: under the root, or as `/?rest_route=` and `/index.php...`.
+  const mayBeRest = (path: string) => path.startsWith(restRoot) || path === '/' || path.startsWith('/index.php');
   return async (ctx, next) => {
-    if (!isPlainAnonymousRead(ctx)) return next();
+    if (!mayBeRest(ctx.path) || !isPlainAnonymousRead(ctx)) return next();
     const now = clock.now();
     let generation: number | undefined;
     let zone: string;

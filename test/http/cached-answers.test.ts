@@ -32,11 +32,15 @@ interface Served {
   close(): Promise<void>;
 }
 
-/** The app on a real socket, its feed reporting only its own writes (binlog mode with nobody else writing). */
-async function serve(bytes = 8 * MB): Promise<Served> {
+/**
+ * The app on a real socket, its feed reporting only its own writes (binlog mode with nobody else
+ * writing), or in probe mode.
+ */
+async function serve(bytes = 8 * MB, mode: 'binlog' | 'probe' = 'binlog'): Promise<Served> {
   const clock = new ManualClock(new Date(RECORDING_INSTANT));
   const feed = new ChangeFeed();
-  feed.useBinlog(() => true, clock.now());
+  if (mode === 'binlog') feed.useBinlog(() => true, clock.now());
+  else feed.useProbe('mariadb', clock.now());
   const config = loadConfig({ DATABASE_URL: site.database.url, TABLE_PREFIX: site.database.prefix });
   const app = createApp({ db: site.recorder.db, config, clock, changeFeed: feed, responseCacheBytes: bytes });
   const server = http.createServer(app.callback());
@@ -188,6 +192,18 @@ describe('what the door leaves to the full stack', () => {
     } finally {
       await served.close();
       await uncached.close();
+    }
+  });
+
+  it('a path outside the REST API costs no LSN reading in probe mode', async () => {
+    const served = await serve(8 * MB, 'probe');
+    try {
+      const answer = await served.request('/not-the-api');
+      expect(answer.status).toBe(404);
+      expect(answer.statements).toBe(0);
+      expect((await served.request(`${ROOT}/categories`)).statements).toBeGreaterThan(0);
+    } finally {
+      await served.close();
     }
   });
 
