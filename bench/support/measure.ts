@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildService, removeBuild } from '../../test/setup/built-service.js';
+import { SERVICE_NODE_FLAGS } from '../../test/setup/service-flags.js';
 import { createApp } from '../../src/app.js';
 import { fixedClock, systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
@@ -84,7 +85,7 @@ export interface MeasuredServer {
 export async function startServer(kind: ServerKind, target: ServerTarget, build: ServiceBuild): Promise<MeasuredServer> {
   const child = fork(kind === 'service' ? build.serviceChild : BASELINE_ENTRY, [], {
     // Set explicitly: a fork inherits the parent's execArgv, which under `npm run bench` load tsx.
-    execArgv: kind === 'service' ? ['--enable-source-maps'] : ['--import', 'tsx'],
+    execArgv: kind === 'service' ? [...SERVICE_NODE_FLAGS] : ['--import', 'tsx'],
     env: {
       ...process.env,
       DATABASE_URL: target.databaseUrl,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import type { BenchRequest, ServerTarget } from './measure.js';
+import { SERVICE_NODE_FLAGS } from '../../test/setup/service-flags.js';
 
 /*
  * The soak of `npm run bench` (issue 10: "a 60 s soak at 64 connections: 0 errors, RSS flat"):
@@ -65,7 +66,7 @@ const FLAT_WITHIN = 0.1;
 
 /** Starts main.js, soaks it, stops it with SIGTERM; the child is killed whatever happens. */
 export async function runSoak({ main, target, seconds, connections, requests }: SoakOptions): Promise<SoakResult> {
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, main], {
     env: {
       ...process.env,
       DATABASE_URL: target.databaseUrl,

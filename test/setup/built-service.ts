@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_NODE_FLAGS } from './service-flags.js';
 
 /**
  * The service as `npm start` runs it, for the end-to-end tests: `dist/`, which the test run's
@@ -48,7 +49,7 @@ export interface RunningService {
 
 /** Starts `<buildDir>/main.js` with PORT=0 on 127.0.0.1 and `env` on top of this process's environment. */
 export async function startBuiltService(buildDir: string, env: Record<string, string>): Promise<RunningService> {
-  const child = spawn(process.execPath, ['--enable-source-maps', join(buildDir, 'main.js')], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(buildDir, 'main.js')], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
