@@ -1,4 +1,5 @@
-import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { CompiledShapes } from '../../db/compiled-shapes.js';
 import type { Db } from '../../db/create-db.js';
 import { castUnsigned, collationKey, uniformText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
@@ -149,12 +150,9 @@ interface BundleParts {
 
 /**
  * The bundle's SQL by the shape of the request (how many IDs, keys and taxonomies of each
- * kind), per database handle: building and compiling this wide query costs more than running it,
- * and a site's requests come in few shapes. A shape's SQL is kept only once its parameters were
- * seen to be exactly those bundleParameters() lists, in the same order.
+ * kind): building and compiling this wide query costs more than running it (see CompiledShapes).
  */
-const compiledBundles = new WeakMap<Db, Map<string, string>>();
-const MAX_BUNDLE_SHAPES = 500;
+const compiledBundles = new CompiledShapes();
 
 function bundleShape(parts: BundleParts): string {
   return [parts.ids.length, parts.byMeta?.postIds.length ?? 0, parts.oembedKeys.length, parts.termsOf?.objectIds.length ?? 0, parts.termsOf?.taxonomies.length ?? 0].join(',');
@@ -175,20 +173,8 @@ function bundleParameters(parts: BundleParts): unknown[] {
 }
 
 async function runBundleQuery(db: Db, parts: BundleParts): Promise<Row[]> {
-  let shapes = compiledBundles.get(db);
-  if (!shapes) {
-    shapes = new Map();
-    compiledBundles.set(db, shapes);
-  }
-  const shape = bundleShape(parts);
-  const parameters = bundleParameters(parts);
-  const known = shapes.get(shape);
-  if (known !== undefined) return (await db.executeQuery<Row>(CompiledQuery.raw(known, parameters))).rows;
-  const compiled = bundleQuery(db, parts).compile();
-  const sameOrder =
-    compiled.parameters.length === parameters.length && compiled.parameters.every((value, index) => value === parameters[index]);
-  if (sameOrder && shapes.size < MAX_BUNDLE_SHAPES) shapes.set(shape, compiled.sql);
-  return (await db.executeQuery<Row>(compiled)).rows;
+  const query = compiledBundles.compile(db, bundleShape(parts), bundleParameters(parts), () => bundleQuery(db, parts));
+  return (await db.executeQuery<Row>(query)).rows;
 }
 
 /** The UNION ALL of the request's branches. */
