@@ -105,25 +105,25 @@ export async function selectPostBundle(db: Db, request: PostBundleRequest): Prom
     oembedKeys,
     termsOf: termsOf ? { objectIds: [...new Set(termsOf.objectIds)], taxonomies: [...new Set(termsOf.taxonomies)] } : undefined,
   };
-  const rows = (await runBundleQuery(db, parts)).sort(
-    (a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : Number(a.seq) - Number(b.seq) || Number(a.id) - Number(b.id)),
-  );
+  // Each kind in its own order (posts by ID, meta by meta_id, terms by their row number): the
+  // kinds are read apart, so they are sorted apart, by numbers only.
+  const byKind: Record<string, Row[]> = { post: [], meta: [], term: [] };
+  for (const row of await runBundleQuery(db, parts)) byKind[row.kind]!.push(row);
+  const inOrder = (rows: Row[]) => rows.sort((a, b) => Number(a.seq) - Number(b.seq) || Number(a.id) - Number(b.id));
 
   // A post named both by ID and by meta arrives twice, with its meta: keep each once.
   const metaRows: { post_id: number; meta_key: string | null; meta_value: string | null }[] = [];
   const seenMeta = new Set<number>();
   const posts = new Map<number, PostRow>();
-  for (const row of rows) {
-    if (row.kind === 'post') {
-      if (!posts.has(Number(row.id))) posts.set(Number(row.id), toPostRow(row));
-    } else if (row.kind === 'meta') {
-      if (seenMeta.has(Number(row.seq))) continue;
-      seenMeta.add(Number(row.seq));
-      metaRows.push({ post_id: Number(row.id), meta_key: row.c1 ?? null, meta_value: row.c2 ?? null });
-    } else {
-      bundle.terms.push(toTermRow(row));
-    }
+  for (const row of inOrder(byKind.post!)) {
+    if (!posts.has(Number(row.id))) posts.set(Number(row.id), toPostRow(row));
   }
+  for (const row of inOrder(byKind.meta!)) {
+    if (seenMeta.has(Number(row.seq))) continue;
+    seenMeta.add(Number(row.seq));
+    metaRows.push({ post_id: Number(row.id), meta_key: row.c1 ?? null, meta_value: row.c2 ?? null });
+  }
+  for (const row of inOrder(byKind.term!)) bundle.terms.push(toTermRow(row));
   const metaByPost = groupMetaRows(metaRows);
   const named = new Set([...ids, ...metaByPost.keys()]);
   // find_oembed_post_id's query takes the newest published cache of a key.
