@@ -88,27 +88,51 @@ describe('ContentRenderer with a RenderCache', () => {
 });
 
 describe('RenderCache', () => {
+  const CONTEXT = 'the_content\u00000\u0000site';
   it('drops the least recently used entries beyond its size', () => {
     const cache = new RenderCache(20_000);
-    cache.set('a', { html: 'x'.repeat(150), movesWpautop: false });
-    cache.set('b', { html: 'y'.repeat(150), movesWpautop: false });
+    cache.set('a', CONTEXT, { html: 'x'.repeat(150), movesWpautop: false });
+    cache.set('b', CONTEXT, { html: 'y'.repeat(150), movesWpautop: false });
     // Keep reading `a` while filling: when the cache overflows, `b` (least recently used) goes,
     // although `a` was stored first.
     let filler = 0;
     for (; filler < 1_000; filler += 1) {
-      expect(cache.get('a')).toBeDefined();
+      expect(cache.get('a', CONTEXT)).toBeDefined();
       const before = cache.count;
-      cache.set(`k${filler}`, { html: 'z'.repeat(150), movesWpautop: false });
+      cache.set(`k${filler}`, CONTEXT, { html: 'z'.repeat(150), movesWpautop: false });
       if (cache.count === before) break; // this one pushed an entry out
     }
     expect(filler).toBeGreaterThan(100);
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')?.html).toHaveLength(150);
+    expect(cache.get('b', CONTEXT)).toBeUndefined();
+    expect(cache.get('a', CONTEXT)?.html).toHaveLength(150);
+  });
+
+  it('keeps one text rendered in different contexts apart, and counts each rendering', () => {
+    const cache = new RenderCache(20_000);
+    cache.set('a', CONTEXT, { html: '<p>a</p>', movesWpautop: false });
+    cache.set('a', 'the_excerpt\u00000\u0000site', { html: 'a', movesWpautop: true });
+    cache.set('a', CONTEXT, { html: '<p>a again</p>', movesWpautop: false });
+    expect(cache.get('a', CONTEXT)?.html).toBe('<p>a again</p>');
+    expect(cache.get('a', 'the_excerpt\u00000\u0000site')).toEqual({ html: 'a', movesWpautop: true });
+    expect(cache.get('a', 'the_content\u00001\u0000site')).toBeUndefined();
+    expect(cache.count).toBe(2);
+    expect([cache.hits, cache.misses]).toEqual([2, 1]);
+  });
+
+  it('tells apart long texts that begin and end alike, and keeps the last one stored', () => {
+    const cache = new RenderCache(100_000);
+    const text = (middle: string) => `${'a'.repeat(60)}${middle}${'z'.repeat(60)}`;
+    cache.set(text('one'), CONTEXT, { html: 'one', movesWpautop: false });
+    expect(cache.get(text('two'), CONTEXT)).toBeUndefined();
+    cache.set(text('two'), CONTEXT, { html: 'two', movesWpautop: false });
+    expect(cache.get(text('two'), CONTEXT)?.html).toBe('two');
+    expect(cache.get(text('one'), CONTEXT)).toBeUndefined();
+    expect(cache.count).toBe(1);
   });
 
   it('does not keep a text larger than a hundredth of its size', () => {
     const cache = new RenderCache(1000);
-    cache.set('big', { html: 'x'.repeat(20), movesWpautop: false });
-    expect(cache.get('big')).toBeUndefined();
+    cache.set('big', '', { html: 'x'.repeat(20), movesWpautop: false });
+    expect(cache.get('big', '')).toBeUndefined();
   });
 });

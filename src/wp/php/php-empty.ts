@@ -22,5 +22,9 @@ export function isEmptyParam(value: unknown): boolean {
 
 /** array_filter without a callback: the entries whose values are not empty, order kept. */
 export function phpArrayFilter<T extends Record<string, unknown>>(record: T): Partial<T> {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => !isPhpEmpty(value))) as Partial<T>;
+  const kept: Record<string, unknown> = {};
+  for (const key in record) {
+    if (Object.hasOwn(record, key) && !isPhpEmpty(record[key])) kept[key] = record[key];
+  }
+  return kept as Partial<T>;
 }

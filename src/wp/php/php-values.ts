@@ -83,11 +83,15 @@ export function phpTrim(text: string, chars: string = PHP_TRIM_CHARS): string {
   return text.slice(start, end);
 }
 
+const NEEDS_URLDECODE = /[%+\uD800-\uDFFF]/;
+
 /**
  * PHP's urldecode: `+` is a space and each `%XX` one byte, the bytes read as UTF-8; a malformed
  * escape (`%zz`, a trailing `%`) stays as it is while the rest is still decoded. Never throws.
  */
 export function phpUrldecode(text: string): string {
+  // Nothing to decode: the text comes back as it is (a lone surrogate would become U+FFFD below).
+  if (!NEEDS_URLDECODE.test(text)) return text;
   const bytes: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;

@@ -1,4 +1,5 @@
-import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { CompiledShapes } from '../../db/compiled-shapes.js';
 import type { Db } from '../../db/create-db.js';
 import { castUnsigned, collationKey, uniformText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
@@ -68,9 +69,7 @@ const POST_COLUMNS = [
   'post_mime_type',
   'comment_count',
 ] as const;
-const NUMERIC_POST_COLUMNS: ReadonlySet<string> = new Set(['post_author', 'post_parent', 'menu_order', 'comment_count']);
 const TERM_COLUMNS = ['term_id', 'name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count'] as const;
-const NUMERIC_TERM_COLUMNS: ReadonlySet<string> = new Set(['term_id', 'term_group', 'term_taxonomy_id', 'parent', 'count']);
 const WIDTH = POST_COLUMNS.length;
 
 type Row = { kind: string; id: number; seq: number } & Record<`c${number}`, string | null>;
@@ -106,25 +105,25 @@ export async function selectPostBundle(db: Db, request: PostBundleRequest): Prom
     oembedKeys,
     termsOf: termsOf ? { objectIds: [...new Set(termsOf.objectIds)], taxonomies: [...new Set(termsOf.taxonomies)] } : undefined,
   };
-  const rows = (await runBundleQuery(db, parts)).sort(
-    (a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : Number(a.seq) - Number(b.seq) || Number(a.id) - Number(b.id)),
-  );
+  // Each kind in its own order (posts by ID, meta by meta_id, terms by their row number): the
+  // kinds are read apart, so they are sorted apart, by numbers only.
+  const byKind: Record<string, Row[]> = { post: [], meta: [], term: [] };
+  for (const row of await runBundleQuery(db, parts)) byKind[row.kind]!.push(row);
+  const inOrder = (rows: Row[]) => rows.sort((a, b) => Number(a.seq) - Number(b.seq) || Number(a.id) - Number(b.id));
 
   // A post named both by ID and by meta arrives twice, with its meta: keep each once.
   const metaRows: { post_id: number; meta_key: string | null; meta_value: string | null }[] = [];
   const seenMeta = new Set<number>();
   const posts = new Map<number, PostRow>();
-  for (const row of rows) {
-    if (row.kind === 'post') {
-      if (!posts.has(Number(row.id))) posts.set(Number(row.id), toPostRow(row));
-    } else if (row.kind === 'meta') {
-      if (seenMeta.has(Number(row.seq))) continue;
-      seenMeta.add(Number(row.seq));
-      metaRows.push({ post_id: Number(row.id), meta_key: row.c1 ?? null, meta_value: row.c2 ?? null });
-    } else {
-      bundle.terms.push(toTermRow(row));
-    }
+  for (const row of inOrder(byKind.post!)) {
+    if (!posts.has(Number(row.id))) posts.set(Number(row.id), toPostRow(row));
   }
+  for (const row of inOrder(byKind.meta!)) {
+    if (seenMeta.has(Number(row.seq))) continue;
+    seenMeta.add(Number(row.seq));
+    metaRows.push({ post_id: Number(row.id), meta_key: row.c1 ?? null, meta_value: row.c2 ?? null });
+  }
+  for (const row of inOrder(byKind.term!)) bundle.terms.push(toTermRow(row));
   const metaByPost = groupMetaRows(metaRows);
   const named = new Set([...ids, ...metaByPost.keys()]);
   // find_oembed_post_id's query takes the newest published cache of a key.
@@ -149,12 +148,9 @@ interface BundleParts {
 
 /**
  * The bundle's SQL by the shape of the request (how many IDs, keys and taxonomies of each
- * kind), per database handle: building and compiling this wide query costs more than running it,
- * and a site's requests come in few shapes. A shape's SQL is kept only once its parameters were
- * seen to be exactly those bundleParameters() lists, in the same order.
+ * kind): building and compiling this wide query costs more than running it (see CompiledShapes).
  */
-const compiledBundles = new WeakMap<Db, Map<string, string>>();
-const MAX_BUNDLE_SHAPES = 500;
+const compiledBundles = new CompiledShapes();
 
 function bundleShape(parts: BundleParts): string {
   return [parts.ids.length, parts.byMeta?.postIds.length ?? 0, parts.oembedKeys.length, parts.termsOf?.objectIds.length ?? 0, parts.termsOf?.taxonomies.length ?? 0].join(',');
@@ -175,20 +171,8 @@ function bundleParameters(parts: BundleParts): unknown[] {
 }
 
 async function runBundleQuery(db: Db, parts: BundleParts): Promise<Row[]> {
-  let shapes = compiledBundles.get(db);
-  if (!shapes) {
-    shapes = new Map();
-    compiledBundles.set(db, shapes);
-  }
-  const shape = bundleShape(parts);
-  const parameters = bundleParameters(parts);
-  const known = shapes.get(shape);
-  if (known !== undefined) return (await db.executeQuery<Row>(CompiledQuery.raw(known, parameters))).rows;
-  const compiled = bundleQuery(db, parts).compile();
-  const sameOrder =
-    compiled.parameters.length === parameters.length && compiled.parameters.every((value, index) => value === parameters[index]);
-  if (sameOrder && shapes.size < MAX_BUNDLE_SHAPES) shapes.set(shape, compiled.sql);
-  return (await db.executeQuery<Row>(compiled)).rows;
+  const query = compiledBundles.compile(db, bundleShape(parts), bundleParameters(parts), () => bundleQuery(db, parts));
+  return (await db.executeQuery<Row>(query)).rows;
 }
 
 /** The UNION ALL of the request's branches. */
@@ -265,21 +249,52 @@ function bundleQuery(db: Db, { ids, byMeta, oembedKeys, termsOf }: BundleParts) 
   return query;
 }
 
+/*
+ * Rows are put back as object literals in POST_COLUMNS' and TERM_COLUMNS' order rather than by a
+ * loop over the column names: every post of every request goes through here, and literals give
+ * each row the same shape at once, with no name lookups per column.
+ */
+const text = (value: string | null | undefined): string => value ?? '';
+
 function toPostRow(row: Row): PostRow {
-  const post: Record<string, unknown> = { ID: Number(row.id) };
-  POST_COLUMNS.forEach((column, index) => {
-    const value = row[`c${index + 1}`] ?? '';
-    post[column] = NUMERIC_POST_COLUMNS.has(column) ? Number(value) : value;
-  });
-  return post as unknown as PostRow;
+  return {
+    ID: Number(row.id),
+    post_author: Number(text(row.c1)),
+    post_date: text(row.c2),
+    post_date_gmt: text(row.c3),
+    post_content: text(row.c4),
+    post_title: text(row.c5),
+    post_excerpt: text(row.c6),
+    post_status: text(row.c7),
+    comment_status: text(row.c8),
+    ping_status: text(row.c9),
+    post_password: text(row.c10),
+    post_name: text(row.c11),
+    to_ping: text(row.c12),
+    pinged: text(row.c13),
+    post_modified: text(row.c14),
+    post_modified_gmt: text(row.c15),
+    post_content_filtered: text(row.c16),
+    post_parent: Number(text(row.c17)),
+    guid: text(row.c18),
+    menu_order: Number(text(row.c19)),
+    post_type: text(row.c20),
+    post_mime_type: text(row.c21),
+    comment_count: Number(text(row.c22)),
+  };
 }
 
 function toTermRow(row: Row): TermRow & { object_id: number } {
-  const term: Record<string, unknown> = {};
-  TERM_COLUMNS.forEach((column, index) => {
-    const value = row[`c${index + 1}`] ?? '';
-    term[column] = NUMERIC_TERM_COLUMNS.has(column) ? Number(value) : value;
-  });
-  term.object_id = Number(row.id);
-  return term as unknown as TermRow & { object_id: number };
+  return {
+    term_id: Number(text(row.c1)),
+    name: text(row.c2),
+    slug: text(row.c3),
+    term_group: Number(text(row.c4)),
+    term_taxonomy_id: Number(text(row.c5)),
+    taxonomy: text(row.c6),
+    description: text(row.c7),
+    parent: Number(text(row.c8)),
+    count: Number(text(row.c9)),
+    object_id: Number(row.id),
+  };
 }

@@ -114,7 +114,8 @@ export function postPermalink(
   viewer: Viewer = ANONYMOUS,
 ): string {
   const struct = permastructFor(urls, post.post_type);
-  const plain = !hasPublicLink({ ...post, post_author: post.post_author ?? 0 }, viewer);
+  // Published posts (nearly every one an answer links) need no copy for the capability check.
+  const plain = post.post_status !== PostStatus.publish && !hasPublicLink({ ...post, post_author: post.post_author ?? 0 }, viewer);
   if (struct && urls.prettyPermalinks && !plain) {
     // TEC registers its types without the permalink front, so only the PATHINFO root precedes them.
     return `${urls.base}${urls.permalinkRoot}/${struct.base}/${post.post_name}${urls.trailingSlash ? '/' : ''}`;

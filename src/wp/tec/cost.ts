@@ -170,11 +170,11 @@ export function eventCostValues(costRows: readonly string[]): (string | number)[
 }
 
 /**
- * Tribe__Cost_Utils::get_cost_by_func: the lowest or highest numeric piece; a lone
- * non-numeric piece is kept as text; nothing numeric (or an empty pick) gives `0`.
+ * Tribe__Cost_Utils::get_cost_by_func over the costs as parseCostRange parsed them: the lowest
+ * or highest numeric piece; a lone non-numeric piece is kept as text; nothing numeric (or an
+ * empty pick) gives `0`.
  */
-function costByFunc(costs: readonly string[], pick: 'min' | 'max'): string {
-  const parsed = [...parseCostRange(costs)];
+function costByFunc(parsed: readonly (readonly [string, string])[], pick: 'min' | 'max'): string {
   if (parsed.length === 1 && !isPhpNumeric(parsed[0]![1])) return parsed[0]![1];
   const numeric = parsed.filter(([, value]) => isPhpNumeric(value));
   if (numeric.length === 0) return '0';
@@ -206,9 +206,10 @@ function withCurrency(cost: string, symbol: string, position: string, options: C
 function formatCost(input: EventCostInput, options: CostFormatOptions | null): string {
   const costs = eventCosts(input.costRows);
   if (costs.size === 0) return '';
-  const values = [...costs.values()];
+  // Parsed once for both picks (the plugin parses the same values twice).
+  const parsed = [...parseCostRange([...costs.values()])];
   const [min, max] = (['min', 'max'] as const).map((pick) => {
-    let cost = replaceZeroWithFree(costByFunc(values, pick));
+    let cost = replaceZeroWithFree(costByFunc(parsed, pick));
     if (options) {
       let position = input.currencyPosition ?? '';
       if (isPhpEmpty(position)) position = options.reverseCurrencyPosition ? 'suffix' : 'prefix';

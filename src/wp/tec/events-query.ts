@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.js';
+import { CompiledShapes } from '../../db/compiled-shapes.js';
 import { likeText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { EventMeta, OptionName, PostStatus, PostType, Taxonomy } from '../constants.js';
@@ -170,22 +171,27 @@ function shiftHours(wallTime: string, hours: number): string | undefined {
   return /^\d{4}-/.test(shifted) ? shifted.slice(0, 19).replace('T', ' ') : undefined;
 }
 
+/** The columns holding the dates the filter compares and orders by. */
+function dateColumns(filter: EventStorage): DateColumns {
+  if (!filter.useOccurrencesTable) return { start: 'start_meta.meta_value', end: 'end_meta.meta_value', order: 'order_meta.meta_value' };
+  const utc = (yes: boolean) => (yes ? '_utc' : '');
+  return {
+    start: `occ.start_date${utc(filter.filterOnUtcDates)}`,
+    end: `occ.end_date${utc(filter.filterOnUtcDates)}`,
+    order: `occ.start_date${utc(filter.orderByUtcStart)}`,
+  };
+}
+
 /** The filtered set of events, before ordering and paging, and the columns holding its dates. */
 function filteredEvents(
   db: Db,
   filter: EventListFilter,
   hide: HideFilter = 'not-exists',
 ): { query: EventQuery; dates: DateColumns } {
-  const utc = (yes: boolean) => (yes ? '_utc' : '');
   let base = db.selectFrom('posts') as unknown as EventQuery;
-  let dates: DateColumns;
+  const dates = dateColumns(filter);
   if (filter.useOccurrencesTable) {
     base = base.innerJoin('tec_occurrences as occ', 'occ.post_id', 'posts.ID') as unknown as EventQuery;
-    dates = {
-      start: `occ.start_date${utc(filter.filterOnUtcDates)}`,
-      end: `occ.end_date${utc(filter.filterOnUtcDates)}`,
-      order: `occ.start_date${utc(filter.orderByUtcStart)}`,
-    };
   } else {
     const startKey = filter.filterOnUtcDates ? EventMeta.startDateUtc : EventMeta.startDate;
     const endKey = filter.filterOnUtcDates ? EventMeta.endDateUtc : EventMeta.endDate;
@@ -200,7 +206,6 @@ function filteredEvents(
       .innerJoin('postmeta as order_meta', (join) =>
         join.onRef('order_meta.post_id', '=', 'posts.ID').on('order_meta.meta_key', '=', orderKey),
       ) as unknown as EventQuery;
-    dates = { start: 'start_meta.meta_value', end: 'end_meta.meta_value', order: 'order_meta.meta_value' };
   }
   let query = base
     .where('posts.post_type', '=', PostType.event)
@@ -284,10 +289,10 @@ export async function selectEventPage(
   const wanted = page.offset + page.limit;
   let rowsToRead = wanted;
   for (;;) {
-    const rows = (await eventRowsInListOrder(db, filter, page.orderByPostDate, rowsToRead).execute()) as {
-      ID: number;
-      marker: string | null;
-    }[];
+    const query = compiledPages.compile(db, ...pageShapeAndParameters(filter, page.orderByPostDate, rowsToRead), () =>
+      eventRowsInListOrder(db, filter, page.orderByPostDate, rowsToRead),
+    );
+    const rows = (await db.executeQuery<{ ID: number; marker: string | null }>(query)).rows;
     const ids = [...new Set(rows.map((row) => Number(row.ID)))];
     if (ids.length >= wanted || rows.length < rowsToRead) {
       return { ids: ids.slice(page.offset, wanted), marker: rows.length > 0 ? (rows[0]!.marker ?? '') : undefined };
@@ -297,11 +302,80 @@ export async function selectEventPage(
 }
 
 /**
- * The matching rows in list order. Besides the filter's own bounds on the dates, the order
- * column gets bounds it implies, so an index on it (see the opt-in indexes) is read from the
- * window's start to its end instead of from the first event ever: a local start time lies within
- * 14 hours of the UTC one, and an event does not end before it starts (TEC refuses to save one).
+ * The page query's SQL by its shape (see CompiledShapes): every list request builds it, and
+ * building it cost more CPU than the database spent answering it.
  */
+const compiledPages = new CompiledShapes();
+
+/**
+ * The shape of eventRowsInListOrder's query (which clauses, how many values each) and the values
+ * it binds, in its order (filteredEvents compares the dates in DATE_FILTER_KEYS' order). A query
+ * with a search has no shape: its LIKE patterns differ by dialect, and it is built each time.
+ */
+function pageShapeAndParameters(filter: EventListFilter, orderByPostDate: boolean, limit: number): [string | undefined, unknown[]] {
+  if (filter.search) return [undefined, []];
+  const parameters: unknown[] = [OptionName.lastSavePost, 1];
+  if (!filter.useOccurrencesTable) {
+    parameters.push(
+      filter.filterOnUtcDates ? EventMeta.startDateUtc : EventMeta.startDate,
+      filter.filterOnUtcDates ? EventMeta.endDateUtc : EventMeta.endDate,
+      filter.orderByUtcStart ? EventMeta.startDateUtc : EventMeta.startDate,
+    );
+  }
+  parameters.push(EventMeta.hideFromUpcoming, PostType.event, ...(filter.statuses.length > 0 ? filter.statuses : [PostStatus.publish]));
+  const datesGiven = DATE_FILTER_KEYS.filter((key) => filter[key] !== undefined);
+  for (const key of datesGiven) parameters.push(filter[key]);
+  const termIds = (ids: readonly number[]) => (ids.length > 0 ? ids : [0]);
+  if (filter.categoryTermIds) parameters.push(Taxonomy.eventCategory, ...termIds(filter.categoryTermIds));
+  if (filter.tagTermIds) parameters.push(Taxonomy.tag, ...termIds(filter.tagTermIds));
+  if (filter.venueIds) parameters.push(EventMeta.venueId, ...filter.venueIds.map(String));
+  if (filter.organizerIds) parameters.push(EventMeta.organizerId, ...filter.organizerIds.map(String));
+  if (filter.featured !== undefined) parameters.push(EventMeta.featured);
+  if (filter.include) parameters.push(...termIds(filter.include));
+  if (filter.postParent !== undefined) parameters.push(filter.postParent);
+  const bounds = orderByPostDate ? {} : orderBounds(filter, dateColumns(filter));
+  if (bounds.lower !== undefined) parameters.push(bounds.lower);
+  if (bounds.upper !== undefined) parameters.push(bounds.upper);
+  parameters.push(limit);
+  const shape = [
+    filter.useOccurrencesTable,
+    filter.filterOnUtcDates,
+    filter.orderByUtcStart,
+    filter.statuses.length,
+    datesGiven.join('+'),
+    filter.categoryTermIds?.length,
+    filter.tagTermIds?.length,
+    filter.venueIds?.length,
+    filter.organizerIds?.length,
+    filter.featured,
+    filter.include?.length,
+    filter.postParent !== undefined,
+    orderByPostDate,
+    bounds.lower !== undefined,
+    bounds.upper !== undefined,
+  ].join(',');
+  return [shape, parameters];
+}
+
+/**
+ * Bounds on the order column that the filter's own bounds on the dates imply, so an index on it
+ * (see the opt-in indexes) is read from the window's start to its end instead of from the first
+ * event ever: a local start time lies within 14 hours of the UTC one, and an event does not end
+ * before it starts (TEC refuses to save one). A bound that cannot be worked out is left out: it
+ * only speeds the read up.
+ */
+function orderBounds(filter: EventListFilter, dates: DateColumns): { lower?: string; upper?: string } {
+  const sameColumn = dates.order === dates.start;
+  const lowest = filter.startsOnOrAfter ?? filter.startsAfter;
+  const lower = lowest === undefined || sameColumn ? undefined : shiftHours(lowest, -MAX_ZONE_OFFSET_HOURS);
+  const highest = [filter.endsOnOrBefore, filter.endsBefore, sameColumn ? undefined : filter.startsBefore]
+    .filter((value): value is string => value !== undefined)
+    .sort()[0];
+  const upper = highest === undefined ? undefined : sameColumn ? highest : shiftHours(highest, MAX_ZONE_OFFSET_HOURS);
+  return { lower, upper };
+}
+
+/** The matching rows in list order, with the order column bounded (see orderBounds). */
 function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: boolean, limit: number) {
   const { query: filtered, dates } = filteredEvents(db, filter, 'anti-join');
   let query = filtered.select('posts.ID').select((eb) =>
@@ -313,15 +387,8 @@ function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: 
       .as('marker'),
   );
   if (orderByPostDate) return query.orderBy('posts.post_date', 'asc').orderBy('posts.ID', 'asc').limit(limit);
-  const sameColumn = dates.order === dates.start;
-  const lowest = filter.startsOnOrAfter ?? filter.startsAfter;
-  // A bound that cannot be worked out is left out: it only speeds the read up.
-  const lower = lowest === undefined || sameColumn ? undefined : shiftHours(lowest, -MAX_ZONE_OFFSET_HOURS);
+  const { lower, upper } = orderBounds(filter, dates);
   if (lower !== undefined) query = query.where(sql.ref(dates.order), '>=', lower);
-  const highest = [filter.endsOnOrBefore, filter.endsBefore, sameColumn ? undefined : filter.startsBefore]
-    .filter((value): value is string => value !== undefined)
-    .sort()[0];
-  const upper = highest === undefined ? undefined : sameColumn ? highest : shiftHours(highest, MAX_ZONE_OFFSET_HOURS);
   if (upper !== undefined) query = query.where(sql.ref(dates.order), '<=', upper);
   return query.orderBy(sql.ref(dates.order), 'asc').orderBy('posts.ID', 'asc').limit(limit);
 }

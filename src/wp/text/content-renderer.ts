@@ -44,6 +44,7 @@ export class ContentRenderer {
   private readonly textsWithNeeds = new Set<string>();
   /** What of the site a cached rendering depends on. */
   private readonly siteKey: string;
+  private readonly cacheContexts = new Map<string, string>();
   /** Post IDs asked for already (found or not), so a missing attachment is not asked for again. */
   private readonly requestedPostIds = new Set<number>();
   private readonly requestedOembedKeys = new Set<string>();
@@ -150,8 +151,8 @@ export class ContentRenderer {
     // What earlier texts of the request left that a text reads without bumping: where wpautop sits,
     // and whether an image already took fetchpriority (wp_high_priority_element_flag).
     const readState = `${state.wpautopAfterUnautop ? 1 : 0}${state.counters.get(MEDIA_COUNTERS.highPriorityTaken) ? 1 : 0}`;
-    const key = `${filter}\u0000${readState}\u0000${this.siteKey}\u0000${text}`;
-    const hit = this.cache.get(key);
+    const context = this.cacheContext(`${filter}\u0000${readState}`);
+    const hit = this.cache.get(text, context);
     if (hit) {
       if (hit.movesWpautop) state.wpautopAfterUnautop = true;
       return hit.html;
@@ -160,9 +161,23 @@ export class ContentRenderer {
     const autopMovedBefore = state.wpautopAfterUnautop;
     const html = chain(text, this.env);
     if (stateStamp(state) === stampBefore) {
-      this.cache.set(key, { html, movesWpautop: !autopMovedBefore && state.wpautopAfterUnautop });
+      this.cache.set(text, context, { html, movesWpautop: !autopMovedBefore && state.wpautopAfterUnautop });
     }
     return html;
+  }
+
+  /**
+   * The cache's context of a rendering: the filter and request state it read, and the site. Made
+   * once per kind a request: the site's part is long, and a new string would be hashed anew by
+   * every lookup.
+   */
+  private cacheContext(readState: string): string {
+    let context = this.cacheContexts.get(readState);
+    if (context === undefined) {
+      context = `${readState}\u0000${this.siteKey}`;
+      this.cacheContexts.set(readState, context);
+    }
+    return context;
   }
 
   /** The post's `trim( apply_filters( 'the_content', ... ) )`, rendered now if it was not yet. */

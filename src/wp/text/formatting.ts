@@ -63,7 +63,8 @@ export function trailingslashit(value: string): string {
 
 /** PHP str_replace() with one search string (every occurrence; an empty search changes nothing). */
 export function strReplace(subject: string, search: string, replace: string): string {
-  return search === '' ? subject : subject.split(search).join(replace);
+  // Most searches find nothing: no array is made for those (texturize runs a dozen per text).
+  return search === '' || !subject.includes(search) ? subject : subject.split(search).join(replace);
 }
 
 /** PHP str_replace() with arrays: each pair runs over the result of the previous one. */

@@ -12,46 +12,76 @@ export interface RenderedText {
   movesWpautop: boolean;
 }
 
+/**
+ * Entries are found by the text first, then by what else the rendering depended on (the filter,
+ * the request state it read, the site). The text is found by a short key made from its length
+ * and its ends, then compared whole: hashing whole texts (fresh strings on every request) cost
+ * more than rendering them from the cache saved. Two texts of one key take turns in the cache.
+ */
 export class RenderCache {
-  private readonly entries = new Map<string, RenderedText>();
+  private readonly entries = new Map<string, { text: string; renderings: Map<string, RenderedText> }>();
   private size = 0;
+  private variants = 0;
   /** Lookups that found an entry / found none, for the metrics (src/ops/metrics.ts). */
   hits = 0;
   misses = 0;
 
   constructor(private readonly maxChars = 16_000_000) {}
 
-  get(key: string): RenderedText | undefined {
-    const found = this.entries.get(key);
-    if (found === undefined) {
+  get(text: string, context: string): RenderedText | undefined {
+    const key = textKey(text);
+    const entry = this.entries.get(key);
+    const found = entry?.text === text ? entry.renderings.get(context) : undefined;
+    if (entry === undefined || found === undefined) {
       this.misses += 1;
       return undefined;
     }
     this.hits += 1;
     // Map order is insertion order: re-inserting marks it most recently used.
     this.entries.delete(key);
-    this.entries.set(key, found);
+    this.entries.set(key, entry);
     return found;
   }
 
-  set(key: string, value: RenderedText): void {
-    const cost = key.length + value.html.length;
+  set(text: string, context: string, value: RenderedText): void {
+    const cost = text.length + context.length + value.html.length;
     if (cost > this.maxChars / 100) return; // one huge text must not flush everything else
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.entries.delete(key);
-      this.size -= key.length + previous.html.length;
+    const key = textKey(text);
+    let entry = this.entries.get(key);
+    if (entry) this.entries.delete(key);
+    if (entry && entry.text !== text) {
+      this.forget(entry);
+      entry = undefined;
     }
-    this.entries.set(key, value);
+    entry ??= { text, renderings: new Map() };
+    const previous = entry.renderings.get(context);
+    if (previous) {
+      this.size -= text.length + context.length + previous.html.length;
+      this.variants -= 1;
+    }
+    entry.renderings.set(context, value);
+    this.entries.set(key, entry);
     this.size += cost;
-    for (const [oldest, entry] of this.entries) {
+    this.variants += 1;
+    for (const [oldest, dropped] of this.entries) {
       if (this.size <= this.maxChars) break;
       this.entries.delete(oldest);
-      this.size -= oldest.length + entry.html.length;
+      this.forget(dropped);
     }
   }
 
-  get count(): number {
-    return this.entries.size;
+  private forget(entry: { text: string; renderings: Map<string, RenderedText> }): void {
+    for (const [context, rendered] of entry.renderings) this.size -= entry.text.length + context.length + rendered.html.length;
+    this.variants -= entry.renderings.size;
   }
+
+  /** Renderings kept. */
+  get count(): number {
+    return this.variants;
+  }
+}
+
+/** The cache's key of a text: its length and its first and last characters (see RenderCache). */
+function textKey(text: string): string {
+  return text.length <= 96 ? text : `${text.length}\u0000${text.slice(0, 48)}${text.slice(-48)}`;
 }

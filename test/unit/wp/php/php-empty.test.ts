@@ -23,5 +23,7 @@ describe('isPhpEmpty and isEmptyParam (empty())', () => {
 
   it('filter a record the way array_filter does', () => {
     expect(phpArrayFilter({ a: '', b: '0', c: 'x', d: 0, e: [1] })).toEqual({ c: 'x', e: [1] });
+    // The kept entries keep their order (JSON answers print them in it).
+    expect(Object.keys(phpArrayFilter({ z: 'x', a: '', m: 1, b: true }))).toEqual(['z', 'm', 'b']);
   });
 });

@@ -94,6 +94,12 @@ describe('phpUrldecode (urldecode)', () => {
   it('leaves characters outside ASCII whole', () => {
     expect(phpUrldecode('😀+é')).toBe('😀 é');
   });
+
+  it('gives a text with nothing to decode back as it is, and a lone surrogate as U+FFFD', () => {
+    expect(phpUrldecode('start_date=2026-01-01&per_page=12')).toBe('start_date=2026-01-01&per_page=12');
+    expect(phpUrldecode('😀é')).toBe('😀é');
+    expect(phpUrldecode('a\ud800b')).toBe('a\ufffdb');
+  });
 });
 
 describe('phpUrlencode (urlencode) and phpRawurlencode (rawurlencode)', () => {
