@@ -29,7 +29,7 @@ export default async function setup(): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
       `Cannot reach the test database server (${redact(testServerUrl())}): ${reason}\n` +
-        'Start MariaDB (start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd) ' +
+        'Start MariaDB (start-stop-daemon --start --oknodo --background --pidfile /run/mysqld/mysqld.pid --exec /usr/sbin/mariadbd) ' +
         'or point TEST_DATABASE_URL at a server.',
     );
   }
