@@ -50,6 +50,8 @@ const ROOT = '/wp-json/calendar/events/v1';
 const LONG_WORK = { statementTimeoutMs: 0, acquireTimeoutMs: 60_000 };
 
 interface Sample {
+  /** Which of the route's URLs (index), for the measured requests. */
+  url?: number;
   ms: number;
   sqlMs: number;
   statements: number;
@@ -273,7 +275,7 @@ async function measureSite(
       const deadline = performance.now() + limits.maxSeconds * 1000;
       for (let n = 0; n < limits.requests && performance.now() < deadline; n += 1) {
         const sent = await send(urls[n % urls.length]!);
-        samples.push(sent.sample);
+        samples.push({ ...sent.sample, url: n % urls.length });
         if (n === 0) statementsOfOne = sent.statements;
       }
       const bad = [...first, ...samples].filter((sample) => sample.status !== 200);
