@@ -189,11 +189,21 @@ interface DateColumns {
 }
 
 /**
- * How the hidden-from-listings rule is written. `not-exists` suits counting (the database reads
- * the few hidden events once); `anti-join` suits a page read in date order, where each candidate
- * is checked on its own through the post_id index and reading stops after the page.
+ * How the hidden-from-listings rule is written. `not-in` suits counting: the database reads the
+ * few hidden events once, by key, into a lookup table (a million-event site hides ~10,000), where a
+ * check per event would read every meta row of each of the 200,000 events of a two-year window
+ * (16 s against 4 s there). `per-event` suits counting the few events of a venue, an organizer or
+ * an `include` list, which the database finds first, and the few that end as a window moves on: reading 10,000 hidden rows would cost more
+ * than checking each (1.2 s against 0.5 s for a venue of a thousand events). `anti-join` suits a
+ * page read in date order, where each candidate is checked on its own through the post_id index
+ * and reading stops after the page.
  */
-type HideFilter = 'not-exists' | 'anti-join';
+type HideFilter = 'not-in' | 'per-event' | 'anti-join';
+
+/** The hide rule for counting `filter`'s events (see HideFilter). */
+function hideFilterForCount(filter: EventListFilter): HideFilter {
+  return filter.venueIds || filter.organizerIds || filter.include ? 'per-event' : 'not-in';
+}
 
 /** Hours a zone's wall time may differ from UTC, at most (UTC-12 to UTC+14). */
 const MAX_ZONE_OFFSET_HOURS = 14;
@@ -213,7 +223,7 @@ function shiftHours(wallTime: string, hours: number): string | undefined {
 function filteredEvents(
   db: Db,
   filter: EventListFilter,
-  hide: HideFilter = 'not-exists',
+  hide: HideFilter,
 ): { query: EventQuery; dates: DateColumns } {
   const utc = (yes: boolean) => (yes ? '_utc' : '');
   let base = db.selectFrom('posts') as unknown as EventQuery;
@@ -251,8 +261,16 @@ function filteredEvents(
         join.onRef('hide_meta.post_id', '=', 'posts.ID').on('hide_meta.meta_key', '=', EventMeta.hideFromUpcoming),
       )
       .where('hide_meta.meta_id', 'is', null) as unknown as EventQuery;
-  } else {
+  } else if (hide === 'per-event') {
     query = query.where((eb) => metaMissing(eb as never, EventMeta.hideFromUpcoming));
+  } else {
+    query = query.where((eb) =>
+      eb(
+        'posts.ID',
+        'not in',
+        eb.selectFrom('postmeta as hidden').select('hidden.post_id').where('hidden.meta_key', '=', EventMeta.hideFromUpcoming),
+      ),
+    );
   }
 
   // Dates are `Y-m-d H:i:s` strings (meta) or DATETIMEs (occurrences): compared chronologically.
@@ -367,7 +385,7 @@ function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: 
 
 /** How many events match (the ORM's found_posts): distinct posts, whatever their occurrences. */
 export async function countEvents(db: Db, filter: EventListFilter): Promise<number> {
-  const row = await filteredEvents(db, filter)
+  const row = await filteredEvents(db, filter, hideFilterForCount(filter))
     .query.select((eb) => eb.fn.count<number>(sql`distinct ${sql.ref('posts.ID')}`).as('total'))
     .executeTakeFirst();
   return Number(row?.total ?? 0);
@@ -385,7 +403,8 @@ export async function countEventsEndingAfter(
   since: string,
 ): Promise<{ count: number; severalOccurrences: boolean }> {
   const endsAfter = filter.endsAfter !== undefined && filter.endsAfter > since ? filter.endsAfter : since;
-  const { query } = filteredEvents(db, { ...filter, endsAfter });
+  // The events ending in the moments the window moved are few: each is checked on its own.
+  const { query } = filteredEvents(db, { ...filter, endsAfter }, 'per-event');
   // Any occurrence of these events, matching or not: one already counted would be counted twice.
   const occurrencesOfEach = filter.useOccurrencesTable
     ? sql<number>`max((${db
