@@ -193,10 +193,10 @@ interface DateColumns {
  * few hidden events once, by key, into a lookup table (a million-event site hides ~10,000), where a
  * check per event would read every meta row of each of the 200,000 events of a two-year window
  * (16 s against 4 s there). `per-event` suits counting the few events of a venue, an organizer or
- * an `include` list, which the database finds first, and the few that end as a window moves on: reading 10,000 hidden rows would cost more
- * than checking each (1.2 s against 0.5 s for a venue of a thousand events). `anti-join` suits a
- * page read in date order, where each candidate is checked on its own through the post_id index
- * and reading stops after the page.
+ * an `include` list, which the database finds first, and the few that end as a window moves on:
+ * reading 10,000 hidden rows would cost more than checking each (1.2 s against 0.5 s for a venue
+ * of a thousand events). `anti-join` suits a page read in date order, where each candidate is
+ * checked on its own through the post_id index and reading stops after the page.
  */
 type HideFilter = 'not-in' | 'per-event' | 'anti-join';
 
