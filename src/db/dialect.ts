@@ -100,6 +100,12 @@ export function indexColumns(db: Kysely<any>, columns: readonly { name: string; 
   );
 }
 
+/** Drops index `name` of `table`: MySQL names the table (`DROP INDEX name ON table`), SQLite cannot. */
+export async function dropIndex(db: Kysely<any>, name: string, table: string): Promise<void> {
+  const drop = db.schema.dropIndex(name);
+  await (dialectOf(db) === 'mysql' ? drop.on(table) : drop).execute();
+}
+
 /**
  * The names of the indexes on `table` (unprefixed; the prefix plugin names the site's), from the
  * server's catalogue. SQLite's index names are the whole file's, so there: every index's name.

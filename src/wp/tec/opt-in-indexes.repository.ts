@@ -1,5 +1,5 @@
 import type { Db } from '../../db/create-db.js';
-import { indexColumns, selectIndexNames } from '../../db/dialect.js';
+import { dropIndex, indexColumns, selectIndexNames } from '../../db/dialect.js';
 
 /**
  * Indexes the stock TEC schema lacks and a large site's lists need, added only when the site's
@@ -64,7 +64,7 @@ export async function removeOptInIndexes(db: Db): Promise<string[]> {
   const present = await selectOptInIndexes(db);
   const removed: string[] = [];
   for (const index of OPT_IN_INDEXES.filter((candidate: OptInIndex) => present.has(candidate.name))) {
-    await db.schema.dropIndex(index.name).on(index.table).execute();
+    await dropIndex(db, index.name, index.table);
     removed.push(index.name);
   }
   return removed;

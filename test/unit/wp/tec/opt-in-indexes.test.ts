@@ -99,6 +99,22 @@ describe('npm run indexes -- add|remove|status on a fresh schema', () => {
     expect((await run('status')).lines.every((line) => line.startsWith('missing  '))).toBe(true);
   });
 
+  it('adds and removes the same five on a SQLite file (no prefix lengths there)', async () => {
+    const file = await createTestDatabase({ dialect: 'sqlite' });
+    try {
+      const lines: string[] = [];
+      expect(await runIndexesCommand(file.db, 'add', (line) => lines.push(line))).toBe(0);
+      expect(lines).toEqual([`added: ${NAMES.join(', ')}`]);
+      const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'index' and name = 'calendar_sidecar_meta_value'`.execute(file.db);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.sql).toMatch(/\("meta_key", "meta_value"\)$/);
+      expect(await runIndexesCommand(file.db, 'remove', (line) => lines.push(line))).toBe(0);
+      expect([...(await selectOptInIndexes(file.db))].filter((name) => NAMES.includes(name))).toEqual([]);
+    } finally {
+      await file.drop();
+    }
+  });
+
   it('refuses an unknown action with the usage line', async () => {
     expect(await run('drop')).toEqual({ code: 2, lines: ['usage: npm run indexes -- add|remove|status'] });
   });
