@@ -35,7 +35,7 @@ import { DEFAULT_NOW, DEFAULT_SEED, generateSite, type GeneratedSite } from './s
  * The app runs in this process (createApp, response cache off, clock stopped at the site's "now"),
  * on a loopback socket; its Kysely log attributes every statement, with its time, to the one
  * request in flight. Each route: one first request per distinct URL (the list totals are not
- * counted yet: the app's count cache is empty), then --requests requests in turn over those URLs
+ * counted yet, except the default window's, which the warm-up request counts), then --requests requests in turn over those URLs
  * (stopped after --max-seconds). Prints p50/p90/p99, statements and SQL time per request, and
  * writes bench/results/scale-latest.json with the statements of one request of each route.
  */
