@@ -1,5 +1,5 @@
 import type { Db } from '../db/create-db.js';
-import { addOptInIndexes, OPT_IN_INDEXES, removeOptInIndexes, selectOptInIndexes } from '../wp/tec/opt-in-indexes.repository.js';
+import { addOptInIndexes, describeColumns, OPT_IN_INDEXES, removeOptInIndexes, selectOptInIndexes } from '../wp/tec/opt-in-indexes.repository.js';
 
 /**
  * `npm run indexes -- add|remove|status`: the opt-in indexes for large sites (see
@@ -19,7 +19,7 @@ export async function runIndexesCommand(db: Db, action: string | undefined, prin
   if (action === 'status' || action === undefined) {
     const present = await selectOptInIndexes(db);
     for (const index of OPT_IN_INDEXES) {
-      print(`${present.has(index.name) ? 'present' : 'missing'}  ${index.name}  ${index.table} (${index.columns.join(', ')})`);
+      print(`${present.has(index.name) ? 'present' : 'missing'}  ${index.name}  ${index.table} (${describeColumns(index)})`);
     }
     return 0;
   }

@@ -89,6 +89,24 @@ export const SQLITE_FUNCTIONS: readonly SqliteFunction[] = [
 ];
 
 /**
+ * An index's column list: MySQL indexes a text column by its first `prefix` characters (it cannot
+ * index a whole LONGTEXT such as meta_value; WordPress's own meta_key index is `meta_key(191)`);
+ * SQLite has no prefix indexes and takes the whole column.
+ */
+export function indexColumns(db: Kysely<any>, columns: readonly { name: string; prefix?: number }[]): RawBuilder<unknown> {
+  const mysql = dialectOf(db) === 'mysql';
+  return sql.join(
+    columns.map(({ name, prefix }) => (mysql && prefix !== undefined ? sql`${sql.ref(name)}(${sql.raw(String(Math.trunc(prefix)))})` : sql.ref(name))),
+  );
+}
+
+/** Drops index `name` of `table`: MySQL names the table (`DROP INDEX name ON table`), SQLite cannot. */
+export async function dropIndex(db: Kysely<any>, name: string, table: string): Promise<void> {
+  const drop = db.schema.dropIndex(name);
+  await (dialectOf(db) === 'mysql' ? drop.on(table) : drop).execute();
+}
+
+/**
  * The names of the indexes on `table` (unprefixed; the prefix plugin names the site's), from the
  * server's catalogue. SQLite's index names are the whole file's, so there: every index's name.
  */

@@ -157,7 +157,7 @@ describe('doctor on the reference site', () => {
   it('reports the opt-in indexes missing, then present once the indexes command added them', async () => {
     const missing = await doctorJson(reference.url, SALTS);
     expect(missing.checks.get('indexes')?.summary).toBe(
-      'opt-in indexes present: none; missing: calendar_sidecar_start, calendar_sidecar_start_utc, calendar_sidecar_end, calendar_sidecar_end_utc',
+      'opt-in indexes present: none; missing: calendar_sidecar_start, calendar_sidecar_start_utc, calendar_sidecar_end, calendar_sidecar_end_utc, calendar_sidecar_meta_value',
     );
     await addOptInIndexes(reference.db);
     try {
@@ -165,7 +165,7 @@ describe('doctor on the reference site', () => {
       expect(present.checks.get('indexes')).toEqual({
         id: 'indexes',
         verdict: 'ok',
-        summary: 'opt-in indexes present: calendar_sidecar_start, calendar_sidecar_start_utc, calendar_sidecar_end, calendar_sidecar_end_utc; missing: none',
+        summary: 'opt-in indexes present: calendar_sidecar_start, calendar_sidecar_start_utc, calendar_sidecar_end, calendar_sidecar_end_utc, calendar_sidecar_meta_value; missing: none',
       });
     } finally {
       await removeOptInIndexes(reference.db);

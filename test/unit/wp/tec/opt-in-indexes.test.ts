@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIndexesCommand } from '../../../../src/commands/indexes.js';
 import type { Db } from '../../../../src/db/create-db.js';
 import { OPT_IN_INDEXES, selectOptInIndexes } from '../../../../src/wp/tec/opt-in-indexes.repository.js';
-import { insertEvent, insertTerm, occurrenceHash, setOption } from '../../../builders/index.js';
+import { insertEvent, insertTerm, insertVenue, occurrenceHash, setOption } from '../../../builders/index.js';
 import { ROOT, agentFor, recordStatements } from '../../../http/support.js';
 import { createTestDatabase, type TestDatabase } from '../../../setup/database.js';
 
@@ -30,25 +30,27 @@ async function run(action: string | undefined): Promise<{ code: number; lines: s
   return { code, lines };
 }
 
-async function showCreateTable(db: Db): Promise<string> {
-  const result = await sql<{ 'Create Table': string }>`show create table ${sql.table('tec_occurrences')}`.execute(db);
+async function showCreateTable(db: Db, table = 'tec_occurrences'): Promise<string> {
+  const result = await sql<{ 'Create Table': string }>`show create table ${sql.table(table)}`.execute(db);
   return result.rows[0]!['Create Table'];
 }
 
-/** Index name -> its columns in order, from SHOW INDEX. */
-async function indexColumns(db: Db): Promise<Map<string, string[]>> {
-  const result = await sql<{ Key_name: string; Column_name: string; Seq_in_index: number }>`show index from ${sql.table('tec_occurrences')}`.execute(db);
+/** Index name -> its columns in order (with the prefix length, if any), from SHOW INDEX. */
+async function indexColumns(db: Db, table = 'tec_occurrences'): Promise<Map<string, string[]>> {
+  const result = await sql<{ Key_name: string; Column_name: string; Seq_in_index: number; Sub_part: number | null }>`show index from ${sql.table(table)}`.execute(db);
   const columns = new Map<string, string[]>();
   for (const row of [...result.rows].sort((a, b) => Number(a.Seq_in_index) - Number(b.Seq_in_index))) {
-    columns.set(row.Key_name, [...(columns.get(row.Key_name) ?? []), row.Column_name]);
+    const column = row.Sub_part === null ? row.Column_name : `${row.Column_name}(${row.Sub_part})`;
+    columns.set(row.Key_name, [...(columns.get(row.Key_name) ?? []), column]);
   }
   return columns;
 }
 
-const NAMES = ['calendar_sidecar_start', 'calendar_sidecar_start_utc', 'calendar_sidecar_end', 'calendar_sidecar_end_utc'];
+const OCCURRENCE_NAMES = ['calendar_sidecar_start', 'calendar_sidecar_start_utc', 'calendar_sidecar_end', 'calendar_sidecar_end_utc'];
+const NAMES = [...OCCURRENCE_NAMES, 'calendar_sidecar_meta_value'];
 
 describe('npm run indexes -- add|remove|status on a fresh schema', () => {
-  it('status lists the four indexes as missing', async () => {
+  it('status lists the five indexes as missing', async () => {
     expect(OPT_IN_INDEXES.map((index) => index.name)).toEqual(NAMES);
     const status = await run('status');
     expect(status.code).toBe(0);
@@ -57,15 +59,18 @@ describe('npm run indexes -- add|remove|status on a fresh schema', () => {
       'missing  calendar_sidecar_start_utc  tec_occurrences (start_date_utc, post_id)',
       'missing  calendar_sidecar_end  tec_occurrences (end_date, post_id)',
       'missing  calendar_sidecar_end_utc  tec_occurrences (end_date_utc, post_id)',
+      'missing  calendar_sidecar_meta_value  postmeta (meta_key(191), meta_value(32))',
     ]);
     // No action means status.
     expect((await run(undefined)).lines).toEqual(status.lines);
   });
 
-  it('add adds the four, is idempotent, and remove restores SHOW CREATE TABLE exactly', async () => {
+  it('add adds the five, is idempotent, and remove restores SHOW CREATE TABLE exactly', async () => {
     const before = await showCreateTable(database.db);
+    const metaBefore = await showCreateTable(database.db, 'postmeta');
     const indexesBefore = await indexColumns(database.db);
-    for (const name of NAMES) expect(before).not.toContain(name);
+    const metaIndexesBefore = await indexColumns(database.db, 'postmeta');
+    for (const name of NAMES) expect(before + metaBefore).not.toContain(name);
 
     const added = await run('add');
     expect(added).toEqual({ code: 0, lines: [`added: ${NAMES.join(', ')}`] });
@@ -75,6 +80,9 @@ describe('npm run indexes -- add|remove|status on a fresh schema', () => {
     expect(columns.get('calendar_sidecar_end')).toEqual(['end_date', 'post_id']);
     expect(columns.get('calendar_sidecar_end_utc')).toEqual(['end_date_utc', 'post_id']);
     expect(columns.size).toBe(indexesBefore.size + 4);
+    const metaColumns = await indexColumns(database.db, 'postmeta');
+    expect(metaColumns.get('calendar_sidecar_meta_value')).toEqual(['meta_key(191)', 'meta_value(32)']);
+    expect(metaColumns.size).toBe(metaIndexesBefore.size + 1);
     const withIndexes = await showCreateTable(database.db);
 
     const again = await run('add');
@@ -86,8 +94,25 @@ describe('npm run indexes -- add|remove|status on a fresh schema', () => {
     const removed = await run('remove');
     expect(removed).toEqual({ code: 0, lines: [`removed: ${NAMES.join(', ')}`] });
     expect(await showCreateTable(database.db)).toBe(before);
+    expect(await showCreateTable(database.db, 'postmeta')).toBe(metaBefore);
     expect(await run('remove')).toEqual({ code: 0, lines: ['no opt-in index was there'] });
     expect((await run('status')).lines.every((line) => line.startsWith('missing  '))).toBe(true);
+  });
+
+  it('adds and removes the same five on a SQLite file (no prefix lengths there)', async () => {
+    const file = await createTestDatabase({ dialect: 'sqlite' });
+    try {
+      const lines: string[] = [];
+      expect(await runIndexesCommand(file.db, 'add', (line) => lines.push(line))).toBe(0);
+      expect(lines).toEqual([`added: ${NAMES.join(', ')}`]);
+      const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'index' and name = 'calendar_sidecar_meta_value'`.execute(file.db);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.sql).toMatch(/\("meta_key", "meta_value"\)$/);
+      expect(await runIndexesCommand(file.db, 'remove', (line) => lines.push(line))).toBe(0);
+      expect([...(await selectOptInIndexes(file.db))].filter((name) => NAMES.includes(name))).toEqual([]);
+    } finally {
+      await file.drop();
+    }
   });
 
   it('refuses an unknown action with the usage line', async () => {
@@ -137,6 +162,7 @@ describe('events lists with and without the opt-in indexes (about 300 builder ev
     const jazz = await insertTerm(db, { taxonomy: 'tribe_events_cat', name: 'Jazz', parent: music.term_id });
     const sports = await insertTerm(db, { taxonomy: 'tribe_events_cat', name: 'Sports' });
     const categories = [[], [music.term_taxonomy_id], [jazz.term_taxonomy_id], [sports.term_taxonomy_id], []];
+    const venues = [(await insertVenue(db, { post_title: 'Hall' })).id, (await insertVenue(db, { post_title: 'Park' })).id];
     const next = generator(20_261_121);
     let previousStart = '2026-12-01 10:00:00';
     for (let n = 0; n < 300; n += 1) {
@@ -157,6 +183,8 @@ describe('events lists with and without the opt-in indexes (about 300 builder ev
         categories: categories[next(categories.length)]!,
         featured: n % 7 === 0,
         hide_from_listings: n % 37 === 5,
+        // Every third event at the hall, every fifth at the park: venue lists through the meta index.
+        ...(n % 3 === 0 ? { venue: venues[0] } : n % 5 === 0 ? { venue: venues[1] } : {}),
         post_status: n % 41 === 6 ? 'draft' : 'publish',
       });
       if (n % 23 === 0) included.push(event.id);
@@ -186,6 +214,8 @@ describe('events lists with and without the opt-in indexes (about 300 builder ev
       'starts_after=2027-03-01&per_page=30',
       'ends_before=2027-02-01',
       'search=Generated 1',
+      `venue=${venues[0]}`,
+      `venue=${venues.join(',')}&categories=music&page=2`,
     ];
   }, 60_000);
 
@@ -266,6 +296,8 @@ describe('events lists with and without the opt-in indexes (about 300 builder ev
       expect(included.body.events.length, setup.name).toBeGreaterThan(5);
       const music = without.get(`${setup.name}: categories=music`) as { body: { events: unknown[] } };
       expect(music.body.events.length, setup.name).toBeGreaterThan(0);
+      const atVenue = without.get(`${setup.name}: ${queries[14]}`) as { body: { events: unknown[] } };
+      expect(atVenue.body.events, setup.name).toHaveLength(10);
     }
 
     const differing = [...without.keys()].filter((key) => JSON.stringify(without.get(key)) !== JSON.stringify(withIndexes.get(key)));
