@@ -383,11 +383,12 @@ function pageShapeAndParameters(filter: EventListFilter, orderByPostDate: boolea
   const datesGiven = DATE_FILTER_KEYS.filter((key) => filter[key] !== undefined);
   for (const key of datesGiven) parameters.push(filter[key]);
   const termIds = (ids: readonly number[]) => (ids.length > 0 ? ids : [0]);
-  if (filter.categoryTermIds) parameters.push(Taxonomy.eventCategory, ...termIds(filter.categoryTermIds));
-  if (filter.tagTermIds) parameters.push(Taxonomy.tag, ...termIds(filter.tagTermIds));
+  // hasRow's subqueries end in LIMIT 1, which binds its 1 after their own values.
+  if (filter.categoryTermIds) parameters.push(Taxonomy.eventCategory, ...termIds(filter.categoryTermIds), 1);
+  if (filter.tagTermIds) parameters.push(Taxonomy.tag, ...termIds(filter.tagTermIds), 1);
   if (filter.venueIds) parameters.push(EventMeta.venueId, ...filter.venueIds.map(String));
   if (filter.organizerIds) parameters.push(EventMeta.organizerId, ...filter.organizerIds.map(String));
-  if (filter.featured !== undefined) parameters.push(EventMeta.featured);
+  if (filter.featured !== undefined) parameters.push(EventMeta.featured, 1);
   if (filter.include) parameters.push(...termIds(filter.include));
   if (filter.postParent !== undefined) parameters.push(filter.postParent);
   const bounds = orderByPostDate ? {} : orderBounds(filter, dateColumns(filter));
