@@ -39,7 +39,7 @@ import { ResponseCache, type CachedResponse } from './http/response-cache.js';
 import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './http/response-cache-policy.js';
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
-import { cachedAnswers, keepSentAnswer, sentAnswerDoor } from './http/cached-answers.js';
+import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './http/cached-answers.js';
 
 /** The largest JSON or form body read: a week of event fields is a few KB; this leaves room for long descriptions. */
 const BODY_LIMIT = '1mb';
@@ -140,19 +140,18 @@ export function createApp({
   );
   app.use(metrics.route());
   // Anonymous reads answered from memory as they were sent, before the REST machinery runs again
-  // (inside the request log and the metrics, which count them too).
-  if (responseCache) {
-    app.use(
-      cachedAnswers({
-        cache: responseCache,
-        feed: changeFeed,
-        readDbFor: (now) => readRouting.dbFor({ method: 'GET', methodOverridden: false }, ANONYMOUS, now),
-        siteZone: async () => (await siteSettings()).timezone,
-        clock,
-        restRoot: config.restRoot,
-      }),
-    );
-  }
+  // (inside the request log and the metrics, which count them too; and in front of Koa, below).
+  const cachedAnswers =
+    responseCache &&
+    new CachedAnswers({
+      cache: responseCache,
+      feed: changeFeed,
+      readDbFor: (now: Date) => readRouting.dbFor({ method: 'GET', methodOverridden: false }, ANONYMOUS, now),
+      siteZone: async () => (await siteSettings()).timezone,
+      clock,
+      restRoot: config.restRoot,
+    });
+  if (cachedAnswers) app.use(cachedAnswers.middleware());
 
   // Outside the global parameters, so the tag is the hash of the body exactly as sent.
   app.use(conditionalGet());
@@ -297,6 +296,12 @@ export function createApp({
   // Anything else under the REST root is a route WordPress would not know either.
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), answerNoRoute);
   app.use(router.routes());
+  if (cachedAnswers) {
+    // Kept answers are written before Koa runs at all (CachedAnswers.handler); everything else goes
+    // to Koa. Every caller (main.ts, app.listen, the tests' supertest) takes the app's callback().
+    const koaCallback = app.callback.bind(app);
+    app.callback = () => cachedAnswers.handler(koaCallback(), { logger, metrics }) as ReturnType<typeof koaCallback>;
+  }
   return app;
 }
 

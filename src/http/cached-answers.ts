@@ -1,8 +1,9 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import type { Db } from '../db/create-db.js';
 import type { Clock } from '../clock.js';
 import type { ChangeFeed } from '../feed/change-feed.js';
-import type { ObservedState } from '../ops/logging.js';
+import { recordRequest, requestIdFor, type ObservedState, type RequestLoggingOptions } from '../ops/logging.js';
 import type { CachedResponse, ResponseCache } from './response-cache.js';
 import { sentAnswerKey } from './response-cache-policy.js';
 import { matchesIfNoneMatch } from './conditional-get.js';
@@ -47,39 +48,110 @@ export interface SentAnswerState {
   };
 }
 
-export function cachedAnswers({ cache, feed, readDbFor, siteZone, clock, restRoot }: CachedAnswersOptions): Koa.Middleware {
-  // Where REST requests come in: under the root, or as `/?rest_route=` and `/index.php...`.
-  const mayBeRest = (path: string) => path.startsWith(restRoot) || path === '/' || path.startsWith('/index.php');
-  return async (ctx, next) => {
-    if (!mayBeRest(ctx.path) || !isPlainAnonymousRead(ctx)) return next();
+/** What the door settles for a request before anything else runs. */
+interface Lookup {
+  key: string;
+  generation: number;
+  db: Db;
+  now: Date;
+  /** The answer kept for this key and generation, if any. */
+  cached: CachedResponse | undefined;
+}
+
+/** The parts of a request the door reads (Koa's ctx and node's IncomingMessage both have them). */
+interface DoorRequest {
+  method: string;
+  /** The raw URL: path and query string as received. */
+  url: string;
+  /** The URL's path. */
+  path: string;
+  headers: IncomingHttpHeaders;
+}
+
+export class CachedAnswers {
+  constructor(private readonly options: CachedAnswersOptions) {}
+
+  /**
+   * The key, generation and kept answer for a request this door serves; undefined for one it
+   * leaves to the full stack (not a plain anonymous read, or freshness unknown: mode off, or the
+   * database not answering, which the full stack reports the way WordPress does).
+   */
+  async lookup(request: DoorRequest): Promise<Lookup | undefined> {
+    const { cache, feed, readDbFor, siteZone, clock, restRoot } = this.options;
+    // Where REST requests come in: under the root, or as `/?rest_route=` and `/index.php...`.
+    const mayBeRest = request.path.startsWith(restRoot) || request.path === '/' || request.path.startsWith('/index.php');
+    if (!mayBeRest || !isPlainAnonymousRead(request)) return undefined;
     const now = clock.now();
+    const db = readDbFor(now);
     let generation: number | undefined;
     let zone: string;
-    const db = readDbFor(now);
     try {
       generation = await feed.freshGeneration(db, now);
       zone = await siteZone();
     } catch {
-      // The database did not answer: the full path reports it the way WordPress does.
-      return next();
+      return undefined;
     }
-    if (generation === undefined) return next();
-    const key = sentAnswerKey({ method: ctx.method, url: ctx.url, origin: ctx.get('Origin'), siteZone: zone, now });
-    const cached = cache.get(key, generation);
-    if (cached !== undefined) return replaySentAnswer(ctx, cached);
+    if (generation === undefined) return undefined;
+    const origin = request.headers.origin ?? '';
+    const key = sentAnswerKey({ method: request.method, url: request.url, origin, siteZone: zone, now });
+    return { key, generation, db, now, cached: cache.get(key, generation) };
+  }
 
-    const state = ctx.state as SentAnswerState;
-    state.sentAnswer = { now, generation, db };
-    const headersBefore = new Set(ctx.response.headers ? Object.keys(ctx.response.headers) : []);
-    await next();
-    const keep = state.sentAnswer.keep;
-    const body: unknown = ctx.body;
-    if (keep === undefined || ctx.status !== 200 || (typeof body !== 'string' && !Buffer.isBuffer(body))) return;
-    // Stored as sent: every header set inside this door, and the body's UTF-8 bytes (outside V8's
-    // heap, and never encoded again on the way out).
-    const headers = headersSetInside(ctx, headersBefore);
-    cache.set(key, generation, { status: 200, headers, body: Buffer.isBuffer(body) ? body : Buffer.from(body), route: keep.route });
-  };
+  /**
+   * Inside the request log and the metrics: answers what is kept, and otherwise passes the request
+   * on with what it settled (sentAnswerDoor), keeping the answer when the inside allowed it.
+   */
+  middleware(): Koa.Middleware {
+    return async (ctx, next) => {
+      const found = await this.lookup({ method: ctx.method, url: ctx.url, path: ctx.path, headers: ctx.headers });
+      if (found === undefined) return next();
+      if (found.cached !== undefined) return replayInKoa(ctx, found.cached);
+      const state = ctx.state as SentAnswerState;
+      state.sentAnswer = { now: found.now, generation: found.generation, db: found.db };
+      const headersBefore = new Set(Object.keys(ctx.response.headers));
+      await next();
+      const keep = state.sentAnswer.keep;
+      const body: unknown = ctx.body;
+      if (keep === undefined || ctx.status !== 200 || (typeof body !== 'string' && !Buffer.isBuffer(body))) return;
+      // Stored as sent: every header set inside this door, and the body's UTF-8 bytes (outside V8's
+      // heap, and never encoded again on the way out).
+      const headers = headersSetInside(ctx, headersBefore);
+      this.options.cache.set(found.key, found.generation, { status: 200, headers, body: Buffer.isBuffer(body) ? body : Buffer.from(body), route: keep.route });
+    };
+  }
+
+  /**
+   * The same door in front of Koa itself: a kept answer is written straight to the socket, with the
+   * request id, log line and metrics the request log gives every request, and the very bytes Koa
+   * would send (a CPU profile of cached answers put Koa's per-request machinery at more than half
+   * of their cost). Anything else, and anything that goes wrong here before a byte is written,
+   * goes to `next`, the Koa app.
+   */
+  handler(next: (request: IncomingMessage, response: ServerResponse) => unknown, observe: Pick<RequestLoggingOptions, 'logger' | 'metrics'>) {
+    return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+      const started = process.hrtime.bigint();
+      const url = request.url ?? '/';
+      const query = url.indexOf('?');
+      const path = query < 0 ? url : url.slice(0, query);
+      let found: Lookup | undefined;
+      try {
+        found = await this.lookup({ method: request.method ?? 'GET', url, path, headers: request.headers });
+      } catch {
+        found = undefined;
+      }
+      const cached = found?.cached;
+      if (cached === undefined) {
+        next(request, response);
+        return;
+      }
+      const requestId = requestIdFor(request.headers['x-request-id']);
+      const status = sentStatus(request, cached);
+      // Logged before the answer is written, as the request log logs a request Koa then sends.
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      recordRequest(observe, { requestId, method: request.method ?? 'GET', route: cached.route, path, status, seconds, userId: 0, statements: 0 });
+      writeSentAnswer(request, response, requestId, cached, status);
+    };
+  }
 }
 
 /**
@@ -108,13 +180,13 @@ export function sentAnswerDoor(ctx: { state: unknown }): Readonly<{ now: Date; g
  * (WordPress would try to sign the caller in, or refuse them), no method override (header or
  * `_method`), and no body (WordPress reads a JSON body's parameters on any method).
  */
-function isPlainAnonymousRead(ctx: Koa.Context): boolean {
-  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
-  const headers = ctx.headers;
+function isPlainAnonymousRead(request: DoorRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const headers = request.headers;
   if (headers.authorization !== undefined || headers.cookie !== undefined || headers['x-wp-nonce'] !== undefined) return false;
   if (headers['x-http-method-override'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
   if (headers['content-length'] !== undefined && headers['content-length'] !== '0') return false;
-  return !/[?&]_method=/.test(ctx.url);
+  return !/[?&]_method=/.test(request.url);
 }
 
 /**
@@ -140,8 +212,8 @@ function rawName(ctx: Koa.Context, lowerCase: string): string {
   return raw.find((name) => name.toLowerCase() === lowerCase) ?? lowerCase;
 }
 
-/** Answers as the first request was answered, the conditional GET included. */
-function replaySentAnswer(ctx: Koa.Context, cached: CachedResponse): void {
+/** Answers in Koa as the first request was answered, the conditional GET included. */
+function replayInKoa(ctx: Koa.Context, cached: CachedResponse): void {
   (ctx.state as ObservedState).route = cached.route;
   (ctx.state as ObservedState).userId = 0;
   ctx.status = 200;
@@ -149,6 +221,36 @@ function replaySentAnswer(ctx: Koa.Context, cached: CachedResponse): void {
   ctx.body = cached.body;
   // As conditionalGet answers: the tag was sent with the body, so a matching If-None-Match is a 304
   // (Koa then drops the body and its Content-Type and Content-Length, as it did inside).
+  if (notModified(ctx.get('If-None-Match'), cached)) ctx.status = 304;
+}
+
+/** 304 when the request's If-None-Match names the kept answer's tag, else 200. */
+function sentStatus(request: IncomingMessage, cached: CachedResponse): 200 | 304 {
+  const ifNoneMatch = request.headers['if-none-match'];
+  return notModified(Array.isArray(ifNoneMatch) ? ifNoneMatch.join(', ') : (ifNoneMatch ?? ''), cached) ? 304 : 200;
+}
+
+/**
+ * Writes a kept answer as Koa would have sent it: the request id first (the request log sets it
+ * before anything else), then the kept headers in their order; a 304 without the body's
+ * Content-Type and Content-Length, as Koa drops them; no body for HEAD.
+ */
+function writeSentAnswer(request: IncomingMessage, response: ServerResponse, requestId: string, cached: CachedResponse, status: 200 | 304): void {
+  response.statusCode = status;
+  response.setHeader('X-Request-Id', requestId);
+  for (const [name, value] of Object.entries(cached.headers)) {
+    if (status === 304 && BODY_HEADERS.has(name.toLowerCase())) continue;
+    response.setHeader(name, value);
+  }
+  if (status === 304 || request.method === 'HEAD') response.end();
+  else response.end(cached.body);
+}
+
+/** The headers Koa removes when an answer becomes bodiless (its body setter given null). */
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding']);
+
+/** Whether a request's If-None-Match names the kept answer's tag (conditionalGet's rule). */
+function notModified(ifNoneMatch: string, cached: CachedResponse): boolean {
   const etag = cached.headers.ETag ?? cached.headers.etag;
-  if (etag !== undefined && matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) ctx.status = 304;
+  return etag !== undefined && matchesIfNoneMatch(ifNoneMatch, etag);
 }

@@ -94,20 +94,41 @@ export function requestLogging({ logger, statements, metrics }: RequestLoggingOp
         const state = ctx.state as ObservedState;
         // An error past every handler is answered 500 by Koa itself.
         const status = thrown === undefined ? ctx.status : 500;
-        metrics.observeRequest(state.route ?? UNMATCHED_ROUTE, ctx.method, status, seconds);
-        const record = {
-          reqId: requestId,
-          method: ctx.method,
-          route: state.route ?? null,
-          ...(state.route === undefined ? { path: ctx.path } : {}),
-          status,
-          durationMs: Math.round(seconds * 1e6) / 1e3,
-          userId: state.userId ?? 0,
-          statements: counted(),
-        };
-        if (status >= 500) logger.error(record, 'request');
-        else logger.info(record, 'request');
+        recordRequest({ logger, metrics }, { requestId, method: ctx.method, route: state.route, path: ctx.path, status, seconds, userId: state.userId ?? 0, statements: counted() });
       }
     });
   };
+}
+
+/** What one answered request leaves in the log and the metrics. */
+export interface AnsweredRequest {
+  requestId: string;
+  method: string;
+  /** The route pattern it matched; none: the raw path is logged, the metrics say UNMATCHED_ROUTE. */
+  route: string | undefined;
+  path: string;
+  status: number;
+  seconds: number;
+  userId: number;
+  statements: number;
+}
+
+/**
+ * The request log line and the request metrics of one answered request: requestLogging's, and
+ * the cached answers' sent before Koa runs (src/http/cached-answers.ts), so both read alike.
+ */
+export function recordRequest({ logger, metrics }: Pick<RequestLoggingOptions, 'logger' | 'metrics'>, request: AnsweredRequest): void {
+  metrics.observeRequest(request.route ?? UNMATCHED_ROUTE, request.method, request.status, request.seconds);
+  const record = {
+    reqId: request.requestId,
+    method: request.method,
+    route: request.route ?? null,
+    ...(request.route === undefined ? { path: request.path } : {}),
+    status: request.status,
+    durationMs: Math.round(request.seconds * 1e6) / 1e3,
+    userId: request.userId,
+    statements: request.statements,
+  };
+  if (request.status >= 500) logger.error(record, 'request');
+  else logger.info(record, 'request');
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
+import { createLogger } from '../../src/ops/logging.js';
 import { loadConfig } from '../../src/config.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
 import { everythingChanged } from '../../src/feed/data-change.js';
@@ -36,13 +37,14 @@ interface Served {
  * The app on a real socket, its feed reporting only its own writes (binlog mode with nobody else
  * writing), or in probe mode.
  */
-async function serve(bytes = 8 * MB, mode: 'binlog' | 'probe' = 'binlog'): Promise<Served> {
+async function serve(bytes = 8 * MB, mode: 'binlog' | 'probe' = 'binlog', logLines: Record<string, unknown>[] = []): Promise<Served> {
   const clock = new ManualClock(new Date(RECORDING_INSTANT));
   const feed = new ChangeFeed();
   if (mode === 'binlog') feed.useBinlog(() => true, clock.now());
   else feed.useProbe('mariadb', clock.now());
   const config = loadConfig({ DATABASE_URL: site.database.url, TABLE_PREFIX: site.database.prefix });
-  const app = createApp({ db: site.recorder.db, config, clock, changeFeed: feed, responseCacheBytes: bytes });
+  const logger = createLogger({ level: 'info', pretty: false }, { write: (line: string) => logLines.push(JSON.parse(line) as Record<string, unknown>) });
+  const app = createApp({ db: site.recorder.db, config, clock, changeFeed: feed, responseCacheBytes: bytes, logger });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -148,6 +150,24 @@ describe('an anonymous read answered from memory', () => {
       served.feed.publish(everythingChanged('binlog', 'test', new Date(RECORDING_INSTANT)));
       expect((await served.request(`${ROOT}/events/6`)).statements).toBeGreaterThan(0);
       expect((await served.request(`${ROOT}/events/6`)).statements).toBe(0);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('is logged as the full stack logs a request, with its own request id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const served = await serve(8 * MB, 'binlog', lines);
+    try {
+      await served.request(`${ROOT}/events/6`);
+      expect((await served.request(`${ROOT}/events/6`, { headers: { 'X-Request-Id': 'from-the-proxy' } })).statements).toBe(0);
+      const [first, again] = lines.filter((line) => line.msg === 'request');
+      const shape = (line: Record<string, unknown> | undefined) => ({ ...line, reqId: typeof line?.reqId, durationMs: typeof line?.durationMs, time: typeof line?.time, pid: 0 });
+      // (This app's statement tracker is not wired to its database's log: both lines count 0.)
+      expect(shape(again)).toEqual(shape(first));
+      expect(again).toMatchObject({ status: 200, userId: 0, method: 'GET', statements: 0 });
+      expect(again?.reqId).toBe('from-the-proxy');
+      expect(again?.route).toBe('/calendar/events/v1/events/(?P<id>\\d+)');
     } finally {
       await served.close();
     }
