@@ -1,8 +1,7 @@
 import { createConnection } from 'mysql2/promise';
 import { createTestDatabase, type TestDatabase } from '../../test/setup/database.js';
 import { startMariadbInstance, type MariadbInstance } from '../../test/setup/mariadb-instance.js';
-import { runIndexesCommand } from '../../src/commands/indexes.js';
-import { generateLoaded } from './generate-loaded.js';
+import { addOptInIndexes, generateLoaded } from './generate-loaded.js';
 import { baselinePath, type BaselinePlan } from './baseline/plan.js';
 import { countStale, fetchAll, measureFreshness, runMixed, type FreshnessResult, type MixedResult, type StaleCount } from './mixed.js';
 import { runLoad, startServer, type BenchRequest, type LoadResult, type ServerTarget, type ServiceBuild } from './measure.js';
@@ -185,8 +184,7 @@ async function binlogSite(options: FeedPhaseOptions): Promise<ModeSite> {
       options.progress(`binlog: generated the same ${options.generated.events} events there in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       // Without the opt-in indexes a list on a large site takes seconds (bench/README, issue 9):
       // the cache fill would meet only timeouts. The baseline there reads with the same indexes.
-      const code = await runIndexesCommand(database.db, 'add', () => undefined);
-      if (code !== 0) throw new Error(`npm run indexes -- add failed on the bench's server (exit ${code})`);
+      await addOptInIndexes(database);
       options.progress('binlog: the opt-in indexes added there (npm run indexes -- add)');
     } else {
       database = await createTestDatabase({ serverUrl: instance.url, dump: 'reference' });
