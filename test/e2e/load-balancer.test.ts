@@ -1,11 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { buildService, removeBuild, startBuiltService, type RunningService } from '../setup/built-service.js';
 import { answerJson, freePort, rawRequest, stopChild, type Answer } from '../setup/net.js';
-import { renderSnippet, requireNginx, siteServer, startNginx, UPSTREAM_EXAMPLE, type RunningNginx } from '../setup/nginx.js';
+import { renderSnippet, requireNginx, siteServer, startNginx, UPSTREAM_EXAMPLE, type RunningNginx, checkAfterSetup } from '../setup/nginx.js';
 import { basicAuth } from '../builders/index.js';
 import { loadUsers } from '../contract/captures.js';
 
@@ -74,12 +74,8 @@ afterAll(async () => {
   await removeBuild(buildDir);
 });
 
-function check(name: string, body: () => Promise<void>): void {
-  it(name, async () => {
-    if (setupError) throw setupError;
-    await body();
-  });
-}
+/** `it`, failing with the setup's error when there was one. */
+const check = checkAfterSetup(() => setupError);
 
 /** The request ids each instance logged a request line for, by instance. */
 function loggedRequestIds(): Set<string>[] {

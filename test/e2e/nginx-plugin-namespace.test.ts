@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { buildService, removeBuild, startBuiltService, type RunningService, PROJECT_ROOT } from '../setup/built-service.js';
 import { answerJson, freePort, rawRequest, stopChild } from '../setup/net.js';
-import { renderSnippet, requireNginx, SHIPPED_UPSTREAM, siteServer, startNginx, type RunningNginx } from '../setup/nginx.js';
+import { renderSnippet, requireNginx, SHIPPED_UPSTREAM, siteServer, startNginx, type RunningNginx, checkAfterSetup } from '../setup/nginx.js';
 
 /**
  * The drop-in deployment of issue 11, end to end: the built service with
@@ -52,12 +52,8 @@ afterAll(async () => {
   await removeBuild(buildDir);
 });
 
-function check(name: string, body: () => Promise<void>): void {
-  it(name, async () => {
-    if (setupError) throw setupError;
-    await body();
-  });
-}
+/** `it`, failing with the setup's error when there was one. */
+const check = checkAfterSetup(() => setupError);
 
 describe('nginx with the plugin-namespace snippet in front of the service', () => {
   check('the snippet names no other upstream than the shipped 127.0.0.1:8080', async () => {

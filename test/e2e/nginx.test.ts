@@ -2,11 +2,11 @@ import type { ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { buildService, removeBuild, startBuiltService } from '../setup/built-service.js';
 import { answerJson as json, freePort, rawRequest, stopChild, type Answer } from '../setup/net.js';
-import { renderSnippet, requireNginx, SHIPPED_UPSTREAM, siteServer, SNIPPET, startNginx, type RunningNginx } from '../setup/nginx.js';
+import { renderSnippet, requireNginx, SHIPPED_UPSTREAM, siteServer, SNIPPET, startNginx, type RunningNginx, checkAfterSetup } from '../setup/nginx.js';
 
 /**
  * Debian's nginx in front of the service, configured with the shipped snippet
@@ -96,12 +96,7 @@ beforeAll(async () => {
 }, 180_000);
 
 /** `it`, failing with the setup's error when there was one. */
-function check(name: string, body: () => Promise<void>): void {
-  it(name, async () => {
-    if (setupError) throw setupError;
-    await body();
-  });
-}
+const check = checkAfterSetup(() => setupError);
 
 afterAll(async () => {
   // Each step runs even if one before it failed.

@@ -1,3 +1,4 @@
+import { it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -114,4 +115,18 @@ ${await configure(prefix)}
   const log = await running.errorLog();
   await running.stop();
   throw new Error(`nginx did not start (exit code ${child.exitCode}):\n${output}\n${log}`);
+}
+
+/**
+ * `it` for tests whose setup (a build, nginx, the service) runs once in beforeAll and is kept from
+ * throwing there: each test fails with the setup's error, when there was one, instead of vitest
+ * skipping them all with a bare hook failure.
+ */
+export function checkAfterSetup(setupError: () => Error | undefined): (name: string, body: () => Promise<void>) => void {
+  return (name, body) =>
+    it(name, async () => {
+      const error = setupError();
+      if (error) throw error;
+      await body();
+    });
 }
