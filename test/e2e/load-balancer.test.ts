@@ -136,6 +136,12 @@ describe('two instances behind nginx (deploy/nginx/calendar-sidecar-upstream.con
       expect(answer.status).toBe(200);
       expect(answer.headers['x-request-id']).toBe(id);
     }
+    // The children's log lines reach this process through pipes, which may deliver a line after
+    // the answer it describes (a cached answer is logged and sent within microseconds): wait for them.
+    const deadline = Date.now() + 2_000;
+    while (Date.now() < deadline && !ids.every((id) => loggedRequestIds().some((set) => set.has(id)))) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const logged = loggedRequestIds();
     const served = logged.map((set) => ids.filter((id) => set.has(id)).length);
     for (const id of ids) expect(logged.filter((set) => set.has(id)).length, id).toBe(1);
