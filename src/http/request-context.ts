@@ -7,7 +7,7 @@ import type { SiteSettings } from '../wp/site/site.js';
 import type { SiteUrls } from '../wp/site/urls.js';
 import type { ContentRenderer } from '../wp/text/content-renderer.js';
 import type { EventCountCache } from '../wp/tec/event-count-cache.js';
-import { selectPostBundle } from '../wp/posts/post-bundle.repository.js';
+import { selectPostBundle, type PostBundle, type PostBundleRequest } from '../wp/posts/post-bundle.repository.js';
 import type { PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
 
@@ -110,6 +110,21 @@ export async function loadPostWithMetaOnce(ctx: RequestContext, id: number): Pro
     }),
   ]);
   return post ? { post, meta } : undefined;
+}
+
+/**
+ * loadPostWithMetaOnce for a handler that needs more around the post: one statement brings the
+ * post, its meta and `also` (its terms, the posts its meta names), read once per request. The
+ * post and its meta then answer loadPostOnce, loadPostMetaOnce and loadPostWithMetaOnce (the
+ * permission checks of the Allow header) without another statement.
+ */
+export async function loadPostBundleOnce(ctx: RequestContext, id: number, also: Omit<PostBundleRequest, 'ids'>): Promise<PostBundle> {
+  const bundle = await ctx.memo(`post-bundle:${id}:${JSON.stringify(also)}`, () => selectPostBundle(ctx.db, { ...also, ids: [id] }));
+  const loaded = bundle.posts.get(id);
+  // Where the post or its meta were read already, memo() keeps that first read.
+  void ctx.memo(postKey(id), async () => loaded?.post);
+  void ctx.memo(postMetaKey(id), async (): Promise<MetaMap> => loaded?.meta ?? new Map<string, readonly string[]>());
+  return bundle;
 }
 
 /**

@@ -89,6 +89,8 @@ export async function startMariadbInstance(options: MariadbInstanceOptions = {})
     `--datadir=${dataDir}`,
     `--socket=${join(baseDir, 'mariadb.sock')}`,
     `--pid-file=${join(baseDir, 'mariadb.pid')}`,
+    // Its temporary tables in its own folder, apart from the shared server's in /tmp.
+    `--tmpdir=${baseDir}`,
     `--log-error=${errorLog}`,
     `--port=${port}`,
     '--bind-address=127.0.0.1',

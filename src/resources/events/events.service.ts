@@ -1,11 +1,12 @@
 import type { RequestContext } from '../../http/request-context.js';
-import { loadPostWithMetaOnce } from '../../http/request-context.js';
+import { loadPostBundleOnce } from '../../http/request-context.js';
 import { AppError } from '../../http/errors.js';
 import { EventMeta, PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
 import { allMeta, firstMeta } from '../../wp/posts/meta.js';
 import { beginningOfDay, endOfDay, localizeDate } from '../../wp/tec/dates.js';
-import { featuredImagesOf, thumbnailIdOf, type LoadedPost } from '../../wp/tec/linked-posts.js';
-import { selectPostBundle } from '../../wp/posts/post-bundle.repository.js';
+import { eventLinkPaths, featuredImagesOf, thumbnailIdOf, type LoadedPost } from '../../wp/tec/linked-posts.js';
+import { selectPostBundle, type PostBundle } from '../../wp/posts/post-bundle.repository.js';
+import { idsAlongPath, type MetaPath } from '../../wp/posts/meta-paths.js';
 import { selectTermsOfTaxonomy, type TermRow } from '../../wp/terms/terms.repository.js';
 import { listToTypedArray, resolveTermIds, selectTermsNamedByItems, withDescendants } from '../../wp/validators.js';
 import { canReadPost } from '../../wp/auth/capabilities.js';
@@ -88,38 +89,52 @@ async function renderEventTexts(
 const EVENT_TAXONOMIES = [Taxonomy.eventCategory, Taxonomy.tag];
 
 /**
- * Builds the events of a batch of loaded posts, in the given order, in one more statement for
- * the whole batch: their venues and organizers (posts alike) with those posts' featured images,
- * the events' own featured images, what the events' texts render from (attachments, oEmbed
- * caches) and, unless the caller loaded them with the posts, their terms. Only what the venues'
+ * The statement that loaded the events, which also brought their terms and the posts of
+ * eventLinkPaths (venues, organizers, featured images).
+ */
+interface LoadedWithLinks {
+  bundle: PostBundle;
+  paths: readonly MetaPath[];
+}
+
+/**
+ * Builds the events of a batch of loaded posts, in the given order. Their terms, venues and
+ * organizers (posts alike) with those posts' featured images and the events' own featured images
+ * came with the events (`loaded`); what else the events' texts render from (attachments, oEmbed
+ * caches), and linked posts the paths could not reach (a meta value that is not a plain number),
+ * take one more statement for the whole batch, none when there is nothing. Only what the venues'
  * and organizers' own texts read, and dynamic blocks' queries, cost statements of their own.
  */
 async function buildEvents(
   ctx: RequestContext,
   posts: readonly LoadedPost[],
   single: boolean,
-  loadedTerms?: readonly (TermRow & { object_id: number })[],
+  loaded: LoadedWithLinks,
 ): Promise<EventResource[]> {
   if (posts.length === 0) return [];
-  const ids = posts.map(({ post }) => post.ID);
   const env = linkedEnvOf(ctx, single);
   const venueIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.venueId).map(Number));
   const organizerIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.organizerId).map(Number));
   const linkedIds = [...venueIds, ...organizerIds];
+  // Every post the paths reached, found or not, counts as asked: the renderer asks for none again.
+  const reached = new Set<number>();
+  const metaOf = (id: number) => loaded.bundle.posts.get(id)?.meta;
+  for (const path of loaded.paths) for (const id of idsAlongPath(path, metaOf)) reached.add(id);
+  ctx.content.adopt(loaded.bundle, { postIds: [...reached], oembedKeys: [] });
   const asked = ctx.content.collect(
     posts.map(({ post }) => post),
     posts.flatMap((loaded) => thumbnailIdOf(loaded) ?? []),
   );
+  const unreachedLinked = linkedIds.filter((id) => !reached.has(id));
   const bundle = await selectPostBundle(ctx.db, {
-    ids: [...linkedIds, ...asked.postIds],
-    byMetaOf: { postIds: linkedIds, key: EventMeta.thumbnailId },
+    ids: [...unreachedLinked, ...asked.postIds],
+    byMetaOf: [{ postIds: unreachedLinked, steps: [[EventMeta.thumbnailId]] }],
     oembedKeys: asked.oembedKeys,
-    termsOf: loadedTerms ? undefined : { objectIds: ids, taxonomies: EVENT_TAXONOMIES },
   });
   ctx.content.adopt(bundle, asked);
-  const terms = loadedTerms ?? bundle.terms;
+  const terms = loaded.bundle.terms;
   const linked = new Map(linkedIds.flatMap((id) => {
-    const found = bundle.posts.get(id);
+    const found = loaded.bundle.posts.get(id) ?? bundle.posts.get(id);
     return found ? [[id, found] as const] : [];
   }));
   await renderEventTexts(ctx, posts, linked);
@@ -293,10 +308,11 @@ export async function listEventEntries(
   // An empty first page: nothing matches, no count needed.
   const total = ids.length === 0 ? 0 : await eventTotal(ctx, filter, found.marker ?? '');
 
-  // The page's posts, all their meta and their terms: one statement.
-  const loaded = await selectPostBundle(ctx.db, { ids, termsOf: { objectIds: ids, taxonomies: EVENT_TAXONOMIES } });
+  // The page's posts, all their meta and their terms, and the posts they link to: one statement.
+  const paths = eventLinkPaths(ids);
+  const loaded = await selectPostBundle(ctx.db, { ids, termsOf: { objectIds: ids, taxonomies: EVENT_TAXONOMIES }, byMetaOf: paths });
   const posts = ids.flatMap((id) => loaded.posts.get(id) ?? []);
-  const entries = (await buildEvents(ctx, posts, false, loaded.terms)).map((event, index): ListedEvent => {
+  const entries = (await buildEvents(ctx, posts, false, { bundle: loaded, paths })).map((event, index): ListedEvent => {
     const source = posts[index]!;
     const contentReadable = mayReadContent(ctx, source);
     return { resource: contentReadable ? event : removePasswordProtectedContent(event), source, contentReadable };
@@ -356,18 +372,27 @@ function mayReadContent(ctx: RequestContext, { post }: LoadedPost): boolean {
  * in order: exists (404), is an event (400), not trashed (403), readable (403), password (403).
  */
 export async function getEvent(ctx: RequestContext, id: number): Promise<EventResource> {
-  // Through the request's memo: the permission checks of the Allow header read the same row.
-  const event = await loadPostWithMetaOnce(ctx, id);
+  const { event, loaded } = await loadEventOnce(ctx, id);
   if (!event) throw EventErrors.notFound(id);
   const { post } = event;
   if (post.post_type !== PostType.event) throw EventErrors.notAnEvent();
   if (post.post_status === PostStatus.trash) throw EventErrors.trashed();
   if (post.post_status !== PostStatus.publish && !canReadPost(ctx.viewer, post)) throw EventErrors.notAccessible();
   if (!mayReadContent(ctx, event)) throw EventErrors.passwordProtected();
-  const [resource] = await buildEvents(ctx, [event], true);
+  const [resource] = await buildEvents(ctx, [event], true, loaded);
   return resource!;
 }
 
+/**
+ * The post with this ID, its meta, its terms and the posts it links to (eventLinkPaths), in one
+ * statement through the request's memo: the permission checks of the Allow header read the same
+ * post. Whatever the post turns out to be (none, not an event), that one statement is all.
+ */
+async function loadEventOnce(ctx: RequestContext, id: number): Promise<{ event: LoadedPost | undefined; loaded: LoadedWithLinks }> {
+  const paths = eventLinkPaths([id]);
+  const bundle = await loadPostBundleOnce(ctx, id, { termsOf: { objectIds: [id], taxonomies: EVENT_TAXONOMIES }, byMetaOf: paths });
+  return { event: bundle.posts.get(id), loaded: { bundle, paths } };
+}
 
 /**
  * Post_Repository::get_event_data as the write endpoints answer with it: the event as it is now,
@@ -375,8 +400,8 @@ export async function getEvent(ctx: RequestContext, id: number): Promise<EventRe
  */
 export async function getEventData(ctx: RequestContext, id: number): Promise<EventResource> {
   ctx.forgetMemo();
-  const event = await loadPostWithMetaOnce(ctx, id);
+  const { event, loaded } = await loadEventOnce(ctx, id);
   if (!event) throw EventErrors.notFound(id);
-  const [resource] = await buildEvents(ctx, [event], false);
+  const [resource] = await buildEvents(ctx, [event], false, loaded);
   return resource!;
 }

@@ -7,6 +7,7 @@ import { PostStatus, PostType } from '../constants.js';
 import type { TermRow } from '../terms/terms.repository.js';
 import { groupMetaRows } from './meta.js';
 import type { PostRow } from './posts.repository.js';
+import type { MetaPath } from './meta-paths.js';
 
 /*
  * A request's posts, their meta and their terms in ONE statement. A page of events needs the
@@ -23,10 +24,11 @@ export interface PostBundleRequest {
   /** Posts (any type or status) loaded with all their meta. */
   ids?: readonly number[];
   /**
-   * Posts named by a meta value of posts (`_thumbnail_id` of `ids`, say), loaded with their meta,
-   * resolved inside the statement so the IDs need not be known first.
+   * Posts named by meta values of posts (`_thumbnail_id` of `ids`, say; or a venue, then its
+   * featured image), every post along each path loaded with its meta, resolved inside the
+   * statement so the IDs need not be known first (see MetaPath, idsAlongPath).
    */
-  byMetaOf?: { postIds: readonly number[]; key: string };
+  byMetaOf?: readonly MetaPath[];
   /** `oembed_cache` posts named by these keys (WP_Embed::find_oembed_post_id), without meta. */
   oembedKeys?: readonly string[];
   /** Terms of these objects in these taxonomies (with the object ID). */
@@ -92,16 +94,16 @@ const ref = (column: string) => sql.ref(column);
 
 export async function selectPostBundle(db: Db, request: PostBundleRequest): Promise<PostBundle> {
   const ids = [...new Set(request.ids ?? [])];
-  const byMeta = request.byMetaOf && request.byMetaOf.postIds.length > 0 ? request.byMetaOf : undefined;
+  const paths = (request.byMetaOf ?? []).filter((path) => path.postIds.length > 0 && path.steps.length > 0);
   const oembedKeys = [...new Set(request.oembedKeys ?? [])];
   const termsOf = request.termsOf && request.termsOf.objectIds.length > 0 ? request.termsOf : undefined;
   const bundle: PostBundle = { posts: new Map(), oembedCaches: new Map(), terms: [] };
-  if (ids.length === 0 && !byMeta && oembedKeys.length === 0 && !termsOf) return bundle;
+  if (ids.length === 0 && paths.length === 0 && oembedKeys.length === 0 && !termsOf) return bundle;
 
   // Every list deduplicated here, once: the shape of the query (and its cached SQL) counts them.
   const parts: BundleParts = {
     ids,
-    byMeta: byMeta ? { postIds: [...new Set(byMeta.postIds)], key: byMeta.key } : undefined,
+    paths: paths.map((path) => ({ postIds: [...new Set(path.postIds)], steps: path.steps.map((keys) => [...new Set(keys)]) })),
     oembedKeys,
     termsOf: termsOf ? { objectIds: [...new Set(termsOf.objectIds)], taxonomies: [...new Set(termsOf.taxonomies)] } : undefined,
   };
@@ -141,7 +143,7 @@ export async function selectPostBundle(db: Db, request: PostBundleRequest): Prom
 
 interface BundleParts {
   ids: readonly number[];
-  byMeta: { postIds: readonly number[]; key: string } | undefined;
+  paths: readonly MetaPath[];
   oembedKeys: readonly string[];
   termsOf: { objectIds: readonly number[]; taxonomies: readonly string[] } | undefined;
 }
@@ -153,18 +155,24 @@ interface BundleParts {
 const compiledBundles = new CompiledShapes();
 
 function bundleShape(parts: BundleParts): string {
-  return [parts.ids.length, parts.byMeta?.postIds.length ?? 0, parts.oembedKeys.length, parts.termsOf?.objectIds.length ?? 0, parts.termsOf?.taxonomies.length ?? 0].join(',');
+  const paths = parts.paths.map((path) => [path.postIds.length, ...path.steps.map((keys) => keys.length)].join('.'));
+  return [parts.ids.length, paths.join('/'), parts.oembedKeys.length, parts.termsOf?.objectIds.length ?? 0, parts.termsOf?.taxonomies.length ?? 0].join(',');
 }
 
 /** The bound values of bundleQuery(), in the order its branches bind them. */
 function bundleParameters(parts: BundleParts): unknown[] {
-  const { ids, byMeta, oembedKeys, termsOf } = parts;
-  const byMetaValues = byMeta ? [...byMeta.postIds, byMeta.key] : [];
+  const { ids, paths, oembedKeys, termsOf } = parts;
+  // Each step of a path is a posts branch and a meta branch, each joining the steps up to it.
+  const pathValues = paths.flatMap((path) =>
+    path.steps.flatMap((_, step) => {
+      const upToStep = [...path.postIds, ...path.steps.slice(0, step + 1).flat()];
+      return [...upToStep, ...upToStep];
+    }),
+  );
   return [
     ...ids,
     ...ids,
-    ...byMetaValues,
-    ...byMetaValues,
+    ...pathValues,
     ...(oembedKeys.length > 0 ? [PostType.oembedCache, PostStatus.publish, ...oembedKeys] : []),
     ...(termsOf ? [...termsOf.objectIds, ...termsOf.taxonomies] : []),
   ];
@@ -176,7 +184,7 @@ async function runBundleQuery(db: Db, parts: BundleParts): Promise<Row[]> {
 }
 
 /** The UNION ALL of the request's branches. */
-function bundleQuery(db: Db, { ids, byMeta, oembedKeys, termsOf }: BundleParts) {
+function bundleQuery(db: Db, { ids, paths, oembedKeys, termsOf }: BundleParts) {
   // Each source of posts is a branch of its own (an OR of them would keep MySQL off the
   // indexes): by ID, by a meta value of other posts (joined on the primary key), by oEmbed key.
   type Branch = SelectQueryBuilder<Database, keyof Database, Row>;
@@ -197,22 +205,38 @@ function bundleQuery(db: Db, { ids, byMeta, oembedKeys, termsOf }: BundleParts) 
     branches.push(db.selectFrom('posts').select(postColumns()).where('posts.ID', 'in', ids) as unknown as Branch);
     branches.push(db.selectFrom('postmeta').select(metaColumns()).where('postmeta.post_id', 'in', ids) as unknown as Branch);
   }
-  if (byMeta) {
-    const naming = (query: typeof db) =>
-      query
-        .selectFrom('postmeta as naming')
-        .where('naming.post_id', 'in', [...byMeta.postIds])
-        .where('naming.meta_key', '=', byMeta.key);
-    branches.push(
-      naming(db)
-        .innerJoin('posts', (join) => join.on(sql`${ref('posts.ID')}`, '=', castUnsigned(db, ref('naming.meta_value'))))
-        .select(postColumns()) as unknown as Branch,
-    );
-    branches.push(
-      naming(db)
-        .innerJoin('postmeta', (join) => join.on(sql`${ref('postmeta.post_id')}`, '=', castUnsigned(db, ref('naming.meta_value'))))
-        .select(metaColumns()) as unknown as Branch,
-    );
+  for (const path of paths) {
+    for (let step = 0; step < path.steps.length; step += 1) {
+      // The meta rows whose values name this step's posts: the first step's on the path's own
+      // posts, each later step's on the posts the step before named (joined on the primary key).
+      const naming = (query: typeof db) => {
+        let joined = query
+          .selectFrom('postmeta as step0')
+          .where('step0.post_id', 'in', [...path.postIds])
+          .where('step0.meta_key', 'in', [...path.steps[0]!]);
+        for (let later = 1; later <= step; later += 1) {
+          // Kysely cannot type a table alias made at run time: `step0` stands for each of them.
+          const alias = `step${later}` as 'step0';
+          joined = joined
+            .innerJoin(`postmeta as ${alias}` as 'postmeta as step0', (join) =>
+              join.on(sql`${ref(`${alias}.post_id`)}`, '=', castUnsigned(db, ref(`step${later - 1}.meta_value`))),
+            )
+            .where(`${alias}.meta_key`, 'in', [...path.steps[later]!]);
+        }
+        return joined;
+      };
+      const named = ref(`step${step}.meta_value`);
+      branches.push(
+        naming(db)
+          .innerJoin('posts', (join) => join.on(sql`${ref('posts.ID')}`, '=', castUnsigned(db, named)))
+          .select(postColumns()) as unknown as Branch,
+      );
+      branches.push(
+        naming(db)
+          .innerJoin('postmeta', (join) => join.on(sql`${ref('postmeta.post_id')}`, '=', castUnsigned(db, named)))
+          .select(metaColumns()) as unknown as Branch,
+      );
+    }
   }
   if (oembedKeys.length > 0) {
     branches.push(
@@ -225,22 +249,38 @@ function bundleQuery(db: Db, { ids, byMeta, oembedKeys, termsOf }: BundleParts) 
     );
   }
   if (termsOf) {
+    // The terms numbered in wp_get_object_terms' order first, from integer columns and the name
+    // only, then joined to their text: a window function makes the database write its rows to a
+    // temporary table, and with the LONGTEXT description among them that table goes to disk
+    // (Aria), where MariaDB 10.11 was seen to crash freeing it (signal 11 in
+    // ha_maria::drop_table) under concurrent load. Without text columns it stays in memory.
+    const numbered = db
+      .selectFrom('term_relationships')
+      .innerJoin('term_taxonomy', 'term_taxonomy.term_taxonomy_id', 'term_relationships.term_taxonomy_id')
+      .innerJoin('terms', 'terms.term_id', 'term_taxonomy.term_id')
+      .select([
+        'term_relationships.object_id as object_id',
+        'term_taxonomy.term_taxonomy_id as term_taxonomy_id',
+        // Object last: a term shared by several objects comes in a fixed order (each object's own
+        // terms are in wp_get_object_terms' order either way).
+        sql<number>`row_number() over (order by ${collationKey(db, ref('terms.name'))}, ${ref('terms.term_id')}, ${ref('term_relationships.object_id')})`.as('seq'),
+      ])
+      .where('term_relationships.object_id', 'in', [...termsOf.objectIds])
+      .where('term_taxonomy.taxonomy', 'in', [...termsOf.taxonomies]);
     branches.push(
       (db
-        .selectFrom('term_relationships')
-        .innerJoin('term_taxonomy', 'term_taxonomy.term_taxonomy_id', 'term_relationships.term_taxonomy_id')
+        .selectFrom(numbered.as('numbered'))
+        .innerJoin('term_taxonomy', 'term_taxonomy.term_taxonomy_id', 'numbered.term_taxonomy_id')
         .innerJoin('terms', 'terms.term_id', 'term_taxonomy.term_id')
         .select([
           sql<string>`'term'`.as('kind'),
-          'term_relationships.object_id as id',
-          sql<number>`row_number() over (order by ${collationKey(db, ref('terms.name'))}, ${ref('terms.term_id')})`.as('seq'),
+          'numbered.object_id as id',
+          'numbered.seq as seq',
           ...textColumns(
             db,
             TERM_COLUMNS.map((c) => sql`${ref(c === 'term_id' || c === 'name' || c === 'slug' || c === 'term_group' ? `terms.${c}` : `term_taxonomy.${c}`)}`),
           ),
-        ])
-        .where('term_relationships.object_id', 'in', [...termsOf.objectIds])
-        .where('term_taxonomy.taxonomy', 'in', [...termsOf.taxonomies]) as unknown as Branch),
+        ]) as unknown as Branch),
     );
   }
 

@@ -4,6 +4,7 @@ import { selectPostBundle } from '../posts/post-bundle.repository.js';
 import { firstMeta, type MetaMap } from '../posts/meta.js';
 import { EventMeta } from '../constants.js';
 import { toImageResource, uploadsBaseUrl, type ImageResource } from '../posts/images.js';
+import type { MetaPath } from '../posts/meta-paths.js';
 
 export interface LoadedPost {
   post: PostRow;
@@ -14,6 +15,18 @@ export interface LoadedPost {
 export async function loadPostsWithMeta(db: Db, ids: readonly number[]): Promise<Map<number, LoadedPost>> {
   if (ids.length === 0) return new Map();
   return (await selectPostBundle(db, { ids })).posts;
+}
+
+/**
+ * What an event's answer shows of other posts, as paths through its meta: its featured image,
+ * and its venue and organizers with their featured images. Loaded with the events themselves
+ * (selectPostBundle's byMetaOf), they cost no statement of their own.
+ */
+export function eventLinkPaths(eventIds: readonly number[]): MetaPath[] {
+  return [
+    { postIds: eventIds, steps: [[EventMeta.thumbnailId]] },
+    { postIds: eventIds, steps: [[EventMeta.venueId, EventMeta.organizerId], [EventMeta.thumbnailId]] },
+  ];
 }
 
 /** The attachment ID of a post's featured image (`(int) _thumbnail_id`), or undefined. */

@@ -59,6 +59,8 @@ export async function selectTermsForPosts(
     .where('term_taxonomy.taxonomy', 'in', taxonomies)
     .orderBy(collationKey(db, sql.ref('terms.name')), 'asc')
     .orderBy('terms.term_id', 'asc')
+    // A term shared by several posts in a fixed order (each post's own terms are ordered above).
+    .orderBy('term_relationships.object_id', 'asc')
     .execute();
 }
 

@@ -6,6 +6,7 @@ import { selectTermsForPosts } from '../../../../src/wp/terms/terms.repository.j
 import { groupMetaRows } from '../../../../src/wp/posts/meta.js';
 import { createTestDatabase, type TestDatabase } from '../../../setup/database.js';
 import { insertPostMeta } from '../../../builders/index.js';
+import { idsAlongPath } from '../../../../src/wp/posts/meta-paths.js';
 
 /**
  * selectPostBundle answers, in one statement, what the separate SELECTs answer: the same post
@@ -46,13 +47,33 @@ describe('selectPostBundle', () => {
   });
 
   it('loads posts named by a meta value of other posts (featured images), once even when also named by ID', async () => {
-    const bundle = await selectPostBundle(database.db, { ids: [254, 252], byMetaOf: { postIds: [254], key: '_thumbnail_id' } });
+    const bundle = await selectPostBundle(database.db, { ids: [254, 252], byMetaOf: [{ postIds: [254], steps: [['_thumbnail_id']] }] });
     expect([...bundle.posts.keys()].sort()).toEqual([252, 254]);
     const attachmentMeta = bundle.posts.get(252)!.meta;
     expect(attachmentMeta.get('_wp_attached_file')).toEqual(['2026/11/harbour-night.jpg']);
     // Each meta row once, though the attachment came both ways.
     const [rows] = await Promise.all([selectMetaForPosts(database.db, [252])]);
     expect([...attachmentMeta.values()].flat()).toHaveLength(rows.length);
+  });
+
+  it('loads every post along a meta path (an event\'s venue and organizer, then their featured images) with its meta', async () => {
+    // Venue 5 of event 6 gets a featured image; organizer 4 has none.
+    await insertPostMeta(database.db, 5, [['_thumbnail_id', '252']]);
+    const path = { postIds: [6], steps: [['_EventVenueID', '_EventOrganizerID'], ['_thumbnail_id']] };
+    const bundle = await selectPostBundle(database.db, { ids: [6], byMetaOf: [path] });
+    expect([...bundle.posts.keys()].sort((a, b) => a - b)).toEqual([4, 5, 6, 252]);
+    const metaRows = groupMetaRows(await selectMetaForPosts(database.db, [4, 5, 252]));
+    for (const id of [4, 5, 252]) expect([...bundle.posts.get(id)!.meta]).toEqual([...metaRows.get(id)!]);
+    expect([...idsAlongPath(path, (id) => bundle.posts.get(id)?.meta)].sort((a, b) => a - b)).toEqual([4, 5, 252]);
+  });
+
+  it('answers right from the SQL it keeps per shape for meta paths, with other start posts', async () => {
+    const steps = [['_EventVenueID', '_EventOrganizerID'], ['_thumbnail_id']];
+    // Same shape (one start post, two steps of 2 and 1 keys), different values each time.
+    for (const [start, venue, organizers] of [[6, 5, [4]], [248, 20, [30, 31]]] as const) {
+      const bundle = await selectPostBundle(database.db, { byMetaOf: [{ postIds: [start], steps }] });
+      expect([...bundle.posts.keys()].sort((a, b) => a - b)).toEqual([venue, ...organizers, ...(venue === 5 ? [252] : [])].sort((a, b) => a - b));
+    }
   });
 
   it('finds the newest published oEmbed cache of each key, without counting it among the posts', async () => {
@@ -63,7 +84,7 @@ describe('selectPostBundle', () => {
   });
 
   it('loads nothing for an empty request', async () => {
-    const bundle = await selectPostBundle(database.db, { ids: [], byMetaOf: { postIds: [], key: 'x' } });
+    const bundle = await selectPostBundle(database.db, { ids: [], byMetaOf: [{ postIds: [], steps: [['x']] }] });
     expect(bundle.posts.size + bundle.oembedCaches.size + bundle.terms.length).toBe(0);
   });
 
