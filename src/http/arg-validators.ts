@@ -1,4 +1,3 @@
-import type { Db } from '../db/create-db.js';
 import { findPostBySlugOnce } from './request-context.js';
 import type { ArgSpecs } from './rest-args.js';
 import type { RequestContext } from './request-context.js';
@@ -12,6 +11,7 @@ import { isPhpNumeric, phpIntval } from '../wp/php/php-values.js';
 import { selectUserIdExists } from '../wp/auth/users.repository.js';
 import { isValidUrl } from '../wp/php/url-validation.js';
 import { arePostIdsOfType, isNonEmptyString } from '../wp/validators.js';
+import type { Lookups } from '../wp/lookups/lookups.js';
 
 /*
  * Argument validators and defaults shared by the routes (Tribe__Validator__Base,
@@ -102,8 +102,8 @@ export async function isImageOrEmpty(value: unknown, ctx: RequestContext): Promi
 }
 
 /** tribe_is_venue / tribe_is_organizer for one value (is_venue_id, is_organizer_id). */
-export function isPostOfType(db: Db, value: unknown, postType: string): Promise<boolean> {
-  return arePostIdsOfType(db, [value], postType);
+export function isPostOfType(lookups: Lookups, value: unknown, postType: string): Promise<boolean> {
+  return arePostIdsOfType(lookups, [value], postType);
 }
 
 /** is_venue_slug and kin: a non-empty slug for which get_page_by_path finds a post of the type. */

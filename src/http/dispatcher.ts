@@ -14,6 +14,7 @@ import { ContentRenderer } from '../wp/text/content-renderer.js';
 import { toContentSite } from '../wp/text/content-site.js';
 import type { RenderCache } from '../wp/text/render-cache.js';
 import { EventCountCache } from '../wp/tec/event-count-cache.js';
+import { createLookups } from '../wp/lookups/lookups.js';
 
 /** What the dispatcher needs per request besides the Koa context. */
 export interface DispatchEnvironment {
@@ -136,6 +137,7 @@ function buildContext(
 ): RequestContext & { params: Record<string, unknown> } {
   const params: Record<string, unknown> = {};
   let renderer: ContentRenderer | undefined;
+  const memo = createRequestMemo();
   const context = {
     db: env.db,
     now: env.now,
@@ -148,7 +150,8 @@ function buildContext(
     supplied: (name: string) => Object.prototype.hasOwnProperty.call(supplied, name),
     // One memo per request: the validator, permission checks, handler and Allow header share
     // their reads of the same post, and nothing is kept once the request is answered.
-    ...createRequestMemo(),
+    ...memo,
+    lookups: createLookups(env.db, memo.memo),
     eventCounts: env.eventCounts ?? new EventCountCache(),
     // Made on first use: most requests render no post text (errors, terms, writes refused).
     get content(): ContentRenderer {
@@ -179,20 +182,34 @@ function resolveDefault(spec: ArgSpec<RequestContext>, context: RequestContext):
     : spec.default;
 }
 
-/** WP_REST_Request::has_valid_params: required arguments, then each validate callback in arg order. */
+/**
+ * WP_REST_Request::has_valid_params: required arguments, then each validate callback in arg order.
+ * The callbacks only read, so they are started together, in arg order, in one turn: their lookups
+ * then share one statement (RequestContext.lookups). Their answers are read in arg order, so the
+ * error names the same parameters in the same order as WordPress's loop, and a callback that
+ * fails makes the request fail as the first failing one would have.
+ */
 async function validateParams(endpoint: Endpoint, context: RequestContext): Promise<void> {
   const missing = Object.entries(endpoint.args)
     .filter(([name, spec]) => spec.required && (context.params[name] === undefined || context.params[name] === null))
     .map(([name]) => name);
   if (missing.length > 0) throw CoreErrors.missingParams(missing);
 
-  const invalid = new Map<string, InvalidParam>();
-  for (const [name, spec] of Object.entries(endpoint.args)) {
+  const checks = Object.entries(endpoint.args).flatMap(([name, spec]) => {
+    const { validate } = spec;
     const value = context.params[name];
-    if (!spec.validate || value === undefined || value === null) continue;
-    const result = await spec.validate(value, context);
-    if (result === false) invalid.set(name, { message: 'Invalid parameter.' });
-    else if (typeof result === 'object') invalid.set(name, result);
+    if (!validate || value === undefined || value === null) return [];
+    // An async wrapper, so a callback that throws at once rejects in its turn instead of
+    // stopping the ones after it from starting.
+    return [{ name, result: (async () => validate(value, context))() }];
+  });
+  const outcomes = await Promise.allSettled(checks.map((check) => check.result));
+  const invalid = new Map<string, InvalidParam>();
+  for (const [index, outcome] of outcomes.entries()) {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    const { name } = checks[index]!;
+    if (outcome.value === false) invalid.set(name, { message: 'Invalid parameter.' });
+    else if (typeof outcome.value === 'object') invalid.set(name, outcome.value);
   }
   if (invalid.size > 0) throw invalidParams(invalid);
 }

@@ -7,6 +7,7 @@ import type { SiteSettings } from '../wp/site/site.js';
 import type { SiteUrls } from '../wp/site/urls.js';
 import type { ContentRenderer } from '../wp/text/content-renderer.js';
 import type { EventCountCache } from '../wp/tec/event-count-cache.js';
+import type { Lookups } from '../wp/lookups/lookups.js';
 import { selectPostBundle, type PostBundle, type PostBundleRequest } from '../wp/posts/post-bundle.repository.js';
 import type { PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
@@ -38,6 +39,11 @@ export interface RequestContext {
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Drops everything memo() holds, so reads after a write see the database again. */
   forgetMemo(): void;
+  /**
+   * The request's post-type and term lookups: those asked in the same turn (the validators, which
+   * the dispatcher starts together) cost one statement, and each is kept in memo() (`lookup:` keys).
+   */
+  readonly lookups: Lookups;
   /**
    * The request's the_content / the_excerpt renderer: WordPress's per-request rendering state
    * (shortcode counters, unique ids, hook order) and each post rendered once, in order.

@@ -1,7 +1,6 @@
-import type { Db } from '../db/create-db.js';
-import { PostType } from './constants.js';
-import { selectPostTypes } from './posts/posts.repository.js';
-import { selectTermsNamedBy, type TermRow } from './terms/terms.repository.js';
+import { PostType, Taxonomy } from './constants.js';
+import type { Lookups } from './lookups/lookups.js';
+import type { TermRow } from './terms/terms.repository.js';
 import { sanitizeTitle } from './text/slugs.js';
 import { isPhpEmpty } from './php/php-empty.js';
 import { isPhpNumeric, phpIntval, phpTrim } from './php/php-values.js';
@@ -9,7 +8,8 @@ import { listToArray } from './php/lists.js';
 
 /**
  * TEC's request validators (Tribe__Validator__Base, Tribe__Events__Validator__Base), each
- * answering with one query whatever the list length.
+ * answering with one lookup whatever the list length; the request's Lookups put the lookups of
+ * validators run together into one statement.
  */
 
 /** Validator::is_positive_int: numeric, integral and above zero. */
@@ -48,18 +48,18 @@ export function listToTypedArray(value: unknown): (string | number)[] {
  * tribe_is_venue / tribe_is_organizer on each value: numeric, and `get_post((int) $value)` is a
  * post of the type. One query for the whole list; false for an empty list.
  */
-export async function arePostIdsOfType(db: Db, values: readonly unknown[], postType: string): Promise<boolean> {
+export async function arePostIdsOfType(lookups: Lookups, values: readonly unknown[], postType: string): Promise<boolean> {
   if (values.length === 0 || !values.every(isPhpNumeric)) return false;
   const ids = values.map(phpIntval);
   // Past JavaScript's exact-integer range no ID can match (PHP's cast saturates there too).
   if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) return false;
-  const types = await selectPostTypes(db, ids);
+  const types = await lookups.postTypes(ids);
   return ids.every((id) => types.get(id) === postType);
 }
 
 /** is_venue_id_list / is_organizer_id_list: every item of a CSV or list names a post of the type. */
-export function arePostsOfType(db: Db, value: unknown, postType: string): Promise<boolean> {
-  return arePostIdsOfType(db, listToArray(value), postType);
+export function arePostsOfType(lookups: Lookups, value: unknown, postType: string): Promise<boolean> {
+  return arePostIdsOfType(lookups, listToArray(value), postType);
 }
 
 /**
@@ -67,11 +67,11 @@ export function arePostsOfType(db: Db, value: unknown, postType: string): Promis
  * `6abc` as 6 and any non-empty array as 1, so those pass or fail here as in the plugin (`6abc`
  * then fails the integer type check, with that check's message).
  */
-export async function isEventId(db: Db, value: unknown): Promise<boolean> {
+export async function isEventId(lookups: Lookups, value: unknown): Promise<boolean> {
   if (isPhpEmpty(value)) return false;
   const id = phpIntval(value);
   if (!Number.isSafeInteger(id) || id <= 0) return false;
-  const types = await selectPostTypes(db, [id]);
+  const types = await lookups.postTypes([id]);
   return types.get(id) === PostType.event;
 }
 
@@ -89,26 +89,39 @@ export function findTerm(terms: readonly TermRow[], item: string | number, local
   return terms.find((term) => term.slug === slug) ?? terms.find((term) => term.name.toLowerCase() === trimmed.toLowerCase());
 }
 
-export async function areTermsOfTaxonomy(db: Db, value: unknown, taxonomy: string, locale = ''): Promise<boolean> {
+export async function areTermsOfTaxonomy(lookups: Lookups, value: unknown, taxonomy: string, locale = ''): Promise<boolean> {
   // list_to_array skips empty items, so `7,` names term 7 alone.
   const items = listToArray(value);
   if (items.length === 0) return false;
   // Nested arrays (`categories[][]=1`) are no term PHP's term_exists() could find.
   if (!items.every((item): item is string | number => typeof item === 'string' || typeof item === 'number')) return false;
-  const terms = await selectTermsNamedByItems(db, taxonomy, items, locale);
+  const terms = await lookUpTermsNamedByItems(lookups, taxonomy, items, locale);
   return items.every((item) => findTerm(terms, item, locale) !== undefined);
 }
 
-/** The candidate terms for a list of IDs, slugs and names (one query; see findTerm, resolveTermIds). */
-export function selectTermsNamedByItems(
-  db: Db,
+/**
+ * Taxonomies whose terms are read whole when a list of them is checked: the events list needs the
+ * event category tree for include_children anyway, and sites have few categories. Others (tags
+ * may run to thousands) are read only as far as the list names them.
+ */
+const TAXONOMIES_READ_WHOLE: ReadonlySet<string> = new Set([Taxonomy.eventCategory]);
+
+/**
+ * The candidate terms for a list of IDs, slugs and names (see findTerm, resolveTermIds): the
+ * whole taxonomy for TAXONOMIES_READ_WHOLE, else the terms an item could name. The narrower read
+ * holds every term findTerm and resolveTermIds match (names compared by MySQL's case-insensitive
+ * collation), so they answer the same from either.
+ */
+export function lookUpTermsNamedByItems(
+  lookups: Lookups,
   taxonomy: string,
   items: readonly (string | number)[],
   locale = '',
 ): Promise<TermRow[]> {
+  if (TAXONOMIES_READ_WHOLE.has(taxonomy)) return lookups.termsOfTaxonomy(taxonomy);
   const ids = items.filter((item): item is number => typeof item === 'number' && Number.isSafeInteger(item));
   const texts = items.map((item) => phpTrim(String(item))).filter((text) => text !== '');
-  return selectTermsNamedBy(db, taxonomy, { ids, slugs: texts.map((text) => sanitizeTitle(text, locale)), names: texts });
+  return lookups.termsNamedBy(taxonomy, { ids, slugs: texts.map((text) => sanitizeTitle(text, locale)), names: texts });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RECORDING_INSTANT } from '../contract/suite.js';
-import { countStatements, recordedDatabase } from './support.js';
+import { agentFor, countStatements, recordedDatabase, ROOT } from './support.js';
 
 /**
  * A list costs a fixed number of SQL statements whatever per_page is: the page's meta, terms,
@@ -23,6 +23,10 @@ const LIST_STATEMENTS = 2;
 const LIST_LIMIT = 4;
 const SINGLE_LIMIT = 3;
 const WINDOW = 'start_date=2026-09-01&end_date=2027-12-31';
+/** Issue 9's filters together; one event of the recorded site matches them all. */
+const ALL_FILTERS = 'categories=music&tags=free&venue=19,20&organizer=29,30';
+/** A filtered list: one statement more for the four validators' lookups, which the list then reuses. */
+const FILTER_LOOKUP_STATEMENTS = 1;
 
 const site = recordedDatabase('reference');
 
@@ -86,6 +90,52 @@ describe('events list statement count', () => {
       expect(twenty.count).toBe(two.count);
     },
   );
+
+  it('spends one statement on the filter lookups of a list filtered by category, tag, venue and organizer', async () => {
+    const count = (query: string) =>
+      countStatements<{ events: unknown[] }>(site.database, site.recorder, `/events?${query}`, { warmUp: `/events?${query}`, now: RECORDING_INSTANT });
+    const unfiltered = await count(`per_page=5&${WINDOW}`);
+    const filtered = await count(`per_page=5&${WINDOW}&${ALL_FILTERS}`);
+    expect(unfiltered.count, unfiltered.statements.join('\n')).toBe(LIST_STATEMENTS);
+    expect(filtered.body.events).toHaveLength(1);
+    expect(filtered.count, filtered.statements.join('\n')).toBe(unfiltered.count + FILTER_LOOKUP_STATEMENTS);
+    expect(filtered.count).toBeLessThanOrEqual(LIST_LIMIT);
+  });
+
+  it('spends one statement on the filter lookups when the filtered total is not cached yet', async () => {
+    const count = (query: string) =>
+      countStatements<{ events: unknown[] }>(site.database, site.recorder, `/events?${query}`, {
+        warmUp: `/events?per_page=1&start_date=2027-01-01&end_date=2027-01-31`,
+        now: RECORDING_INSTANT,
+      });
+    const unfiltered = await count(`per_page=5&${WINDOW}&featured=false`);
+    const filtered = await count(`per_page=5&${WINDOW}&featured=false&${ALL_FILTERS}`);
+    expect(filtered.body.events).toHaveLength(1);
+    expect(filtered.statements.filter((statement) => statement.startsWith('select count('))).toHaveLength(1);
+    // The page, the count, the posts with what they link to: 3; the lookups: 1 (they cost 6 when
+    // each validator and the list read its own).
+    expect(unfiltered.count, unfiltered.statements.join('\n')).toBe(LIST_STATEMENTS + 1);
+    expect(filtered.count, filtered.statements.join('\n')).toBe(unfiltered.count + FILTER_LOOKUP_STATEMENTS);
+  });
+
+  it('checks every filter of a refused list in one statement, and names the refused ones in arg order', async () => {
+    const agent = agentFor(site.database, { db: site.recorder.db, now: RECORDING_INSTANT });
+    await agent.get(`${ROOT}/events?per_page=1&${WINDOW}`);
+    site.recorder.clear();
+    // Category `nope`, tag `nope`, event 6 as a venue and no post 99999 as an organizer, with
+    // post_parent 19 (a venue, not an event) and the valid page between them.
+    const response = await agent.get(`${ROOT}/events?post_parent=19&organizer=29,99999&venue=6&tags=free,nope&page=1&categories=music,nope`);
+    expect(site.recorder.statements, site.recorder.statements.join('\n')).toHaveLength(1);
+    expect(response.status).toBe(400);
+    const params = Object.fromEntries(['categories', 'tags', 'venue', 'organizer', 'post_parent'].map((name) => [name, 'Invalid parameter.']));
+    expect(JSON.stringify(response.body)).toBe(
+      JSON.stringify({
+        code: 'rest_invalid_param',
+        message: 'Invalid parameter(s): categories, tags, venue, organizer, post_parent',
+        data: { status: 400, params, details: [] },
+      }),
+    );
+  });
 
   it('keeps a single event read to a fixed number of statements', async () => {
     const counted = await countStatements(site.database, site.recorder, '/events/248?password=letmein', {

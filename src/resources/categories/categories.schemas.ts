@@ -11,7 +11,7 @@ export const MAX_TERMS_PER_PAGE = 50;
 
 /** Validator::is_event_category: every item of the CSV or list names an existing event category. */
 const isEventCategory = (value: unknown, ctx: RequestContext) =>
-  areTermsOfTaxonomy(ctx.db, value, Taxonomy.eventCategory, ctx.site.language);
+  areTermsOfTaxonomy(ctx.lookups, value, Taxonomy.eventCategory, ctx.site.language);
 
 /**
  * GET /categories (Archive_Category::READ_args). Properties keep the plugin's order, which is
@@ -80,13 +80,13 @@ export const ListCategoriesArgs: Args = {
   },
   post: {
     required: false,
-    validate: (value, ctx) => isEventId(ctx.db, value),
+    validate: (value, ctx) => isEventId(ctx.lookups, value),
     description: 'Limit result set to terms assigned to a specific post',
     type: 'integer',
   },
   event: {
     required: false,
-    validate: (value, ctx) => isEventId(ctx.db, value),
+    validate: (value, ctx) => isEventId(ctx.lookups, value),
     description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)',
     type: 'integer',
   },

@@ -114,7 +114,7 @@ export const ListEventsArgs: ArgSpecs<RequestContext> = {
   },
   categories: {
     required: false,
-    validate: (value, ctx) => areTermsOfTaxonomy(ctx.db, value, Taxonomy.eventCategory, ctx.site.language),
+    validate: (value, ctx) => areTermsOfTaxonomy(ctx.lookups, value, Taxonomy.eventCategory, ctx.site.language),
     description: 'Events should be assigned one of the specified categories slugs or IDs',
     swaggerType: 'array',
     items: { type: 'integer' },
@@ -122,7 +122,7 @@ export const ListEventsArgs: ArgSpecs<RequestContext> = {
   },
   tags: {
     required: false,
-    validate: (value, ctx) => areTermsOfTaxonomy(ctx.db, value, Taxonomy.tag, ctx.site.language),
+    validate: (value, ctx) => areTermsOfTaxonomy(ctx.lookups, value, Taxonomy.tag, ctx.site.language),
     description: 'Events should be assigned one of the specified tags slugs or IDs',
     swaggerType: 'array',
     items: { type: 'integer' },
@@ -130,7 +130,7 @@ export const ListEventsArgs: ArgSpecs<RequestContext> = {
   },
   venue: {
     required: false,
-    validate: (value, ctx) => arePostsOfType(ctx.db, value, PostType.venue),
+    validate: (value, ctx) => arePostsOfType(ctx.lookups, value, PostType.venue),
     description: 'Events should be assigned one of the specified venue IDs',
     swaggerType: 'array',
     items: { type: 'integer' },
@@ -138,7 +138,7 @@ export const ListEventsArgs: ArgSpecs<RequestContext> = {
   },
   organizer: {
     required: false,
-    validate: (value, ctx) => arePostsOfType(ctx.db, value, PostType.organizer),
+    validate: (value, ctx) => arePostsOfType(ctx.lookups, value, PostType.organizer),
     description: 'Events should be assigned one of the specified organizer IDs',
     swaggerType: 'array',
     items: { type: 'integer' },
@@ -190,7 +190,7 @@ export const ListEventsArgs: ArgSpecs<RequestContext> = {
     required: false,
     type: 'integer',
     description: 'Events should be filtered by their post_parent being the specified one.',
-    validate: (value, ctx) => isEventId(ctx.db, value),
+    validate: (value, ctx) => isEventId(ctx.lookups, value),
   },
   ticketed: {
     required: false,

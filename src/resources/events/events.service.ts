@@ -7,8 +7,8 @@ import { beginningOfDay, endOfDay, localizeDate } from '../../wp/tec/dates.js';
 import { eventLinkPaths, featuredImagesOf, thumbnailIdOf, type LoadedPost } from '../../wp/tec/linked-posts.js';
 import { selectPostBundle, type PostBundle } from '../../wp/posts/post-bundle.repository.js';
 import { idsAlongPath, type MetaPath } from '../../wp/posts/meta-paths.js';
-import { selectTermsOfTaxonomy, type TermRow } from '../../wp/terms/terms.repository.js';
-import { listToTypedArray, resolveTermIds, selectTermsNamedByItems, withDescendants } from '../../wp/validators.js';
+import type { TermRow } from '../../wp/terms/terms.repository.js';
+import { listToTypedArray, lookUpTermsNamedByItems, resolveTermIds, withDescendants } from '../../wp/validators.js';
 import { canReadPost } from '../../wp/auth/capabilities.js';
 import { removePasswordProtectedContent } from '../../wp/posts/password-protection.js';
 import { canAccessPasswordContent, postPasswordRequired } from '../../wp/auth/password-access.js';
@@ -276,14 +276,15 @@ export async function listEventEntries(
     const parsed = parsePostSearch(search, isLoggedIn(ctx.viewer));
     if (parsed) filter.search = parsed;
   }
+  // The terms come from the request's lookups, which the categories and tags validators filled.
   if (query.categories !== undefined || query.tags !== undefined) {
     if (query.categories !== undefined) {
-      const terms = await selectTermsOfTaxonomy(ctx.db, Taxonomy.eventCategory);
+      const terms = await ctx.lookups.termsOfTaxonomy(Taxonomy.eventCategory);
       filter.categoryTermIds = withDescendants(terms, resolveTermIds(terms, listToTypedArray(query.categories), ctx.site.language));
     }
     if (query.tags !== undefined) {
       const items = listToTypedArray(query.tags).filter((item): item is string | number => item !== '');
-      const terms = await selectTermsNamedByItems(ctx.db, Taxonomy.tag, items, ctx.site.language);
+      const terms = await lookUpTermsNamedByItems(ctx.lookups, Taxonomy.tag, items, ctx.site.language);
       // WP_Query's back-compat block sets `tag_id` to the first queried tag, and the ORM's
       // follow-up queries turn that into one more AND clause: only the first tag really filters
       // (recorded: `tags=12,kids` lists the events of tag 12 alone).

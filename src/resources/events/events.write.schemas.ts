@@ -91,7 +91,7 @@ async function isLinkedPostIdOrEntry(
   createArgs: Args,
   ctx: RequestContext,
 ): Promise<boolean> {
-  if (!isPhpArray(value)) return arePostIdsOfType(ctx.db, phpString(value).split(/\s*,\s*/), postType);
+  if (!isPhpArray(value)) return arePostIdsOfType(ctx.lookups, phpString(value).split(/\s*,\s*/), postType);
   const entries = isPhpList(value) ? Object.values(value) : [value];
   // Entries naming an existing post (an ID, or `{id}`) are checked together in one query.
   const namedIds: unknown[] = [];
@@ -109,7 +109,7 @@ async function isLinkedPostIdOrEntry(
     if (isPhpList(entry)) return false;
     if (!(await entryHasValidParams(entry as Record<string, unknown>, createArgs, ctx))) return false;
   }
-  return namedIds.length === 0 || arePostIdsOfType(ctx.db, namedIds, postType);
+  return namedIds.length === 0 || arePostIdsOfType(ctx.lookups, namedIds, postType);
 }
 
 /** is_linked_post_id_or_entry_or_empty: empty, or an array of only empty values, passes. */

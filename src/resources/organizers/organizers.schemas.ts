@@ -27,7 +27,7 @@ export const MAX_ORGANIZERS_PER_PAGE = 50;
  * (one query for the whole list).
  */
 export function isOrganizerId(value: unknown, ctx: RequestContext): Promise<boolean> {
-  return arePostIdsOfType(ctx.db, Array.isArray(value) ? value : [value], PostType.organizer);
+  return arePostIdsOfType(ctx.lookups, Array.isArray(value) ? value : [value], PostType.organizer);
 }
 
 /**
@@ -58,7 +58,7 @@ export const ListOrganizersArgs: Args = {
   },
   event: {
     required: false,
-    validate: (value, ctx) => isEventId(ctx.db, value),
+    validate: (value, ctx) => isEventId(ctx.lookups, value),
     description: 'Organizers should be related to this event',
     type: 'integer',
   },

@@ -10,7 +10,7 @@ type Args = ArgSpecs<RequestContext>;
 export const MAX_TAGS_PER_PAGE = 50;
 
 /** Validator::is_post_tag: every item of the CSV or list names an existing tag. */
-const isPostTag = (value: unknown, ctx: RequestContext) => areTermsOfTaxonomy(ctx.db, value, Taxonomy.tag, ctx.site.language);
+const isPostTag = (value: unknown, ctx: RequestContext) => areTermsOfTaxonomy(ctx.lookups, value, Taxonomy.tag, ctx.site.language);
 
 /**
  * GET /tags (Archive_Tag::READ_args): the categories' arguments without `parent`. Properties keep
@@ -72,13 +72,13 @@ export const ListTagsArgs: Args = {
   },
   post: {
     required: false,
-    validate: (value, ctx) => isEventId(ctx.db, value),
+    validate: (value, ctx) => isEventId(ctx.lookups, value),
     description: 'Limit result set to terms assigned to a specific post',
     type: 'integer',
   },
   event: {
     required: false,
-    validate: (value, ctx) => isEventId(ctx.db, value),
+    validate: (value, ctx) => isEventId(ctx.lookups, value),
     description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)',
     type: 'integer',
   },

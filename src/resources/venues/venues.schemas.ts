@@ -23,7 +23,7 @@ type Args = ArgSpecs<RequestContext>;
 /** The list page-size cap (filter tribe_rest_venue_max_per_page). */
 export const MAX_VENUES_PER_PAGE = 50;
 
-const isVenueId = (value: unknown, ctx: RequestContext) => isPostOfType(ctx.db, value, PostType.venue);
+const isVenueId = (value: unknown, ctx: RequestContext) => isPostOfType(ctx.lookups, value, PostType.venue);
 
 /**
  * GET /venues (Archive_Venue::READ_args). Properties keep the plugin's order, which is the order
@@ -53,7 +53,7 @@ export const ListVenuesArgs: Args = {
   },
   event: {
     required: false,
-    validate: (value, ctx) => isEventId(ctx.db, value),
+    validate: (value, ctx) => isEventId(ctx.lookups, value),
     description: 'Venues should be related to this event',
     type: 'integer',
   },
