@@ -7,9 +7,8 @@ import { countStatements, recordStatements, type StatementRecorder } from './sup
  * Rendering rich descriptions (blocks, dynamic blocks, captions, galleries, embeds, images) reads
  * the database only in batches: a page of 50 such events costs the statements of a page of 10,
  * and no more than a page of 50 plain events with the same venues, organizers and featured
- * images, beyond one statement for the attachments and oEmbed caches the texts name (a plain page
- * loads everything it shows with the page itself) and one per dynamic block query; and no more
- * than that page cost before descriptions were rendered.
+ * images, beyond one statement per dynamic block query (attachments and oEmbed caches load with
+ * the featured images); and no more than that page cost before descriptions were rendered.
  */
 
 const RICH = { from: '2031-01-01', to: '2031-12-31' };
@@ -17,11 +16,8 @@ const PLAIN = { from: '2032-01-01', to: '2032-12-31' };
 const NOW = '2026-11-24T16:56:11Z';
 /** The rich-content posts of the reference site: events 254-263, venue 264, organizer 265. */
 const RICH_SOURCES = [254, 255, 256, 257, 258, 260, 261, 262, 263, 264, 265];
-/**
- * Statements only rich texts read here: the attachments and oEmbed caches they name, then the
- * latest-posts and archives blocks' queries.
- */
-const RICH_ONLY_KINDS = 3;
+/** Statements only rich texts read here: the latest-posts and archives blocks' queries. */
+const RICH_ONLY_KINDS = 2;
 /**
  * What the plain page of 50 cost before descriptions were rendered (measured at 73976e6, where
  * venues, organizers and featured images were three loads of their own): the rich page of
