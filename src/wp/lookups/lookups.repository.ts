@@ -3,7 +3,7 @@ import { CompiledShapes } from '../../db/compiled-shapes.js';
 import type { Db } from '../../db/create-db.js';
 import { uniformText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
-import { TERM_COLUMNS, type TermRow } from '../terms/terms.repository.js';
+import { TERM_COLUMNS, termRowFromTextColumns, type TermRow } from '../terms/terms.repository.js';
 
 /*
  * The small reads argument validators make (which type is post 12, does the tag `free` exist)
@@ -68,7 +68,7 @@ export async function selectLookups(db: Db, request: LookupRequest): Promise<Loo
   const rows = (await db.executeQuery<Row>(query)).rows;
   const terms = rows
     .filter((row) => Number(row.part) !== POST_TYPE_PART)
-    .map((row) => ({ part: Number(row.part), term: toTermRow(row) }))
+    .map((row) => ({ part: Number(row.part), term: termRowFromTextColumns(row) }))
     .sort((a, b) => a.term.term_taxonomy_id - b.term.term_taxonomy_id);
   for (const row of rows) {
     if (Number(row.part) === POST_TYPE_PART) result.postTypes.set(Number(row.c1), row.c2 ?? '');
@@ -147,19 +147,3 @@ function lookupQuery(db: Db, { postIds, taxonomies, termsNamed }: LookupRequest)
   return query;
 }
 
-const text = (value: string | null | undefined): string => value ?? '';
-
-/** A TermRow back from TERM_COLUMNS' order. */
-function toTermRow(row: Row): TermRow {
-  return {
-    term_id: Number(text(row.c1)),
-    name: text(row.c2),
-    slug: text(row.c3),
-    term_group: Number(text(row.c4)),
-    term_taxonomy_id: Number(text(row.c5)),
-    taxonomy: text(row.c6),
-    description: text(row.c7),
-    parent: Number(text(row.c8)),
-    count: Number(text(row.c9)),
-  };
-}

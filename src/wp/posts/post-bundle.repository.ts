@@ -4,7 +4,7 @@ import type { Db } from '../../db/create-db.js';
 import { castUnsigned, collationKey, uniformText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { PostStatus, PostType } from '../constants.js';
-import type { TermRow } from '../terms/terms.repository.js';
+import { termRowFromTextColumns, type TermRow } from '../terms/terms.repository.js';
 import { groupMetaRows } from './meta.js';
 import type { PostRow } from './posts.repository.js';
 import type { MetaPath } from './meta-paths.js';
@@ -333,16 +333,5 @@ function toPostRow(row: Row): PostRow {
 }
 
 function toTermRow(row: Row): TermRow & { object_id: number } {
-  return {
-    term_id: Number(text(row.c1)),
-    name: text(row.c2),
-    slug: text(row.c3),
-    term_group: Number(text(row.c4)),
-    term_taxonomy_id: Number(text(row.c5)),
-    taxonomy: text(row.c6),
-    description: text(row.c7),
-    parent: Number(text(row.c8)),
-    count: Number(text(row.c9)),
-    object_id: Number(row.id),
-  };
+  return { ...termRowFromTextColumns(row), object_id: Number(row.id) };
 }

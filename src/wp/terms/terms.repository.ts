@@ -94,3 +94,23 @@ export async function selectTaxonomiesOfTerms(db: Db, termIds: readonly number[]
   for (const row of rows) if (!taxonomies.has(row.term_id)) taxonomies.set(row.term_id, row.taxonomy);
   return taxonomies;
 }
+
+/**
+ * A TermRow from text columns `c1`..`c9` in TERM_COLUMNS' order, as the one-statement UNION
+ * reads (the post bundle, the request's lookups) return it: every value arrives as text.
+ */
+export function termRowFromTextColumns(row: Partial<Record<`c${number}`, string | number | null>>): TermRow {
+  const text = (value: string | number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
+  return {
+    term_id: Number(text(row.c1)),
+    name: text(row.c2),
+    slug: text(row.c3),
+    term_group: Number(text(row.c4)),
+    term_taxonomy_id: Number(text(row.c5)),
+    taxonomy: text(row.c6),
+    description: text(row.c7),
+    parent: Number(text(row.c8)),
+    count: Number(text(row.c9)),
+  };
+}
+
