@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDoctorCommand } from '../../src/commands/doctor.js';
+import { redactUrl, runDoctorCommand } from '../../src/commands/doctor.js';
 import type { DoctorCheck } from '../../src/commands/doctor.checks.js';
 import { checkBinlogAccess, checkProbeAccess, selectInnodbLsn } from '../../src/feed/feed-access.js';
 import { addOptInIndexes, removeOptInIndexes } from '../../src/wp/tec/opt-in-indexes.repository.js';
 import { setOption } from '../builders/index.js';
-import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { createTestDatabase, testServerUrl, type TestDatabase } from '../setup/database.js';
 
 /**
  * `npm run doctor` against real databases: the reference site passes every check; each way a
@@ -285,9 +285,10 @@ describe('doctor usage errors and an unreachable database', () => {
   });
 
   it('exits 2 for a database that does not exist', async () => {
-    const run = await doctor(['mysql://root@127.0.0.1:3306/cs_no_such_database']);
+    const url = `${testServerUrl()}/cs_no_such_database`;
+    const run = await doctor([url]);
     expect(run.code).toBe(2);
-    expect(run.errors).toEqual(["cannot reach the database at mysql://root@127.0.0.1:3306/cs_no_such_database: ER_BAD_DB_ERROR Unknown database 'cs_no_such_database'"]);
+    expect(run.errors).toEqual([`cannot reach the database at ${redactUrl(url)}: ER_BAD_DB_ERROR Unknown database 'cs_no_such_database'`]);
   });
 
   it('exits 2 saying it does not apply to a SQLite file', async () => {

@@ -7,6 +7,7 @@ import {
   testServerUrl,
   TEST_DATABASE_PREFIX,
 } from './database.js';
+import { ensureTestServers } from './private-servers.js';
 
 const ENSURE_BUILD = fileURLToPath(new URL('../../scripts/ensure-build.mjs', import.meta.url));
 
@@ -15,11 +16,24 @@ const ENSURE_BUILD = fileURLToPath(new URL('../../scripts/ensure-build.mjs', imp
 const LEFTOVER_AFTER_MS = 60 * 60 * 1000;
 
 /**
- * Vitest globalSetup: brings `dist/` up to date for the end-to-end tests (compiled once here, before
+ * Vitest globalSetup: makes sure MariaDB, Redis and NATS answer (test/setup/private-servers.ts), brings `dist/` up to date for the end-to-end tests (compiled once here, before
  * any test runs, rather than once per test), fails fast when the server is down, and drops stale
  * `cs_test_` databases.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
+  // Before anything reads TEST_*_URL: a server that is installed but not running gets a private one.
+  const servers = await ensureTestServers();
+  for (const line of servers.started) console.log(line);
+  try {
+    await prepare();
+  } catch (error) {
+    await servers.stop();
+    throw error;
+  }
+  return () => servers.stop();
+}
+
+async function prepare(): Promise<void> {
   const build = spawnSync(process.execPath, [ENSURE_BUILD], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The service did not compile (scripts/ensure-build.mjs); the end-to-end tests run its build.');
   let admin;
