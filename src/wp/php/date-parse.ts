@@ -9,13 +9,17 @@
 /** A zone written in the string: a fixed offset (`+02:00`, `EST`) or a tz database name. */
 export type ParsedZone = { kind: 'offset'; seconds: number } | { kind: 'id'; name: string };
 
-export interface ParsedRelative {
+/** Year, month, day, hour, minute and second, as timelib's fields (and its relative amounts) hold them. */
+export interface DateFields {
   y: number;
   m: number;
   d: number;
   h: number;
   i: number;
   s: number;
+}
+
+export interface ParsedRelative extends DateFields {
   /** 0 (Sunday) to 6; negative after `ago`. */
   weekday: number;
   /** 0: strictly after today, 1: today counts, 2: within the current week. */
@@ -115,6 +119,16 @@ interface Rule {
 
 const rule = (name: string, pattern: string, action: Action): Rule => ({ name, re: new RegExp(pattern, 'y'), action });
 
+/** A date rule: TIMELIB_HAVE_DATE, then the year (when written), month and day read off the token in its order. */
+const dateRule = (name: string, pattern: string, read: (c: Cursor) => [number | undefined, number, number]): Rule =>
+  rule(name, pattern, (token, s) => {
+    if (!s.haveDate()) return;
+    const [y, m, d] = read(new Cursor(token));
+    if (y !== undefined) s.time.y = y;
+    s.time.m = m;
+    s.time.d = d;
+  });
+
 // ---- reading numbers and words off a token, as timelib's helpers do ----
 
 class Cursor {
@@ -141,6 +155,11 @@ class Cursor {
   }
   nr(max: number): number {
     return this.number(max)?.value ?? 0;
+  }
+  /** A year of at most `max` digits, two-digit years read as 1970-2069 (TIMELIB_PROCESS_YEAR). */
+  year(max: number): number | undefined {
+    const read = this.number(max);
+    return read ? processYear(read.value, read.length) : undefined;
   }
   /** timelib_get_signed_nr: signs before the digits multiply. */
   signedNumber(max: number): number {
@@ -408,6 +427,18 @@ class ScanState {
   }
 }
 
+/** The relativetext actions: each `<ordinal> <unit>` of the token in turn, then `afterEach`. */
+function readRelativeTexts(token: string, s: ScanState, afterEach: () => void = () => undefined): void {
+  s.time.haveRelative = true;
+  const c = new Cursor(token);
+  while (c.more()) {
+    const { value, behavior } = readRelativeText(c);
+    c.skip(' \t');
+    s.setRelative(c, value, behavior);
+    afterEach();
+  }
+}
+
 /** Reads `H[:.]i[:.]s[.frac]` from a token into the time (the 24-hour time rules). */
 function readClock(c: Cursor, s: ScanState, seconds: 'colon-or-dot' | 'colon'): void {
   s.time.h = c.nr(2);
@@ -530,109 +561,51 @@ const RULES: Rule[] = [
     s.time.i = c.nr(2);
     s.time.s = c.nr(2);
   }),
-  rule('americanshort | american', `${month}/${day}(?:/${year})?`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    s.time.m = c.nr(2);
-    s.time.d = c.nr(2);
-    if (c.char === '/') {
-      const y = c.number(4);
-      if (y) s.time.y = processYear(y.value, y.length);
-    }
+  dateRule('americanshort | american', `${month}/${day}(?:/${year})?`, (c) => {
+    const m = c.nr(2);
+    const d = c.nr(2);
+    return [c.char === '/' ? c.year(4) : undefined, m, d];
   }),
-  rule('iso8601date4 | iso8601dateslash | dateslash', `(?:${year4withsign}-${monthlz}-${daylz}|${year4}/${monthlz}/${daylz}/?|${year4}/${month}/${day})`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    s.time.y = c.signedNumber(4);
-    s.time.m = c.nr(2);
-    s.time.d = c.nr(2);
-  }),
-  rule('iso8601date2', `${year2}-${monthlz}-${daylz}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    const y = c.number(4);
-    s.time.m = c.nr(2);
-    s.time.d = c.nr(2);
-    if (y) s.time.y = processYear(y.value, y.length);
-  }),
-  rule('gnudateshorter', `${year4}-${month}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    const y = c.number(4);
-    s.time.m = c.nr(2);
-    s.time.d = 1;
-    if (y) s.time.y = processYear(y.value, y.length);
-  }),
-  rule('gnudateshort', `${year}-${month}-${day}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    const y = c.number(4);
-    s.time.m = c.nr(2);
-    s.time.d = c.nr(2);
-    if (y) s.time.y = processYear(y.value, y.length);
-  }),
-  rule('datefull', `${day}[ \\t.-]*${monthtextPattern}[ \\t.-]*${year}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    s.time.d = c.nr(2);
+  dateRule(
+    'iso8601date4 | iso8601dateslash | dateslash',
+    `(?:${year4withsign}-${monthlz}-${daylz}|${year4}/${monthlz}/${daylz}/?|${year4}/${month}/${day})`,
+    (c) => [c.signedNumber(4), c.nr(2), c.nr(2)],
+  ),
+  dateRule('iso8601date2', `${year2}-${monthlz}-${daylz}`, (c) => [c.year(4), c.nr(2), c.nr(2)]),
+  dateRule('gnudateshorter', `${year4}-${month}`, (c) => [c.year(4), c.nr(2), 1]),
+  dateRule('gnudateshort', `${year}-${month}-${day}`, (c) => [c.year(4), c.nr(2), c.nr(2)]),
+  dateRule('datefull', `${day}[ \\t.-]*${monthtextPattern}[ \\t.-]*${year}`, (c) => {
+    const d = c.nr(2);
     c.skipDaySuffix();
-    s.time.m = readMonth(c);
-    const y = c.number(4);
-    if (y) s.time.y = processYear(y.value, y.length);
+    const m = readMonth(c);
+    return [c.year(4), m, d];
   }),
-  rule('pointeddate4', `${day}[.\\t-]${month}[.-]${year4}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    s.time.d = c.nr(2);
-    s.time.m = c.nr(2);
-    s.time.y = c.nr(4);
+  dateRule('pointeddate4', `${day}[.\\t-]${month}[.-]${year4}`, (c) => {
+    const d = c.nr(2);
+    const m = c.nr(2);
+    return [c.nr(4), m, d];
   }),
-  rule('pointeddate2', `${day}[.\\t]${month}\\.${year2}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    s.time.d = c.nr(2);
-    s.time.m = c.nr(2);
-    const y = c.number(2);
-    if (y) s.time.y = processYear(y.value, y.length);
+  dateRule('pointeddate2', `${day}[.\\t]${month}\\.${year2}`, (c) => {
+    const d = c.nr(2);
+    const m = c.nr(2);
+    return [c.year(2), m, d];
   }),
-  rule('datenoday', `${monthtextPattern}[ .\\t-]*${year4}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    s.time.m = readMonth(c);
-    const y = c.number(4);
-    s.time.d = 1;
-    if (y) s.time.y = processYear(y.value, y.length);
+  dateRule('datenoday', `${monthtextPattern}[ .\\t-]*${year4}`, (c) => {
+    const m = readMonth(c);
+    return [c.year(4), m, 1];
   }),
-  rule('datenodayrev', `${year4}[ .\\t-]*${monthtextPattern}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    const y = c.number(4);
-    s.time.m = readMonth(c);
-    s.time.d = 1;
-    if (y) s.time.y = processYear(y.value, y.length);
+  dateRule('datenodayrev', `${year4}[ .\\t-]*${monthtextPattern}`, (c) => [c.year(4), readMonth(c), 1]),
+  dateRule('datetextual | datenoyear', `(?:${monthtextPattern}[ .\\t-]*${day}[,.stndrh\\t ]+${year}|${datenoyear})`, (c) => {
+    const m = readMonth(c);
+    const d = c.nr(2);
+    return [c.year(4), m, d];
   }),
-  rule('datetextual | datenoyear', `(?:${monthtextPattern}[ .\\t-]*${day}[,.stndrh\\t ]+${year}|${datenoyear})`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    s.time.m = readMonth(c);
-    s.time.d = c.nr(2);
-    const y = c.number(4);
-    if (y) s.time.y = processYear(y.value, y.length);
-  }),
-  rule('datenoyearrev', `${day}[ .\\t-]*${monthtextPattern}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    s.time.d = c.nr(2);
+  dateRule('datenoyearrev', `${day}[ .\\t-]*${monthtextPattern}`, (c) => {
+    const d = c.nr(2);
     c.skipDaySuffix();
-    s.time.m = readMonth(c);
+    return [undefined, readMonth(c), d];
   }),
-  rule('datenocolon', `${year4}${monthlz}${daylz}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    s.time.y = c.nr(4);
-    s.time.m = c.nr(2);
-    s.time.d = c.nr(2);
-  }),
+  dateRule('datenocolon', `${year4}${monthlz}${daylz}`, (c) => [c.nr(4), c.nr(2), c.nr(2)]),
   rule(
     'xmlrpc | xmlrpcnocolon | soap | wddx | exif',
     `(?:${year4}-${monthlz}-${daylz}T${hour24lz}:${minutelz}:${secondlz}${frac}(?:${tzcorrection})?` +
@@ -656,14 +629,7 @@ const RULES: Rule[] = [
       }
     },
   ),
-  rule('pgydotd', `${year4}\\.?${dayofyear}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    const y = c.number(4);
-    s.time.d = c.nr(3);
-    s.time.m = 1;
-    if (y) s.time.y = processYear(y.value, y.length);
-  }),
+  dateRule('pgydotd', `${year4}\\.?${dayofyear}`, (c) => [c.year(4), 1, c.nr(3)]),
   rule('isoweekday | isoweek', `${year4}-?W${weekofyear}(?:-?[0-7])?`, (token, s) => {
     if (!s.haveDate()) return;
     s.time.haveRelative = true;
@@ -676,22 +642,12 @@ const RULES: Rule[] = [
     s.time.d = 1;
     s.time.relative.d = dayNumberFromIsoWeek(y, w, d);
   }),
-  rule('pgtextshort', `${monthabbr}-${daylz}-${year}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    s.time.m = readMonth(c);
-    s.time.d = c.nr(2);
-    const y = c.number(4);
-    if (y) s.time.y = processYear(y.value, y.length);
+  dateRule('pgtextshort', `${monthabbr}-${daylz}-${year}`, (c) => {
+    const m = readMonth(c);
+    const d = c.nr(2);
+    return [c.year(4), m, d];
   }),
-  rule('pgtextreverse', `${year}-${monthabbr}-${daylz}`, (token, s) => {
-    if (!s.haveDate()) return;
-    const c = new Cursor(token);
-    const y = c.number(4);
-    s.time.m = readMonth(c);
-    s.time.d = c.nr(2);
-    if (y) s.time.y = processYear(y.value, y.length);
-  }),
+  dateRule('pgtextreverse', `${year}-${monthabbr}-${daylz}`, (c) => [c.year(4), readMonth(c), c.nr(2)]),
   rule('clf', `${day}/${monthabbr}/${year4}:${hour24lz}:${minutelz}:${secondlz}${space}${tzcorrection}`, (token, s) => {
     if (!s.haveTime() || !s.haveDate()) return;
     const c = new Cursor(token);
@@ -720,30 +676,17 @@ const RULES: Rule[] = [
     s.time.relative.weekday = unit?.unit === 'weekday' ? unit.multiplier : 1;
     if (s.time.relative.weekdayBehavior !== 2) s.time.relative.weekdayBehavior = 1;
   }),
-  rule('relativetextweek', `${reltexttext}${space}${ci('week')}`, (token, s) => {
-    s.time.haveRelative = true;
-    const c = new Cursor(token);
-    while (c.more()) {
-      const { value, behavior } = readRelativeText(c);
-      c.skip(' \t');
-      s.setRelative(c, value, behavior);
+  rule('relativetextweek', `${reltexttext}${space}${ci('week')}`, (token, s) =>
+    readRelativeTexts(token, s, () => {
       s.time.relative.weekdayBehavior = 2;
       // "weekday + last/this/next week": without a day name the week's Monday is meant.
       if (!s.time.relative.haveWeekday) {
         s.haveWeekdayRelative();
         s.time.relative.weekday = 1;
       }
-    }
-  }),
-  rule('relativetext', `(?:${reltextnumber}|${reltexttext})${space}${reltextunit}`, (token, s) => {
-    s.time.haveRelative = true;
-    const c = new Cursor(token);
-    while (c.more()) {
-      const { value, behavior } = readRelativeText(c);
-      c.skip(' \t');
-      s.setRelative(c, value, behavior);
-    }
-  }),
+    }),
+  ),
+  rule('relativetext', `(?:${reltextnumber}|${reltexttext})${space}${reltextunit}`, (token, s) => readRelativeTexts(token, s)),
   rule('monthfull | monthabbr', `(?:${monthfull}|${monthabbr})`, (token, s) => {
     if (!s.haveDate()) return;
     s.time.m = lookupMonth(token);

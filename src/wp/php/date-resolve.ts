@@ -1,4 +1,4 @@
-import { parseDateString, type ParsedDate } from './date-parse.js';
+import { parseDateString, type DateFields, type ParsedDate } from './date-parse.js';
 
 /**
  * From parsed date fields to an instant, as timelib does after scanning (timelib_fill_holes, then
@@ -51,14 +51,7 @@ export function civilFromDays(days: number): { y: number; m: number; d: number }
   return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d };
 }
 
-interface Fields {
-  y: number;
-  m: number;
-  d: number;
-  h: number;
-  i: number;
-  s: number;
-}
+type Fields = DateFields;
 
 /** timelib_do_normalize: carries seconds into minutes, hours, days and months into the calendar. */
 function normalize(f: Fields): void {
