@@ -12,7 +12,8 @@ import { customTablesEventRow } from '../../wp/tec/custom-tables.js';
 import { upsertEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
 import { rebuildKnownRange } from '../../wp/tec/known-range.js';
 import { KNOWN_RANGE_STATUSES } from '../../wp/tec/known-range.repository.js';
-import { isUtcOffsetZone, requestDateWallTime } from '../../wp/tec/event-dates.js';
+import { isUtcOffsetZone, requestDateWallTime, requestDateZone } from '../../wp/tec/event-dates.js';
+import { localizeDate } from '../../wp/tec/dates.js';
 import { saveEventMeta, type EventSaveData } from '../../wp/tec/event-meta-save.js';
 import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
 import { setEventTerms, translateTermsToIds } from '../../wp/tec/event-terms.js';
@@ -102,10 +103,16 @@ function isValidTimezone(zone: string): boolean {
   }
 }
 
+/** The zone prepare_postarr reads the request's dates in (build_date_object's second argument). */
+function dateZone(ctx: RequestContext, params: Params): string {
+  return requestDateZone(given(params, 'timezone') ? (text(params.timezone) ?? '') : undefined, ctx.site.timezone);
+}
+
 /** What prepare_postarr gives saveEventMeta, before create's array_filter. */
 function eventSaveData(ctx: RequestContext, params: Params, creating: boolean): EventSaveData {
   const timezone = text(params.timezone) || undefined;
-  const wall = (name: string) => (given(params, name) && text(params[name]) ? requestDateWallTime(String(params[name]), ctx.now) : undefined);
+  const zone = dateZone(ctx, params);
+  const wall = (name: string) => (given(params, name) && text(params[name]) ? requestDateWallTime(String(params[name]), zone, ctx.now) : undefined);
   const cost = text(params.cost);
   // Create runs array_filter over the post array: false, '' and '0' are dropped there.
   const keep = <T>(value: T): T | undefined => (creating && (value === false || value === '' || value === '0' || value === 0) ? undefined : value);
@@ -133,8 +140,9 @@ function eventSaveData(ctx: RequestContext, params: Params, creating: boolean): 
 function postFields(ctx: RequestContext, params: Params): Partial<PostFields> {
   const fields: Partial<PostFields> = {};
   if (given(params, 'author')) fields.post_author = phpIntval(params.author);
-  if (given(params, 'date')) fields.post_date = requestDateWallTime(String(params.date), ctx.now);
-  if (given(params, 'date_utc')) fields.post_date_gmt = requestDateWallTime(String(params.date_utc), ctx.now);
+  if (given(params, 'date')) fields.post_date = requestDateWallTime(String(params.date), dateZone(ctx, params), ctx.now);
+  // Tribe__Timezones::localize_date('Y-m-d H:i:s', $date_utc, 'UTC'): the instant, shown in UTC.
+  if (given(params, 'date_utc')) fields.post_date_gmt = localizeDate(String(params.date_utc), 'UTC', ctx.now) ?? undefined;
   if (given(params, 'title')) fields.post_title = String(params.title);
   if (given(params, 'slug')) fields.post_name = String(params.slug);
   if (given(params, 'description')) fields.post_content = String(params.description);

@@ -1,26 +1,12 @@
 import { isPhpNumeric } from '../php/php-values.js';
+import { phpDateTime, phpStrtotime, wallClockToUnix, type PhpZone, type ZoneRules } from '../php/date-resolve.js';
+import { canonicalZoneName } from './zone-names.js';
 
 /**
  * Date rules of WordPress and TEC, without PHP. WordPress runs PHP with the default timezone set
  * to UTC, so `strtotime()` and `date()` in plugin code read and write UTC; conversions to the
  * site's zone are explicit (Tribe__Timezones::localize_date).
  */
-
-const UNIT_SECONDS: Record<string, number> = {
-  sec: 1,
-  second: 1,
-  min: 60,
-  minute: 60,
-  hour: 3600,
-  day: 86400,
-  week: 604800,
-  fortnight: 1209600,
-};
-
-const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
-];
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -42,157 +28,38 @@ function utcSeconds(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): num
   return Date.UTC(y, mo - 1, d, h, mi, s) / 1000;
 }
 
-function validDate(y: number, mo: number, d: number): boolean {
-  if (mo < 1 || mo > 12 || d < 1 || d > 31) return false;
-  return true; // PHP rolls 2026-02-30 over to March; so do Date.UTC's overflow rules.
-}
+/** PHP's view of the zones: offsets from Intl, names found without regard to case. */
+const PHP_ZONE_RULES: ZoneRules = {
+  offsetAt: (zone, unixSeconds) => zoneOffsetSeconds(zone, unixSeconds),
+  canonicalName: (zone) => canonicalZoneName(zone),
+};
 
-function parseZone(zone: string | undefined): number | null {
-  if (!zone) return 0;
-  if (/^z$/i.test(zone) || /^utc$/i.test(zone) || /^gmt$/i.test(zone)) return 0;
-  const m = /^([+-])(\d{1,2}):?(\d{2})?$/.exec(zone);
-  if (!m) return null;
-  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
-  return (m[1] === '-' ? -1 : 1) * minutes * 60;
-}
+const UTC: PhpZone = { kind: 'id', name: 'UTC' };
 
-/** Absolute date-times: ISO-like `Y-m-d[ T]H:i[:s[.u]][zone]`, `Y/m/d`, `m/d/Y`, `d F Y`, `F d, Y`. */
-function parseAbsolute(text: string): { base: number; rest: string } | null {
-  const iso =
-    /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(z|utc|gmt|[+-]\d{1,2}:?\d{2})?)?/i.exec(
-      text,
-    );
-  if (iso) {
-    const [, y, mo, d, h, mi, s, zone] = iso;
-    if (!validDate(Number(y), Number(mo), Number(d))) return null;
-    if (h !== undefined && (Number(h) > 24 || Number(mi) > 59 || Number(s ?? 0) > 59)) return null;
-    const offset = parseZone(zone);
-    if (offset === null) return null;
-    const base = utcSeconds(Number(y), Number(mo), Number(d), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0)) - offset;
-    return { base, rest: text.slice(iso[0].length) };
-  }
-  const slashYmd = /^(\d{4})\/(\d{1,2})\/(\d{1,2})/.exec(text);
-  if (slashYmd) {
-    const [, y, mo, d] = slashYmd;
-    if (!validDate(Number(y), Number(mo), Number(d))) return null;
-    return { base: utcSeconds(Number(y), Number(mo), Number(d)), rest: text.slice(slashYmd[0].length) };
-  }
-  const american = /^(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(text);
-  if (american) {
-    const [, mo, d, y] = american;
-    if (!validDate(Number(y), Number(mo), Number(d))) return null;
-    return { base: utcSeconds(Number(y), Number(mo), Number(d)), rest: text.slice(american[0].length) };
-  }
-  const dayMonth = /^(\d{1,2})\s+([a-z]+)\.?,?\s+(\d{4})/i.exec(text);
-  const monthDay = /^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})/i.exec(text);
-  const named = dayMonth
-    ? { d: dayMonth[1], m: dayMonth[2], y: dayMonth[3], len: dayMonth[0].length }
-    : monthDay
-      ? { d: monthDay[2], m: monthDay[1], y: monthDay[3], len: monthDay[0].length }
-      : null;
-  if (named) {
-    const month = monthIndex(named.m ?? '');
-    if (month === null) return null;
-    return { base: utcSeconds(Number(named.y), month + 1, Number(named.d)), rest: text.slice(named.len) };
-  }
-  return null;
-}
-
-function monthIndex(name: string): number | null {
-  const lower = name.toLowerCase();
-  const index = MONTHS.findIndex((m) => m === lower || (lower.length >= 3 && m.startsWith(lower) && lower.length <= m.length));
-  return index === -1 ? null : index;
-}
-
-/** Relative words PHP resolves against "now": now, today, midnight, noon, tomorrow, yesterday. */
-function parseRelativeBase(text: string, now: number): { base: number; rest: string } | null {
-  const m = /^(now|today|midnight|noon|tomorrow|yesterday)\b/i.exec(text);
-  if (!m) return null;
-  const word = (m[1] ?? '').toLowerCase();
-  const startOfDay = Math.floor(now / 86400) * 86400;
-  const base =
-    word === 'now'
-      ? now
-      : word === 'tomorrow'
-        ? startOfDay + 86400
-        : word === 'yesterday'
-          ? startOfDay - 86400
-          : word === 'noon'
-            ? startOfDay + 43200
-            : startOfDay;
-  return { base, rest: text.slice(m[0].length) };
-}
-
-function addMonths(unix: number, months: number): number {
-  const d = new Date(unix * 1000);
-  // PHP adds to the month field and lets the day overflow (Jan 31 + 1 month = Mar 3), as Date does.
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.getTime() / 1000;
-}
-
-/** Applies what follows a base: a time of day (`23:59`) and relative offsets (`+24 months`). */
-function applyModifiers(base: number, rest: string): number | null {
-  let time = base;
-  let text = rest.trim();
-  while (text.length > 0) {
-    // A 12-hour time (`10am`, `2:30 pm`, `12 a.m.`): 12am is midnight, 12pm noon.
-    const meridian = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([ap])\.?m\.?(?![a-z])/i.exec(text);
-    if (meridian) {
-      const [, h, mi, s, half] = meridian;
-      if (Number(h) < 1 || Number(h) > 12 || Number(mi ?? 0) > 59 || Number(s ?? 0) > 59) return null;
-      const hour = (Number(h) % 12) + ((half ?? '').toLowerCase() === 'p' ? 12 : 0);
-      time = Math.floor(time / 86400) * 86400 + hour * 3600 + Number(mi ?? 0) * 60 + Number(s ?? 0);
-      text = text.slice(meridian[0].length).trim();
-      continue;
-    }
-    // A meridian after a date-time already read (`2027-03-03 12:30pm`) applies to its hour.
-    const suffix = /^([ap])\.?m\.?(?![a-z])/i.exec(text);
-    if (suffix) {
-      const dayStart = Math.floor(time / 86400) * 86400;
-      const hour = Math.floor((time - dayStart) / 3600);
-      if (hour < 1 || hour > 12) return null;
-      const rest = time - dayStart - hour * 3600;
-      time = dayStart + ((hour % 12) + ((suffix[1] ?? '').toLowerCase() === 'p' ? 12 : 0)) * 3600 + rest;
-      text = text.slice(suffix[0].length).trim();
-      continue;
-    }
-    const clock = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\b/.exec(text);
-    if (clock) {
-      const [, h, mi, s] = clock;
-      if (Number(h) > 24 || Number(mi) > 59 || Number(s ?? 0) > 59) return null;
-      time = Math.floor(time / 86400) * 86400 + Number(h) * 3600 + Number(mi) * 60 + Number(s ?? 0);
-      text = text.slice(clock[0].length).trim();
-      continue;
-    }
-    const offset = /^([+-]?)\s*(\d+)\s*(sec|second|min|minute|hour|day|week|fortnight|month|year)s?\b/i.exec(text);
-    if (offset) {
-      const sign = offset[1] === '-' ? -1 : 1;
-      const amount = sign * Number(offset[2]);
-      const unit = (offset[3] ?? '').toLowerCase();
-      if (unit === 'month') time = addMonths(time, amount);
-      else if (unit === 'year') time = addMonths(time, amount * 12);
-      else time += amount * (UNIT_SECONDS[unit] ?? 0);
-      text = text.slice(offset[0].length).trim();
-      continue;
-    }
-    return null;
-  }
-  return time;
+/**
+ * The zone a TEC zone setting names for PHP: a tz database name, or a fixed offset for
+ * `UTC+N` (TEC builds a named zone of that offset there; its clock is the same outside DST).
+ */
+export function phpZoneOf(zone: string): PhpZone {
+  const fixed = fixedOffsetSeconds(zone);
+  return fixed !== null && zone !== 'UTC' ? { kind: 'offset', seconds: fixed } : { kind: 'id', name: zone };
 }
 
 /**
- * PHP `strtotime()` in UTC for the forms REST clients send: ISO dates and date-times (with an
- * optional zone), `Y/m/d`, `m/d/Y`, month names, `now`/`today`/`tomorrow`/`yesterday`, times of
- * day and `+N unit` offsets. Returns unix seconds, or null where PHP returns false.
+ * PHP `strtotime()` in UTC, WordPress's default zone: every form PHP's date parser reads
+ * (php/date-parse.ts). Returns unix seconds, or null where PHP returns false.
  */
 export function strtotime(input: string, now: Date): number | null {
-  const text = input.trim();
-  if (text === '') return null;
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  const parsed = parseAbsolute(text) ?? parseRelativeBase(text, nowSeconds);
-  if (parsed) return applyModifiers(parsed.base, parsed.rest);
-  // A bare offset or time ("+1 day", "23:59") is relative to now.
-  return applyModifiers(nowSeconds, text);
+  return phpStrtotime(input, Math.floor(now.getTime() / 1000), UTC, PHP_ZONE_RULES);
+}
+
+/**
+ * `new DateTime($value, $zone)`: the instant and its wall time in the zone PHP keeps (one written
+ * in the value wins over `zone`). Null where PHP would throw.
+ */
+export function phpDateTimeIn(value: string, zone: string, now: Date): { unix: number; wallTime: string } | null {
+  const result = phpDateTime(value, Math.floor(now.getTime() / 1000), phpZoneOf(zone), PHP_ZONE_RULES);
+  return result ? { unix: result.unix, wallTime: formatUtc(result.unix + result.offset) } : null;
 }
 
 /**
@@ -348,12 +215,14 @@ export function dateDetails(value: string | undefined): DateDetails {
   };
 }
 
-/** A `Y-m-d H:i:s` wall time in a zone, as the UTC `Y-m-d H:i:s` of the same instant. */
+/**
+ * A `Y-m-d H:i:s` wall time in a zone, as the UTC `Y-m-d H:i:s` of the same instant
+ * (`date_create($wallTime, $zone)`, so a time in a spring-forward gap is moved forward).
+ */
 export function siteWallTimeToUtc(wallTime: string, zone: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wallTime);
   if (!m) return wallTime;
   const asUtc = utcSeconds(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
-  // The offset at the wall time itself; around a DST change the first guess is corrected once.
-  const guess = asUtc - zoneOffsetSeconds(zone, asUtc);
-  return formatUtc(asUtc - zoneOffsetSeconds(zone, guess));
+  // PHP's choice around DST changes: a time in the spring gap moves forward by the gap.
+  return formatUtc(wallClockToUnix(asUtc, (at) => zoneOffsetSeconds(zone, at)));
 }

@@ -1,4 +1,4 @@
-import { beginningOfDay, endOfDay, formatUtc, isTimestamp, siteWallTimeToUtc, strtotime } from './dates.js';
+import { beginningOfDay, endOfDay, formatUtc, isTimestamp, phpDateTimeIn, siteWallTimeToUtc } from './dates.js';
 import { timezoneAbbr } from './timezone-abbr.js';
 
 /**
@@ -9,8 +9,6 @@ import { timezoneAbbr } from './timezone-abbr.js';
  */
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-/** A zone written at the end of an ISO date-time: `Z`, `UTC`, `GMT`, `+02:00`, `-0500`. */
-const TRAILING_ZONE = /(\d)\s*(?:z|utc|gmt|[+-]\d{1,2}:?\d{2})$/i;
 
 /** Tribe__Timezones::is_utc_offset: `UTC` followed by anything (`UTC+2`, `UTC-5:30`). */
 export function isUtcOffsetZone(zone: string): boolean {
@@ -48,16 +46,26 @@ export function wallTimeToUtc(wallTime: string, zone: string): string {
 
 /**
  * `build_date_object($value, $timezone)->format('Y-m-d H:i:s')` as prepare_postarr reads a
- * request date: the wall time written in the value, in the event's zone. A zone written in the
- * value itself (`T09:30:00+02:00`) makes PHP's DateTime keep that zone, so the wall time stays as
- * written; a unix timestamp is read in UTC (PHP ignores the zone argument for `@` times). A value
- * PHP cannot read falls back to now, which the arguments' validators never let through.
+ * request date: `new DateTime($value, $zone)` and its wall time. Whatever PHP's parser reads is
+ * read (RFC 2822, ISO 8601, relative words against now in the zone); a zone written in the value
+ * itself (`+02:00`, `EST`) is the one PHP keeps, so the wall time stays as written; a wall time
+ * in the zone's spring-forward gap moves forward by the gap, as DateTime moves it. A unix
+ * timestamp is read in UTC (PHP ignores the zone for `@` times). A value PHP cannot read falls
+ * back to now, which the arguments' validators never let through.
  */
-export function requestDateWallTime(value: string, now: Date): string {
+export function requestDateWallTime(value: string, zone: string, now: Date): string {
   if (isTimestamp(value)) return formatUtc(Math.trunc(Number(value)));
-  const text = value.trim().replace(TRAILING_ZONE, '$1');
-  const unix = strtotime(text, now);
-  return formatUtc(unix ?? Math.floor(now.getTime() / 1000));
+  const read = phpDateTimeIn(value, zone, now) ?? phpDateTimeIn('now', zone, now);
+  return read?.wallTime ?? formatUtc(Math.floor(now.getTime() / 1000));
+}
+
+/**
+ * Tribe__Timezones::build_timezone_object($request['timezone']) for reading request dates: the
+ * site's zone when the request sent none, UTC for an empty one (PHP cannot build a zone from '').
+ */
+export function requestDateZone(requested: string | undefined, siteTimezone: string): string {
+  if (requested === undefined) return siteTimezone;
+  return requested === '' ? 'UTC' : requested;
 }
 
 /** What the request gives prepare_event_date_meta (keys absent from the post array are undefined). */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zoneOffsetSeconds } from './dates.js';
+import { canonicalZoneName } from './zone-names.js';
 
 /**
  * The time zone abbreviation PHP prints for `DateTime::format('T')` (`CET`, `CEST`, `EST`, `JST`,
@@ -38,9 +39,11 @@ function loadZone(zone: string, dir: string): ZoneInfo | null {
   const key = `${dir}\0${zone}`;
   if (cache.has(key)) return cache.get(key) ?? null;
   let info: ZoneInfo | null = null;
-  if (isSafeZoneName(zone)) {
+  // PHP finds `america/new_york` as America/New_York; the file system would not.
+  const name = isSafeZoneName(zone) ? (canonicalZoneName(zone, dir) ?? zone) : undefined;
+  if (name !== undefined) {
     try {
-      info = parseTzif(readFileSync(join(dir, zone)));
+      info = parseTzif(readFileSync(join(dir, name)));
     } catch {
       info = null;
     }
@@ -139,7 +142,7 @@ function typeAt(info: ZoneInfo, unixSeconds: number, offset: number): LocalTimeT
  * know) print as given, as PHP prints `UTC`; a zone without letters prints its offset (`-03`).
  */
 export function timezoneAbbr(zone: string, unixSeconds: number, dir = DEFAULT_ZONEINFO_DIR): string {
-  if (zone === 'UTC') return 'UTC';
+  if (zone.toUpperCase() === 'UTC') return 'UTC';
   return zoneTimeType(zone, unixSeconds, dir)?.abbr ?? zone;
 }
 

@@ -24,7 +24,23 @@ describe('requestDateWallTime (build_date_object as prepare_postarr formats it)'
     ['2027-03-04', '2027-03-04 00:00:00'],
     ['1800000000', '2027-01-15 08:00:00'],
   ])('%s -> %s', (value, wall) => {
-    expect(requestDateWallTime(value, now)).toBe(wall);
+    expect(requestDateWallTime(value, 'UTC', now)).toBe(wall);
+  });
+
+  it('reads RFC 2822 dates, keeping the wall time written with their offset', () => {
+    expect(requestDateWallTime('Sat, 01 May 2027 10:00:00 +0200', 'America/New_York', now)).toBe('2027-05-01 10:00:00');
+  });
+
+  it("moves a wall time in the zone's spring-forward gap forward by the gap, as DateTime does", () => {
+    expect(requestDateWallTime('2027-03-14 02:30:00', 'America/New_York', now)).toBe('2027-03-14 03:30:00');
+    expect(requestDateWallTime('2027-03-28 02:30:00', 'Europe/Berlin', now)).toBe('2027-03-28 03:30:00');
+    expect(requestDateWallTime('2027-03-14 02:30:00', 'america/new_york', now)).toBe('2027-03-14 03:30:00');
+  });
+
+  it('reads relative words against now in the zone (new DateTime("tomorrow", $zone))', () => {
+    // 16:57 UTC on November 24th is 01:57 on the 25th in Tokyo.
+    expect(requestDateWallTime('tomorrow', 'Asia/Tokyo', now)).toBe('2026-11-26 00:00:00');
+    expect(requestDateWallTime('now', 'Asia/Tokyo', now)).toBe('2026-11-25 01:57:00');
   });
 
   it('reads 12am as midnight and 12pm as noon, and refuses 13pm', () => {
@@ -46,6 +62,11 @@ describe('UTC offsets and zones', () => {
     expect(wallTimeToUtc('2027-03-13 23:00:00', 'America/New_York')).toBe('2027-03-14 04:00:00');
     expect(wallTimeToUtc('2027-03-14 04:00:00', 'America/New_York')).toBe('2027-03-14 08:00:00');
   });
+
+  it('reads a wall time in the spring-forward gap as the moved time (date_create in the zone)', () => {
+    expect(wallTimeToUtc('2027-03-14 02:30:00', 'America/New_York')).toBe('2027-03-14 07:30:00');
+    expect(wallTimeToUtc('2027-03-14 02:30:00', 'AMERICA/NEW_YORK')).toBe('2027-03-14 07:30:00');
+  });
 });
 
 describe('timezoneAbbr (PHP DateTime format T, from the tz database)', () => {
@@ -66,6 +87,12 @@ describe('timezoneAbbr (PHP DateTime format T, from the tz database)', () => {
   it('is the zone itself for UTC offsets and unknown names', () => {
     expect(eventTimezoneAbbr('2027-03-01 10:00:00', 'UTC+5:30', now)).toBe('UTC+5:30');
     expect(timezoneAbbr('../../etc/passwd', 0)).toBe('../../etc/passwd');
+  });
+
+  it('finds a zone named in another letter case, as PHP does (never the name as given)', () => {
+    expect(timezoneAbbr('america/new_york', Date.parse('2027-07-15T12:00:00Z') / 1000)).toBe('EDT');
+    expect(timezoneAbbr('EUROPE/BERLIN', Date.parse('2027-01-15T12:00:00Z') / 1000)).toBe('CET');
+    expect(timezoneAbbr('utc', 0)).toBe('UTC');
   });
 });
 
