@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../src/http/request-context.js';
-import { insertLinkedOrganizer, insertLinkedVenue } from '../../src/resources/linked-posts/linked-posts.writes.js';
+import { insertLinkedOrganizers, insertLinkedVenue } from '../../src/resources/linked-posts/linked-posts.writes.js';
 import { inRolledBackWrite } from '../setup/rolled-back-write.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT, agentFor, recordedUserAuth } from './support.js';
@@ -117,7 +117,7 @@ describe('insertLinkedVenue / insertLinkedOrganizer (nested event input)', () =>
     await inWrite(async (ctx, scope) => {
       expect(await insertLinkedVenue(ctx, scope, { id: 21 })).toBe(21);
       await expect(insertLinkedVenue(ctx, scope, { id: 29 })).rejects.toMatchObject({ status: 400, code: 'invalid-linked-post-id' });
-      expect(await insertLinkedOrganizer(ctx, scope, { id: 29 })).toBe(29);
+      expect(await insertLinkedOrganizers(ctx, scope, [{ id: 29 }, 29, 0])).toEqual([29, 29]);
       const made = await insertLinkedVenue(ctx, scope, { venue: 'Nested Hall', zip: 12345, show_map: 'false' });
       expect(made).toBeGreaterThan(265);
       expect(await insertLinkedVenue(ctx, scope, { venue: 'Nested Hall' })).toBe(made);
