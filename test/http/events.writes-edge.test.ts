@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_INSTANT } from '../contract/suite.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { postMetaValues } from '../setup/post-meta.js';
 import { writtenTablesChecksum } from '../setup/written-tables.js';
 import { agentFor, recordedUserAuth, ROOT } from './support.js';
 
@@ -28,16 +29,8 @@ function send(method: 'post' | 'put', path: string, body: Record<string, unknown
   return agentFor(database, { now: RECORDING_INSTANT })[method](`${ROOT}${path}`).set('Authorization', admin).send(body);
 }
 
-/** Every value of one meta key of a post, in meta_id order. */
-async function meta(id: number, key: string): Promise<string[]> {
-  const rows = await database.db
-    .selectFrom('postmeta')
-    .select('meta_value')
-    .where('post_id', '=', id)
-    .where('meta_key', '=', key)
-    .orderBy('meta_id')
-    .execute();
-  return rows.map((row) => row.meta_value ?? '');
+function meta(id: number, key: string): Promise<string[]> {
+  return postMetaValues(database.db, id, key);
 }
 
 /** Sends the body and expects a 400 with exactly `error`, and not one row written. */

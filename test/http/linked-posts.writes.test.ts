@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../src/http/request-context.js';
 import { insertLinkedOrganizers, insertLinkedVenue } from '../../src/resources/linked-posts/linked-posts.writes.js';
+import { postMetaValues } from '../setup/post-meta.js';
 import { inRolledBackWrite } from '../setup/rolled-back-write.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT, agentFor, recordedUserAuth } from './support.js';
@@ -26,15 +27,8 @@ afterAll(async () => {
 
 const agent = () => agentFor(database, { now: '2026-11-24T17:00:00Z' });
 
-async function meta(id: number, key: string): Promise<string[]> {
-  const rows = await database.db
-    .selectFrom('postmeta')
-    .select('meta_value')
-    .where('post_id', '=', id)
-    .where('meta_key', '=', key)
-    .orderBy('meta_id')
-    .execute();
-  return rows.map((row) => row.meta_value ?? '');
+function meta(id: number, key: string): Promise<string[]> {
+  return postMetaValues(database.db, id, key);
 }
 
 describe('POST /venues', () => {
