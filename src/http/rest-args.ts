@@ -52,7 +52,8 @@ export function parseRestBoolean(value: unknown): boolean | undefined {
   return undefined;
 }
 
-function typeError(name: string, type: string): InvalidParam {
+/** rest_validate_value_from_schema's `rest_invalid_type`: "<name> is not of type <type>." with the param in its data. */
+export function typeError(name: string, type: string): InvalidParam {
   const message = `${name} is not of type ${type}.`;
   return { message, detail: { code: 'rest_invalid_type', message, data: { param: name } } };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../src/http/request-context.js';
-import { insertLinkedOrganizer, insertLinkedVenue } from '../../src/resources/linked-posts/linked-posts.writes.js';
+import { insertLinkedOrganizers, insertLinkedVenue } from '../../src/resources/linked-posts/linked-posts.writes.js';
+import { postMetaValues } from '../setup/post-meta.js';
 import { inRolledBackWrite } from '../setup/rolled-back-write.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT, agentFor, recordedUserAuth } from './support.js';
@@ -26,15 +27,8 @@ afterAll(async () => {
 
 const agent = () => agentFor(database, { now: '2026-11-24T17:00:00Z' });
 
-async function meta(id: number, key: string): Promise<string[]> {
-  const rows = await database.db
-    .selectFrom('postmeta')
-    .select('meta_value')
-    .where('post_id', '=', id)
-    .where('meta_key', '=', key)
-    .orderBy('meta_id')
-    .execute();
-  return rows.map((row) => row.meta_value ?? '');
+function meta(id: number, key: string): Promise<string[]> {
+  return postMetaValues(database.db, id, key);
 }
 
 describe('POST /venues', () => {
@@ -117,7 +111,7 @@ describe('insertLinkedVenue / insertLinkedOrganizer (nested event input)', () =>
     await inWrite(async (ctx, scope) => {
       expect(await insertLinkedVenue(ctx, scope, { id: 21 })).toBe(21);
       await expect(insertLinkedVenue(ctx, scope, { id: 29 })).rejects.toMatchObject({ status: 400, code: 'invalid-linked-post-id' });
-      expect(await insertLinkedOrganizer(ctx, scope, { id: 29 })).toBe(29);
+      expect(await insertLinkedOrganizers(ctx, scope, [{ id: 29 }, 29, 0])).toEqual([29, 29]);
       const made = await insertLinkedVenue(ctx, scope, { venue: 'Nested Hall', zip: 12345, show_map: 'false' });
       expect(made).toBeGreaterThan(265);
       expect(await insertLinkedVenue(ctx, scope, { venue: 'Nested Hall' })).toBe(made);

@@ -1,4 +1,4 @@
-import type { ArgSpecs, ValidationResult } from '../../http/rest-args.js';
+import { typeError, type ArgSpecs, type ValidationResult } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { PostType } from '../../wp/constants.js';
 import { arePostIdsOfType, isNonEmptyString } from '../../wp/validators.js';
@@ -135,6 +135,24 @@ export function isOrganizerIdOrEntryOrEmpty(value: unknown, ctx: RequestContext)
 }
 
 /**
+ * For `categories`, `tags` and `cost`, which the plugin declares without a type: each value of
+ * `(array) $value` must be a scalar. Tribe__Terms::translate_terms_to_ids trims every value and
+ * Tribe__Cost_Utils::parse_cost_range matches a pattern on it; given an array or object, PHP
+ * throws a TypeError and the plugin answers with a fatal error (after creating any new term named
+ * before it). The plugin has no message of its own, so the refusal is worded as WordPress's
+ * schema check of items typed `types` words it: `categories[0] is not of type integer,string.`
+ */
+function scalarItemsOf(param: string, types: string): (value: unknown) => ValidationResult {
+  return (value) => {
+    if (!isPhpArray(value)) return true;
+    for (const [key, item] of Object.entries(value)) {
+      if (isPhpArray(item)) return typeError(`${param}[${key}]`, types);
+    }
+    return true;
+  };
+}
+
+/**
  * POST /events (Single_Event::CREATE_args). Properties keep the plugin's order, which is the
  * order the namespace index prints them in.
  */
@@ -219,6 +237,7 @@ export const CreateEventArgs: Args = {
   },
   cost: {
     required: false,
+    validate: scalarItemsOf('cost', 'string,number'),
     swaggerType: 'string',
     description: 'The event cost',
   },
@@ -257,6 +276,7 @@ export const CreateEventArgs: Args = {
   categories: {
     required: false,
     default: null,
+    validate: scalarItemsOf('categories', 'integer,string'),
     swaggerType: 'array',
     items: { type: 'integer' },
     description: 'The event category ID or name',
@@ -264,6 +284,7 @@ export const CreateEventArgs: Args = {
   tags: {
     required: false,
     default: null,
+    validate: scalarItemsOf('tags', 'integer,string'),
     swaggerType: 'array',
     items: { type: 'integer' },
     description: 'The event tag ID or name',

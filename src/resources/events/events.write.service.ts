@@ -2,7 +2,7 @@ import { AppError } from '../../http/errors.js';
 import { findPostBySlugOnce, loadPostWithMetaOnce, type RequestContext } from '../../http/request-context.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/auth/capabilities.js';
 import { EventMeta, PostStatus, PostType, Taxonomy, TecMeta } from '../../wp/constants.js';
-import { isPhpEmpty } from '../../wp/php/php-empty.js';
+import { isEmptyParam, isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import type { MetaMap } from '../../wp/posts/meta.js';
 import { selectMetaForPosts, selectPostById, selectPostsByIds, type PostRow } from '../../wp/posts/posts.repository.js';
@@ -26,7 +26,7 @@ import { insertPost, PostNotStoredError, publishPost, trashPost, updatePost, typ
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { EventErrors, getEventData } from './events.service.js';
 import type { EventResource } from './events.types.js';
-import { insertLinkedOrganizer, insertLinkedVenue } from '../linked-posts/linked-posts.writes.js';
+import { insertLinkedOrganizers, insertLinkedVenue } from '../linked-posts/linked-posts.writes.js';
 
 /**
  * The event writes of Single_Event / Single_Event_Slug: prepare_postarr, then
@@ -58,33 +58,6 @@ function text(value: unknown): string | undefined {
   return String(value);
 }
 
-/**
- * The venue and organizer endpoints' insert(): an ID (or `{id}`) names a linked post, fields
- * create one (or reuse a matching one) through the venue / organizer writes, empty values link
- * nothing. Runs before the event is saved, as prepare_postarr does.
- */
-async function linkedIds(ctx: RequestContext, scope: WriteScope, value: unknown, field: 'venue' | 'organizer'): Promise<number[]> {
-  if (isPhpEmpty(value)) return [];
-  const isList = (object: object) => Array.isArray(object) || Object.keys(object).every((key, index) => key === String(index));
-  const entries =
-    typeof value === 'object' && value !== null ? (isList(value) ? Object.values(value) : [value]) : String(value).split(/\s*,\s*/);
-  const ids: number[] = [];
-  for (const entry of entries) {
-    if (isPhpEmpty(entry)) continue;
-    if (isPhpNumeric(entry)) {
-      ids.push(phpIntval(entry));
-      continue;
-    }
-    const record = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
-    if (!isPhpEmpty(record.id)) {
-      ids.push(phpIntval(record.id));
-      continue;
-    }
-    ids.push(await (field === 'venue' ? insertLinkedVenue(ctx, scope, record) : insertLinkedOrganizer(ctx, scope, record)));
-  }
-  return ids;
-}
-
 /** tribe_upload_image for an attachment ID; false when no image was sent. */
 function featuredImageOf(value: unknown): number | false {
   if (isPhpEmpty(value)) return false;
@@ -113,8 +86,9 @@ function eventSaveData(ctx: RequestContext, params: Params, creating: boolean): 
   const timezone = text(params.timezone) || undefined;
   const zone = dateZone(ctx, params);
   const wall = (name: string) => (given(params, name) && text(params[name]) ? requestDateWallTime(String(params[name]), zone, ctx.now) : undefined);
-  const cost = text(params.cost);
-  // Create runs array_filter over the post array: false, '' and '0' are dropped there.
+  // Create runs array_filter over the post array: false, '' and '0' are dropped there (an empty list
+  // too, but not a list of empty values); update drops only what was not sent.
+  const cost = creating && isEmptyParam(params.cost) ? undefined : params.cost;
   const keep = <T>(value: T): T | undefined => (creating && (value === false || value === '' || value === '0' || value === 0) ? undefined : value);
   const allDay = given(params, 'all_day') ? isTribeTruthy(params.all_day) : undefined;
   const website = text(params.website) ?? '';
@@ -123,9 +97,9 @@ function eventSaveData(ctx: RequestContext, params: Params, creating: boolean): 
     hideFromUpcoming: isTribeTruthy(params.hide_from_listings),
     venueId: undefined,
     organizerIds: [],
-    cost: cost === undefined ? undefined : keep(cost),
-    currencySymbol: keep(parseCurrencySymbol(cost)),
-    currencyPosition: keep(parseCurrencyPosition(cost)),
+    cost,
+    currencySymbol: keep(parseCurrencySymbol(params.cost)),
+    currencyPosition: keep(parseCurrencyPosition(params.cost)),
     // filter_var(..., FILTER_SANITIZE_URL) of no website is ''.
     url: keep(website.replace(/[^A-Za-z0-9$\-_.+!*'(),{}|\\^~[\]`<>#%";/?:@&=]/g, '')),
     showMap: keep(isTribeTruthy(params.show_map)),
@@ -247,8 +221,9 @@ export async function createEvent(ctx: RequestContext): Promise<EventResource> {
   const data = eventSaveData(ctx, params, true);
   const fields = postFields(ctx, params);
   const id = await ctx.write(async (scope) => {
-    data.venueId = (await linkedIds(ctx, scope, params.venue, 'venue'))[0];
-    data.organizerIds = await linkedIds(ctx, scope, params.organizer, 'organizer');
+    // prepare_postarr: the venue endpoint's insert(), then the organizer endpoint's.
+    data.venueId = (await insertLinkedVenue(ctx, scope, params.venue)) || undefined;
+    data.organizerIds = await insertLinkedOrganizers(ctx, scope, params.organizer);
     // array_filter drops the empty fields; WordPress makes the current user the author.
     const post = Object.fromEntries(Object.entries(fields).filter(([, value]) => !isPhpEmpty(value))) as Partial<PostFields>;
     return insertPost(
@@ -295,8 +270,9 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
   await ctx.write(async (scope) => {
     // The row as it stands under the write lock: another write may have changed it since the checks.
     const post = await lockedEvent(scope, id);
-    data.venueId = (await linkedIds(ctx, scope, params.venue, 'venue'))[0];
-    data.organizerIds = await linkedIds(ctx, scope, params.organizer, 'organizer');
+    // prepare_postarr: the venue endpoint's insert(), then the organizer endpoint's.
+    data.venueId = (await insertLinkedVenue(ctx, scope, params.venue)) || undefined;
+    data.organizerIds = await insertLinkedOrganizers(ctx, scope, params.organizer);
     // prepare_postarr passes false for dates not sent, which replaces the stored ones in
     // wp_update_post's merge: the post date becomes now, the GMT date follows from it.
     try {

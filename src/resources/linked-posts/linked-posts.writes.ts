@@ -2,8 +2,8 @@ import { AppError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { POST_TYPE_CAPS, userCan, type Viewer } from '../../wp/auth/capabilities.js';
 import { EventMeta, PostStatus, PostType, VenueMeta } from '../../wp/constants.js';
-import { isPhpEmpty } from '../../wp/php/php-empty.js';
-import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
+import { isEmptyParam, isPhpEmpty } from '../../wp/php/php-empty.js';
+import { isPhpArray, isPhpNumeric, phpArrayCast, phpIndex, phpIntval, phpScalarString } from '../../wp/php/php-values.js';
 import { selectPostById } from '../../wp/posts/posts.repository.js';
 import { formatUtc, strtotime } from '../../wp/tec/dates.js';
 import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
@@ -47,15 +47,6 @@ function equalsEmptyString(value: unknown): boolean {
   return value === undefined || value === null || value === false || value === '';
 }
 
-/** (string) of a scalar as sanitize_text_field casts it; arrays and objects give ''. */
-function phpString(value: unknown): string {
-  if (value === undefined || value === null || value === false) return '';
-  if (value === true) return '1';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return value;
-  return '';
-}
-
 /** filter_var($value, FILTER_VALIDATE_BOOLEAN): the registered sanitizer of the map flags (Editor\Meta::boolean). */
 function filterValidateBoolean(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
@@ -70,7 +61,7 @@ function storedFlag(value: unknown): string {
 
 /** sanitize_text_field, then update_post_meta's wp_unslash and (for registered keys, idempotently) sanitize_text_field. */
 function storedText(value: unknown): string {
-  return sanitizeTextField(wpUnslash(sanitizeTextField(phpString(value))));
+  return sanitizeTextField(wpUnslash(sanitizeTextField(phpScalarString(value))));
 }
 
 /** Whether the writer may publish: the plugin asks about events even for venues and organizers. */
@@ -80,7 +71,7 @@ function canPublishEvents(viewer: Viewer): boolean {
 
 /** The unix time a date argument names: a timestamp as it is, else what strtotime reads (0 when nothing). */
 function unixOf(value: unknown, now: Date): number {
-  const text = phpString(value);
+  const text = phpScalarString(value);
   return isPhpNumeric(text) ? Math.trunc(Number(text)) : (strtotime(text, now) ?? 0);
 }
 
@@ -175,7 +166,7 @@ async function saveFeaturedImage(scope: WriteScope, postId: number, data: PhpArr
   if (!isset(data, 'FeaturedImage')) return;
   const image = data.get('FeaturedImage');
   if (isPhpEmpty(image)) await deletePostMeta(scope, postId, EventMeta.thumbnailId);
-  else await updatePostMeta(scope, postId, EventMeta.thumbnailId, phpString(image));
+  else await updatePostMeta(scope, postId, EventMeta.thumbnailId, phpScalarString(image));
   data.delete('FeaturedImage');
 }
 
@@ -236,7 +227,7 @@ function createPostdata(data: PhpArray, postType: string, title: unknown, conten
   return new Map<string, unknown>([
     ['post_title', title],
     ['post_content', content],
-    ['post_name', sanitizeTitle(phpString(title))],
+    ['post_name', sanitizeTitle(phpScalarString(title))],
     ['post_type', postType],
     ['post_status', postStatus],
     ['post_author', isset(data, 'post_author') ? data.get('post_author') : false],
@@ -250,7 +241,7 @@ function toNewPost(postdata: PhpArray, postType: string): NewPost {
   const post: NewPost = { post_type: postType };
   for (const [key, value] of arrayFilter(postdata)) {
     if (key === 'post_author') post.post_author = phpIntval(value);
-    else if (key !== 'post_type') (post as unknown as Record<string, unknown>)[key] = phpString(value);
+    else if (key !== 'post_type') (post as unknown as Record<string, unknown>)[key] = phpScalarString(value);
   }
   return post;
 }
@@ -264,9 +255,9 @@ async function findDuplicate(scope: WriteScope, postType: string, postdata: PhpA
   const title = postdata.get('post_title');
   const content = postdata.get('post_content');
   const fields: { post_title?: string; post_content?: string } = {};
-  if (truthy(title)) fields.post_title = phpString(title);
+  if (truthy(title)) fields.post_title = phpScalarString(title);
   else if (alwaysTitle) fields.post_title = '';
-  if (truthy(content)) fields.post_content = phpString(content);
+  if (truthy(content)) fields.post_content = phpScalarString(content);
   if (Object.keys(fields).length === 0) return undefined;
   return selectDuplicateLinkedPostId(scope.trx, postType, fields);
 }
@@ -339,7 +330,7 @@ async function updateLinkedPostRow(scope: WriteScope, id: number, data: PhpArray
   for (const [key, value] of candidates) {
     if (!truthy(value)) continue;
     if (key === 'post_author') fields.post_author = phpIntval(value);
-    else (fields as Record<string, unknown>)[key] = phpString(value);
+    else (fields as Record<string, unknown>)[key] = phpScalarString(value);
   }
   if (Object.keys(fields).length === 0) return;
   try {
@@ -415,7 +406,7 @@ export const ORGANIZER_WRITES: LinkedWriteKind = {
  */
 export async function createLinkedPostIn(ctx: RequestContext, scope: WriteScope, kind: LinkedWriteKind, params: Params): Promise<number> {
   const postarr = await kind.prepare(scope, params, ctx.viewer);
-  const id = await kind.create(scope, postarr, phpString(postarr.get('post_status')), true);
+  const id = await kind.create(scope, postarr, phpScalarString(postarr.get('post_status')), true);
   if (!id) throw kind.errors.couldNotCreate();
   return id;
 }
@@ -451,33 +442,45 @@ function invalidLinkedPostId(): AppError {
 }
 
 /**
- * Linked_Post_Base::insert for one entry, inside the event's write: `{id}` (or a bare ID) names
- * an existing post of the kind (any status), which is returned; otherwise the entry's fields
- * create one with the kind's create logic, reusing a matching one, without the REST argument
- * validation (as the plugin builds an unvalidated request). Returns 0 for an empty entry; throws
- * 400 `invalid-linked-post-id` or the kind's `could-not-create-*`.
+ * Linked_Post_Base::insert for one value, inside the event's write: empty (an empty object too)
+ * links nothing (0); an ID of the kind, or `{id}` naming a post of the kind (any status), is that
+ * post; anything else is read as the fields of a new one (`(array) $data`), created with the
+ * kind's create logic, reusing a matching one, without the REST argument validation (the plugin
+ * builds an unvalidated request). So a list (`[19]`) or a comma-separated string (`"19,20"`) has
+ * no fields and ends in the kind's `could-not-create-*`, although the validator let it through.
+ * Throws 400 `invalid-linked-post-id` or the kind's `could-not-create-*`.
  */
 async function insertLinked(ctx: RequestContext, scope: WriteScope, kind: LinkedWriteKind, data: unknown): Promise<number> {
-  if (isPhpEmpty(data)) return 0;
+  if (isEmptyParam(data)) return 0;
   if (isPhpNumeric(data)) {
     const post = await selectPostById(scope.trx, phpIntval(data));
     if (post?.post_type === kind.postType) return post.ID;
   }
-  const entry = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  if (!isPhpEmpty(entry.id)) {
-    const post = isPhpNumeric(entry.id) ? await selectPostById(scope.trx, phpIntval(entry.id)) : undefined;
+  const id = phpIndex(data, 'id');
+  if (!isPhpEmpty(id)) {
+    const post = isPhpNumeric(id) ? await selectPostById(scope.trx, phpIntval(id)) : undefined;
     if (post?.post_type === kind.postType) return post.ID;
     throw invalidLinkedPostId();
   }
-  return createLinkedPostIn(ctx, scope, kind, entry);
+  return createLinkedPostIn(ctx, scope, kind, isPhpArray(data) ? data : {});
 }
 
-/** A nested venue of an event (an ID, `{id}`, or venue fields), in the event's write; returns the venue ID. */
-export function insertLinkedVenue(ctx: RequestContext, scope: WriteScope, data: Record<string, unknown>): Promise<number> {
+/** The event's `venue` (an ID, `{id}`, or venue fields), in the event's write; returns the venue ID, or 0 for none. */
+export function insertLinkedVenue(ctx: RequestContext, scope: WriteScope, data: unknown): Promise<number> {
   return insertLinked(ctx, scope, VENUE_WRITES, data);
 }
 
-/** One nested organizer of an event (an ID, `{id}`, or organizer fields), in the event's write; returns the organizer ID. */
-export function insertLinkedOrganizer(ctx: RequestContext, scope: WriteScope, data: Record<string, unknown>): Promise<number> {
-  return insertLinked(ctx, scope, ORGANIZER_WRITES, data);
+/**
+ * Single_Organizer::insert: every value of `(array) $organizer` is one entry for
+ * Linked_Post_Base::insert, so a list gives one organizer per item, a scalar one, and a lone
+ * organizer object one entry per field (which fail unless they are organizer IDs). Returns the
+ * organizer IDs in order, empty entries left out; duplicates stay (handle_submission drops them).
+ */
+export async function insertLinkedOrganizers(ctx: RequestContext, scope: WriteScope, data: unknown): Promise<number[]> {
+  const ids: number[] = [];
+  for (const entry of phpArrayCast(data)) {
+    const id = await insertLinked(ctx, scope, ORGANIZER_WRITES, entry);
+    if (id) ids.push(id);
+  }
+  return ids;
 }

@@ -189,6 +189,19 @@ export function phpValues(value: unknown): unknown[] {
   return isPhpArray(value) ? Object.values(value) : [];
 }
 
+/** (string) of a scalar as sanitize_text_field casts it: true is '1', false and null '', arrays and objects ''. */
+export function phpScalarString(value: unknown): string {
+  if (value === true) return '1';
+  if (value === undefined || value === null || value === false || isPhpArray(value)) return '';
+  return String(value);
+}
+
+/** The values of `(array) $value`: an array's values in order, nothing for null, else the value alone. */
+export function phpArrayCast(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return isPhpArray(value) ? Object.values(value) : [value];
+}
+
 /** absint(): abs( (int) $value ). */
 export function absint(value: unknown): number {
   return Math.abs(phpIntval(value));

@@ -1,4 +1,5 @@
 import { EventMeta } from '../constants.js';
+import { phpArrayCast, phpScalarString } from '../php/php-values.js';
 import type { MetaMap } from '../posts/meta.js';
 import { sanitizeTextField } from '../terms/term-fields.js';
 import { addPostMeta, deletePostMeta, updatePostMeta } from '../write/post-meta.js';
@@ -20,10 +21,13 @@ export interface EventSaveData {
   hideFromUpcoming: boolean;
   /** `venue`: the venue ID linked by handle_submission, undefined or 0 to leave the link. */
   venueId: number | undefined;
-  /** `organizer`: the organizer IDs, in order; the stored links are replaced by these. */
+  /** `organizer`: the organizer IDs, in order, repeats allowed; the stored links are replaced by these. */
   organizerIds: readonly number[];
-  /** `EventCost`: one value, or undefined (create without a cost; update removes the cost rows). */
-  cost: string | undefined;
+  /**
+   * `EventCost` as the request gave it: a value, or a list of values (an array or map), or
+   * undefined (create without a cost, which array_filter dropped; update removes the cost rows).
+   */
+  cost: unknown;
   /** `EventCurrencySymbol` / `EventCurrencyPosition`: false is PHP's false (stored as ''). */
   currencySymbol: string | false | undefined;
   currencyPosition: string | false | undefined;
@@ -123,11 +127,15 @@ class EventMetaWriter {
   }
 }
 
+/** What sanitize_meta makes of a value: sanitize_text_field for the keys registered with it. */
+function sanitizedMeta(key: string, value: string): string {
+  return TEXT_META_KEYS.has(key) ? sanitizeTextField(value) : value;
+}
+
 /** The value update_metadata stores for a meta key, after TEC's and the registered sanitizing. */
 function storedValue(key: string, value: string | boolean): string {
   if (typeof value === 'boolean') return value ? '1' : '';
-  const text = tecSanitizeString(value);
-  return TEXT_META_KEYS.has(key) ? sanitizeTextField(text) : text;
+  return sanitizedMeta(key, tecSanitizeString(value));
 }
 
 /**
@@ -159,8 +167,9 @@ export async function saveEventMeta(
     await writer.delete(EventMeta.venueId);
     await writer.add(EventMeta.venueId, String(data.venueId));
   }
+  // handle_submission keeps an ID named twice once (array_unique: the first place wins).
   await writer.delete(EventMeta.organizerId);
-  for (const organizerId of data.organizerIds) await writer.add(EventMeta.organizerId, String(organizerId));
+  for (const organizerId of new Set(data.organizerIds)) await writer.add(EventMeta.organizerId, String(organizerId));
 
   if (data.featuredImage === false) await writer.delete(EventMeta.thumbnailId);
   else if (data.featuredImage !== undefined) await writer.update(EventMeta.thumbnailId, String(data.featuredImage));
@@ -180,9 +189,15 @@ export async function saveEventMeta(
   if (data.currencyPosition !== undefined) {
     await writer.update(EventMeta.currencyPosition, storedValue(EventMeta.currencyPosition, data.currencyPosition || ''));
   }
-  // A single cost is updated in place; no cost is an empty list, whose rows are all deleted.
-  if (data.cost !== undefined) await writer.update(EventMeta.cost, storedValue(EventMeta.cost, data.cost));
-  else await writer.delete(EventMeta.cost);
+  // `(array) EventCost`: a single cost is updated in place (a string through tec_sanitize_string);
+  // any other count is a field "with multiple values per key": the rows go, then each value is
+  // added as given, in order (no cost is an empty list, which only deletes).
+  const costs = phpArrayCast(data.cost);
+  if (costs.length === 1) await writer.update(EventMeta.cost, storedValue(EventMeta.cost, phpScalarString(costs[0])));
+  else {
+    await writer.delete(EventMeta.cost);
+    for (const cost of costs) await writer.add(EventMeta.cost, sanitizedMeta(EventMeta.cost, phpScalarString(cost)));
+  }
   if (data.url !== undefined) await writer.update(EventMeta.url, storedValue(EventMeta.url, data.url));
   if (data.hideFromUpcoming) await writer.update(EventMeta.hideFromUpcoming, 'yes');
   await writer.update(EventMeta.timezone, storedValue(EventMeta.timezone, dates.timezone));

@@ -14,6 +14,14 @@ describe('parseCurrencySymbol / parseCurrencyPosition (Tribe__Cost_Utils)', () =
     ['$10, 5€', false, false],
     ['0', false, false],
     ['', false, false],
+    // Arrays of costs, as TEC's own Cost_UtilsTest gives them.
+    [['free', '20$', '30$'], '$', 'postfix'],
+    [['free', '20¥', '30$'], false, false],
+    [['20¥', '30$'], false, false],
+    [['free', '20¥'], '¥', 'postfix'],
+    [[10, 25], '', false],
+    [['0', '15'], '', false],
+    [[], false, false],
   ])('%j -> %j, %j', (cost, symbol, position) => {
     expect(parseCurrencySymbol(cost)).toBe(symbol);
     expect(parseCurrencyPosition(cost)).toBe(position);

@@ -8,6 +8,7 @@ import { TRACKER_META_KEY, decodeModifiedFields, trackTermsChanged } from '../..
 import { addPostMeta, deletePostMeta, updatePostMeta } from '../../../../src/wp/write/post-meta.js';
 import { insertPost, trashPost, updatePost } from '../../../../src/wp/write/posts.js';
 import type { WriteScope } from '../../../../src/wp/write/transaction.js';
+import { postMetaValues } from '../../../setup/post-meta.js';
 import { inRolledBackWrite as rolledBack } from '../../../setup/rolled-back-write.js';
 import { createTestDatabase, type TestDatabase } from '../../../setup/database.js';
 
@@ -44,16 +45,8 @@ async function post(trx: Db, id: number): Promise<PostRow> {
   return row;
 }
 
-async function meta(trx: Db, id: number, key: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('postmeta')
-    .select('meta_value')
-    .where('post_id', '=', id)
-    .where('meta_key', '=', key)
-    .orderBy('meta_id')
-    .execute();
-  return rows.map((row) => row.meta_value ?? '');
-}
+/** The values of a meta key, read inside the write. */
+const meta = postMetaValues;
 
 async function stamps(trx: Db, id: number): Promise<Map<string, unknown>> {
   return decodeModifiedFields((await meta(trx, id, TRACKER_META_KEY))[0]);
