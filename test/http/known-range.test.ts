@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maybeUnserialize } from '../../src/wp/php/php-values.js';
+import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { agentFor, recordedUserAuth, ROOT } from './support.js';
 
@@ -21,6 +22,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.drop();
+});
+
+// Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (README, Writes).
+afterEach(async () => {
+  expect(await customTablesDisagreements(database.db)).toEqual([]);
 });
 
 async function knownRange(): Promise<Record<string, unknown>> {
