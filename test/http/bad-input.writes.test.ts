@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, occurrenceHash } from '../builders/index.js';
 import { loadUsers } from '../contract/captures.js';
 import { RECORDING_INSTANT } from '../contract/suite.js';
-import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
+import { expectCustomTablesFollowMeta } from '../setup/custom-tables-agreement.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { agentFor, ROOT } from './support.js';
 
@@ -29,9 +29,7 @@ beforeAll(async () => {
 afterAll(() => database?.drop());
 
 // Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (README, Writes).
-afterEach(async () => {
-  expect(await customTablesDisagreements(database.db)).toEqual([]);
-});
+afterEach(() => expectCustomTablesFollowMeta(database.db));
 
 function send(method: 'post' | 'put' | 'delete', path: string, body: Record<string, unknown> = {}) {
   return agentFor(database, { now: RECORDING_INSTANT })[method](`${ROOT}${path}`).set('Authorization', adminAuth).send(body);

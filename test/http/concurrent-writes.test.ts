@@ -5,7 +5,7 @@ import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
 import { loadUsers } from '../contract/captures.js';
-import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
+import { expectCustomTablesFollowMeta } from '../setup/custom-tables-agreement.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT } from './support.js';
 
@@ -30,9 +30,7 @@ afterAll(async () => {
 });
 
 // Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (README, Writes).
-afterEach(async () => {
-  expect(await customTablesDisagreements(database.db)).toEqual([]);
-});
+afterEach(() => expectCustomTablesFollowMeta(database.db));
 
 function replica() {
   const db = createDb({ databaseUrl: database.url, tablePrefix: database.prefix });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent } from '../builders/index.js';
-import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
+import { expectCustomTablesFollowMeta } from '../setup/custom-tables-agreement.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { agentFor, recordedUserAuth, ROOT } from './support.js';
 
@@ -13,44 +13,44 @@ import { agentFor, recordedUserAuth, ROOT } from './support.js';
  * the rows of the event's wall times and zone. The reference site's zone is UTC.
  */
 
-const NOW = '2026-11-24T17:00:00Z';
 let database: TestDatabase;
-let admin: string;
+const admin = recordedUserAuth();
 
 beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
-  admin = recordedUserAuth();
 });
-
-afterAll(async () => {
-  await database?.drop();
-});
-
+afterAll(() => database?.drop());
 // Every event's rows, those written here and the reference site's, follow its meta.
-afterEach(async () => {
-  expect(await customTablesDisagreements(database.db)).toEqual([]);
-});
+afterEach(() => expectCustomTablesFollowMeta(database.db));
 
-async function send(method: 'post' | 'put' | 'patch', path: string, body: Record<string, unknown>, now = NOW): Promise<Record<string, unknown>> {
-  const response = await agentFor(database, { now })[method](`${ROOT}${path}`).set('Authorization', admin).send(body);
-  expect(response.status, JSON.stringify(response.body)).toBe(method === 'post' && path === '/events' ? 201 : 200);
-  return response.body as Record<string, unknown>;
+async function send(method: 'post' | 'put' | 'patch', path: string, body: Record<string, unknown>): Promise<number> {
+  const response = await agentFor(database, { now: '2026-11-24T17:00:00Z' })[method](`${ROOT}${path}`).set('Authorization', admin).send(body);
+  expect(response.status, JSON.stringify(response.body)).toBe(method === 'post' ? 201 : 200);
+  return response.body.id as number;
 }
 
 const create = (body: Record<string, unknown>) => send('post', '/events', { title: 'Tables', ...body });
 
-async function tables(postId: number) {
-  const event = await database.db
-    .selectFrom('tec_events')
-    .select(['start_date', 'end_date', 'timezone', 'start_date_utc', 'end_date_utc', 'duration'])
-    .where('post_id', '=', postId)
-    .executeTakeFirstOrThrow();
-  const occurrences = await database.db
-    .selectFrom('tec_occurrences')
-    .select(['start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration'])
-    .where('post_id', '=', postId)
-    .execute();
-  return { event: { ...event, duration: Number(event.duration) }, occurrences: occurrences.map((row) => ({ ...row, duration: Number(row.duration) })) };
+interface Dates {
+  start_date: string;
+  end_date: string;
+  start_date_utc: string;
+  end_date_utc: string;
+  duration: number;
+}
+
+/** Dates of an event in UTC, wall times and UTC alike. */
+const inUtc = (start: string, end: string, duration: number): Dates => ({ start_date: start, end_date: end, start_date_utc: start, end_date_utc: end, duration });
+/** One all-day event on `day` in UTC. */
+const allDay = (day: string) => inUtc(`${day} 00:00:00`, `${day} 23:59:59`, 86399);
+
+/** The event's tec_events row (with `timezone`) and its occurrences hold `dates`. */
+async function expectTables(postId: number, timezone: string, dates: Dates): Promise<void> {
+  const columns = ['start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration'] as const;
+  const event = await database.db.selectFrom('tec_events').select([...columns, 'timezone']).where('post_id', '=', postId).executeTakeFirstOrThrow();
+  const occurrences = await database.db.selectFrom('tec_occurrences').select(columns).where('post_id', '=', postId).execute();
+  const numeric = <T extends { duration: number | null }>(row: T) => ({ ...row, duration: Number(row.duration) });
+  expect({ event: numeric(event), occurrences: occurrences.map(numeric) }).toEqual({ event: { ...dates, timezone }, occurrences: [dates] });
 }
 
 async function meta(postId: number, key: string): Promise<string[]> {
@@ -60,68 +60,56 @@ async function meta(postId: number, key: string): Promise<string[]> {
 
 describe('custom tables after event writes', () => {
   it('follow an update to an all-day event on other days (the plugin keeps the old days there)', async () => {
-    const created = await create({ start_date: '2027-05-01 10:00:00', end_date: '2027-05-02 14:00:00' });
-    const id = created.id as number;
+    const id = await create({ start_date: '2027-05-01 10:00:00', end_date: '2027-05-02 14:00:00' });
     await send('put', `/events/${id}`, { start_date: '2027-06-02 09:00:00', end_date: '2027-06-02 17:00:00', all_day: true });
     // The meta is the plugin's: the days moved, the old duration stays.
     expect(await meta(id, '_EventStartDate')).toEqual(['2027-06-02 00:00:00']);
     expect(await meta(id, '_EventDuration')).toEqual(['100800']);
-    const day = { start_date: '2027-06-02 00:00:00', end_date: '2027-06-02 23:59:59', start_date_utc: '2027-06-02 00:00:00', end_date_utc: '2027-06-02 23:59:59', duration: 86399 };
-    expect(await tables(id)).toEqual({ event: { ...day, timezone: 'UTC' }, occurrences: [day] });
+    await expectTables(id, 'UTC', allDay('2027-06-02'));
   });
 
   it('follow an update that changes only the time zone (the plugin keeps the old zone there)', async () => {
-    const created = await create({ start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 12:00:00' });
-    const id = created.id as number;
+    const id = await create({ start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 12:00:00' });
     await send('put', `/events/${id}`, { timezone: 'Europe/Paris' });
     expect(await meta(id, '_EventTimezone')).toEqual(['Europe/Paris']);
     expect(await meta(id, '_EventStartDateUTC')).toEqual(['2027-05-01 10:00:00']);
-    const dates = { start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 12:00:00', start_date_utc: '2027-05-01 08:00:00', end_date_utc: '2027-05-01 10:00:00', duration: 7200 };
-    expect(await tables(id)).toEqual({ event: { ...dates, timezone: 'Europe/Paris' }, occurrences: [dates] });
+    const paris = { ...inUtc('2027-05-01 10:00:00', '2027-05-01 12:00:00', 7200), start_date_utc: '2027-05-01 08:00:00', end_date_utc: '2027-05-01 10:00:00' };
+    await expectTables(id, 'Europe/Paris', paris);
   });
 
   it('follow an update without a time zone, which moves an event of another zone to the site zone', async () => {
-    const created = await create({ start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 12:00:00', timezone: 'America/New_York' });
-    const id = created.id as number;
+    const id = await create({ start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 12:00:00', timezone: 'America/New_York' });
     await send('patch', `/events/${id}`, { title: 'Renamed' });
     expect(await meta(id, '_EventTimezone')).toEqual(['UTC']);
-    const dates = { start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 12:00:00', start_date_utc: '2027-05-01 10:00:00', end_date_utc: '2027-05-01 12:00:00', duration: 7200 };
-    expect(await tables(id)).toEqual({ event: { ...dates, timezone: 'UTC' }, occurrences: [dates] });
+    await expectTables(id, 'UTC', inUtc('2027-05-01 10:00:00', '2027-05-01 12:00:00', 7200));
   });
 
   it('follow an all-day event updated to all-day off alone, and then back to timed dates', async () => {
-    const created = await create({ start_date: '2027-05-01 10:00:00', end_date: '2027-05-02 14:00:00' });
-    const id = created.id as number;
+    const id = await create({ start_date: '2027-05-01 10:00:00', end_date: '2027-05-02 14:00:00' });
     await send('put', `/events/${id}`, { start_date: '2027-06-02 00:00:00', end_date: '2027-06-02 23:59:59', all_day: true });
     // Only `_EventAllDay` changes: TEC refuses the meta again (the old duration), the rows stay the day's.
     await send('put', `/events/${id}`, { all_day: false });
-    const day = { start_date: '2027-06-02 00:00:00', end_date: '2027-06-02 23:59:59', start_date_utc: '2027-06-02 00:00:00', end_date_utc: '2027-06-02 23:59:59', duration: 86399 };
-    expect(await tables(id)).toEqual({ event: { ...day, timezone: 'UTC' }, occurrences: [day] });
+    await expectTables(id, 'UTC', allDay('2027-06-02'));
     // Timed dates again: `_EventDuration` is rewritten and TEC's own rows follow.
     await send('put', `/events/${id}`, { start_date: '2027-06-03 09:00:00', end_date: '2027-06-03 10:30:00' });
-    const timed = { start_date: '2027-06-03 09:00:00', end_date: '2027-06-03 10:30:00', start_date_utc: '2027-06-03 09:00:00', end_date_utc: '2027-06-03 10:30:00', duration: 5400 };
-    expect(await tables(id)).toEqual({ event: { ...timed, timezone: 'UTC' }, occurrences: [timed] });
+    await expectTables(id, 'UTC', inUtc('2027-06-03 09:00:00', '2027-06-03 10:30:00', 5400));
   });
 
-  it('follow an all-day update of an all-day event to a shorter span, the duration of the first save kept in the meta', async () => {
-    const created = await create({ start_date: '2027-07-01 00:00:00', end_date: '2027-07-03 23:59:59', all_day: true });
-    const id = created.id as number;
+  it('follow an all-day update of an all-day event to a shorter span, the duration of a timed save kept in the meta', async () => {
+    const id = await create({ start_date: '2027-07-01 00:00:00', end_date: '2027-07-03 23:59:59', all_day: true });
     // Created all-day: no `_EventDuration`, TEC computes it from the UTC dates.
     expect(await meta(id, '_EventDuration')).toEqual([]);
     await send('put', `/events/${id}`, { start_date: '2027-07-01 10:00:00', end_date: '2027-07-03 10:00:00' });
     await send('put', `/events/${id}`, { start_date: '2027-07-05 00:00:00', end_date: '2027-07-05 23:59:59', all_day: true });
     expect(await meta(id, '_EventDuration')).toEqual(['172800']);
-    const day = { start_date: '2027-07-05 00:00:00', end_date: '2027-07-05 23:59:59', start_date_utc: '2027-07-05 00:00:00', end_date_utc: '2027-07-05 23:59:59', duration: 86399 };
-    expect(await tables(id)).toEqual({ event: { ...day, timezone: 'UTC' }, occurrences: [day] });
+    await expectTables(id, 'UTC', allDay('2027-07-05'));
   });
 
   it('exist for an event created with its end before its start (the plugin writes none: its views never show the event)', async () => {
-    const created = await create({ start_date: '2027-03-20 12:00:00', end_date: '2027-03-20 10:00:00' });
-    const id = created.id as number;
+    const id = await create({ start_date: '2027-03-20 12:00:00', end_date: '2027-03-20 10:00:00' });
     // The plugin's meta: the end moved to the start after the UTC end was computed.
     expect(await meta(id, '_EventEndDateUTC')).toEqual(['2027-03-20 10:00:00']);
-    const instant = { start_date: '2027-03-20 12:00:00', end_date: '2027-03-20 12:00:00', start_date_utc: '2027-03-20 12:00:00', end_date_utc: '2027-03-20 12:00:00', duration: 0 };
-    expect(await tables(id)).toEqual({ event: { ...instant, timezone: 'UTC' }, occurrences: [instant] });
+    await expectTables(id, 'UTC', inUtc('2027-03-20 12:00:00', '2027-03-20 12:00:00', 0));
   });
 
   it('are put right by an update that sends no dates, where the plugin left them behind', async () => {
@@ -129,11 +117,10 @@ describe('custom tables after event writes', () => {
     // old duration, the custom tables at the old dates.
     const { id } = await insertEvent(database.db, { post_title: 'Stale', start_date: '2027-08-01 00:00:00', end_date: '2027-08-01 23:59:59', all_day: true });
     await database.db.insertInto('postmeta').values({ post_id: id, meta_key: '_EventDuration', meta_value: '100800' }).execute();
-    const old = { start_date: '2027-07-01 10:00:00', end_date: '2027-07-02 14:00:00', start_date_utc: '2027-07-01 10:00:00', end_date_utc: '2027-07-02 14:00:00', duration: 100800 };
+    const old = inUtc('2027-07-01 10:00:00', '2027-07-02 14:00:00', 100800);
     await database.db.updateTable('tec_events').set(old).where('post_id', '=', id).execute();
     await database.db.updateTable('tec_occurrences').set(old).where('post_id', '=', id).execute();
     await send('patch', `/events/${id}`, { title: 'Stale, renamed', all_day: true });
-    const day = { start_date: '2027-08-01 00:00:00', end_date: '2027-08-01 23:59:59', start_date_utc: '2027-08-01 00:00:00', end_date_utc: '2027-08-01 23:59:59', duration: 86399 };
-    expect(await tables(id)).toEqual({ event: { ...day, timezone: 'UTC' }, occurrences: [day] });
+    await expectTables(id, 'UTC', allDay('2027-08-01'));
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../src/http/request-context.js';
 import { insertLinkedOrganizer, insertLinkedVenue } from '../../src/resources/linked-posts/linked-posts.writes.js';
 import { inRolledBackWrite } from '../setup/rolled-back-write.js';
-import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
+import { expectCustomTablesFollowMeta } from '../setup/custom-tables-agreement.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT, agentFor, recordedUserAuth } from './support.js';
 
@@ -26,9 +26,7 @@ afterAll(async () => {
 });
 
 // Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (README, Writes).
-afterEach(async () => {
-  expect(await customTablesDisagreements(database.db)).toEqual([]);
-});
+afterEach(() => expectCustomTablesFollowMeta(database.db));
 
 const agent = () => agentFor(database, { now: '2026-11-24T17:00:00Z' });
 

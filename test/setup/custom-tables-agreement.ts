@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Db } from '../../src/db/create-db.js';
 import { EventMeta, PostType } from '../../src/wp/constants.js';
 import { eventDateMetaValues, isValidEventTimezone, settledCustomTablesEventRow } from '../../src/wp/tec/custom-tables.js';
@@ -73,4 +74,9 @@ export async function customTablesDisagreements(db: Db, postIds?: Iterable<numbe
     }
   }
   return out;
+}
+
+/** Fails the test unless every event's custom tables rows follow its meta (README, Writes); for an afterEach of write tests. */
+export async function expectCustomTablesFollowMeta(db: Db): Promise<void> {
+  expect(await customTablesDisagreements(db), "tec_events / tec_occurrences rows that are not the meta's").toEqual([]);
 }
