@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, occurrenceHash } from '../builders/index.js';
 import { loadUsers } from '../contract/captures.js';
 import { RECORDING_INSTANT } from '../contract/suite.js';
+import { expectCustomTablesFollowMeta } from '../setup/custom-tables-agreement.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { agentFor, ROOT } from './support.js';
 
@@ -26,6 +27,9 @@ beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
 });
 afterAll(() => database?.drop());
+
+// Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (README, Writes).
+afterEach(() => expectCustomTablesFollowMeta(database.db));
 
 function send(method: 'post' | 'put' | 'delete', path: string, body: Record<string, unknown> = {}) {
   return agentFor(database, { now: RECORDING_INSTANT })[method](`${ROOT}${path}`).set('Authorization', adminAuth).send(body);

@@ -1,10 +1,11 @@
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
 import { loadUsers } from '../contract/captures.js';
+import { expectCustomTablesFollowMeta } from '../setup/custom-tables-agreement.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT } from './support.js';
 
@@ -27,6 +28,9 @@ afterAll(async () => {
   await Promise.all(extraPools.map((db) => db.destroy()));
   await database?.drop();
 });
+
+// Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (README, Writes).
+afterEach(() => expectCustomTablesFollowMeta(database.db));
 
 function replica() {
   const db = createDb({ databaseUrl: database.url, tablePrefix: database.prefix });

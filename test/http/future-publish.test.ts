@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maybeUnserialize } from '../../src/wp/php/php-values.js';
+import { expectCustomTablesFollowMeta } from '../setup/custom-tables-agreement.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { agentFor, recordedUserAuth, ROOT } from './support.js';
 
@@ -23,6 +24,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.drop();
 });
+
+// Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (README, Writes).
+afterEach(() => expectCustomTablesFollowMeta(database.db));
 
 async function cronRow(): Promise<string> {
   const row = await database.db.selectFrom('options').select('option_value').where('option_name', '=', 'cron').executeTakeFirstOrThrow();

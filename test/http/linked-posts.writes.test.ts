@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../src/http/request-context.js';
 import { insertLinkedOrganizers, insertLinkedVenue } from '../../src/resources/linked-posts/linked-posts.writes.js';
 import { postMetaValues } from '../setup/post-meta.js';
 import { inRolledBackWrite } from '../setup/rolled-back-write.js';
+import { expectCustomTablesFollowMeta } from '../setup/custom-tables-agreement.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT, agentFor, recordedUserAuth } from './support.js';
 
@@ -24,6 +25,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.drop();
 });
+
+// Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (README, Writes).
+afterEach(() => expectCustomTablesFollowMeta(database.db));
 
 const agent = () => agentFor(database, { now: '2026-11-24T17:00:00Z' });
 

@@ -8,11 +8,11 @@ import type { MetaMap } from '../../wp/posts/meta.js';
 import { selectMetaForPosts, selectPostById, selectPostsByIds, type PostRow } from '../../wp/posts/posts.repository.js';
 import { groupMetaRows } from '../../wp/posts/meta.js';
 import { parseCurrencyPosition, parseCurrencySymbol } from '../../wp/tec/currency.js';
-import { customTablesEventRow } from '../../wp/tec/custom-tables.js';
-import { upsertEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
+import { customTablesEventRow, eventDateMetaValues, isValidEventTimezone, resavedCustomTablesEventRow } from '../../wp/tec/custom-tables.js';
+import { customTablesAgree, selectEventCustomTables, upsertEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
 import { rebuildKnownRange } from '../../wp/tec/known-range.js';
 import { KNOWN_RANGE_STATUSES } from '../../wp/tec/known-range.repository.js';
-import { isUtcOffsetZone, requestDateWallTime, requestDateZone } from '../../wp/tec/event-dates.js';
+import { requestDateWallTime, requestDateZone } from '../../wp/tec/event-dates.js';
 import { localizeDate } from '../../wp/tec/dates.js';
 import { saveEventMeta, type EventSaveData } from '../../wp/tec/event-meta-save.js';
 import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
@@ -63,17 +63,6 @@ function featuredImageOf(value: unknown): number | false {
   if (isPhpEmpty(value)) return false;
   if (isPhpNumeric(value)) return phpIntval(value);
   throw EventWriteErrors.imageUrlNotSupported();
-}
-
-/** The site's zone names PHP knows: `UTC+N` offsets, or a name Intl can build a zone from. */
-function isValidTimezone(zone: string): boolean {
-  if (isUtcOffsetZone(zone)) return true;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The zone prepare_postarr reads the request's dates in (build_date_object's second argument). */
@@ -173,7 +162,12 @@ async function publishAssociatedPosts(ctx: RequestContext, scope: WriteScope, ev
   }
 }
 
-/** saveEventMeta, then TEC 6's custom tables rows when the date meta moved and the site has them. */
+/**
+ * saveEventMeta, then TEC 6's custom tables rows where the site has them: TEC's own when the date
+ * meta moved and its model takes the meta; otherwise, where the stored rows are not the meta's
+ * (TEC refused this save's meta, or an earlier save left them behind), the resaved rows
+ * (README, Writes: an intended deviation), so the calendar views never show other dates than the meta.
+ */
 async function saveMetaAndCustomTables(
   ctx: RequestContext,
   scope: WriteScope,
@@ -188,26 +182,20 @@ async function saveMetaAndCustomTables(
     await rebuildKnownRange(scope);
     return;
   }
-  if (!result.datesTouched) {
+  const dateMeta = eventDateMetaValues(result.meta);
+  const own = customTablesEventRow(eventId, dateMeta, isValidEventTimezone);
+  const settled = own ?? resavedCustomTablesEventRow(eventId, dateMeta, isValidEventTimezone);
+  const stored = settled ? await selectEventCustomTables(scope.trx, eventId) : undefined;
+  // Events::update rewrites the occurrence on every save TEC's model takes; other rows are only
+  // put right where they differ from the meta.
+  const rewrite = settled && stored && ((result.datesTouched && own) || !customTablesAgree(stored, settled));
+  if (rewrite) await upsertEventCustomTables(scope.trx, settled, stored, scope.now);
+  if (!result.datesTouched && !rewrite) {
     // Hidden now (draft, pending): TEC rebuilds the range without it.
     const status = (await selectPostById(scope.trx, eventId))?.post_status ?? '';
     if (!(KNOWN_RANGE_STATUSES as readonly string[]).includes(status)) await rebuildKnownRange(scope);
     return;
   }
-  const first = (key: string) => result.meta.get(key)?.[0];
-  const row = customTablesEventRow(
-    eventId,
-    {
-      start: first(EventMeta.startDate),
-      end: first(EventMeta.endDate),
-      startUtc: first(EventMeta.startDateUtc),
-      endUtc: first(EventMeta.endDateUtc),
-      duration: first(EventMeta.duration),
-      timezone: first(EventMeta.timezone),
-    },
-    isValidTimezone,
-  );
-  if (row) await upsertEventCustomTables(scope.trx, row, scope.now);
   // Controller::commit_post_updates rebuilds the known range whether or not the rows were written.
   await rebuildKnownRange(scope);
 }

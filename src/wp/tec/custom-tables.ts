@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { isUtcOffsetZone, wallTimeToUnix } from './event-dates.js';
+import { EventMeta } from '../constants.js';
+import { isUtcOffsetZone, wallTimeToUnix, wallTimeToUtc } from './event-dates.js';
 
 /**
  * TEC 6's custom tables ("CT1") rows of an event, as its save hooks compute them
@@ -69,6 +70,62 @@ export function customTablesEventRow(
   const zoneSpan = isUtcOffsetZone(timezone) ? utcUnix(end) - utcUnix(start) : endUnix - startUnix;
   if (duration > zoneSpan || duration > utcUnix(endUtc) - utcUnix(startUtc)) return null;
   return { post_id: postId, start_date: start, end_date: end, timezone, duration, start_date_utc: startUtc, end_date_utc: endUtc, hash: '' };
+}
+
+/**
+ * The rows of the event's wall times and zone saved afresh, as prepare_event_date_meta computes a
+ * save that sends them: UTC dates from the wall times in the zone, the duration their span. What
+ * an event write leaves here where TEC's model refuses meta that the save left at odds with
+ * itself (README, Writes: an intended deviation): an all-day update keeps the old
+ * `_EventDuration`, longer than the new day, and a zone-only update keeps the UTC dates of the
+ * old zone; TEC then writes nothing and its calendar views go on showing the old dates. Null when
+ * the wall times or the zone are themselves unusable (no dates, an end before the start).
+ */
+export function resavedCustomTablesEventRow(
+  postId: number,
+  meta: EventDateMetaValues,
+  isValidTimezone: (zone: string) => boolean,
+): CustomTablesEventRow | null {
+  const { start, end, timezone } = meta;
+  if (start === undefined || end === undefined || timezone === undefined || !isValidTimezone(timezone)) return null;
+  const resaved = { start, end, timezone, startUtc: wallTimeToUtc(start, timezone), endUtc: wallTimeToUtc(end, timezone) };
+  return customTablesEventRow(postId, resaved, isValidTimezone);
+}
+
+/**
+ * The rows `tec_events` and `tec_occurrences` hold for an event after any write here: TEC's own
+ * (customTablesEventRow) whenever its model takes the event's meta, else the resaved ones.
+ */
+export function settledCustomTablesEventRow(
+  postId: number,
+  meta: EventDateMetaValues,
+  isValidTimezone: (zone: string) => boolean,
+): CustomTablesEventRow | null {
+  return customTablesEventRow(postId, meta, isValidTimezone) ?? resavedCustomTablesEventRow(postId, meta, isValidTimezone);
+}
+
+/** Timezones::is_valid_timezone as the Event model's Valid_Timezone asks it: `UTC+N` offsets, or a zone Intl can build. */
+export function isValidEventTimezone(zone: string): boolean {
+  if (isUtcOffsetZone(zone)) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The date meta customTablesEventRow reads, from an event's meta (first value of each key). */
+export function eventDateMetaValues(meta: ReadonlyMap<string, readonly string[]>): EventDateMetaValues {
+  const first = (key: string) => meta.get(key)?.[0];
+  return {
+    start: first(EventMeta.startDate),
+    end: first(EventMeta.endDate),
+    startUtc: first(EventMeta.startDateUtc),
+    endUtc: first(EventMeta.endDateUtc),
+    duration: first(EventMeta.duration),
+    timezone: first(EventMeta.timezone),
+  };
 }
 
 /** Occurrence::generate_hash: sha1 of the hashed columns, in the model's column order, joined by `:`. */

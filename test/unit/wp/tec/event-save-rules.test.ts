@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCurrencyPosition, parseCurrencySymbol } from '../../../../src/wp/tec/currency.js';
-import { customTablesEventRow, occurrenceHash } from '../../../../src/wp/tec/custom-tables.js';
+import { customTablesEventRow, isValidEventTimezone, occurrenceHash, settledCustomTablesEventRow } from '../../../../src/wp/tec/custom-tables.js';
 import { scaleBackPostStatus } from '../../../../src/wp/tec/event-status.js';
 
 describe('parseCurrencySymbol / parseCurrencyPosition (Tribe__Cost_Utils)', () => {
@@ -79,5 +79,49 @@ describe('customTablesEventRow (CT1 Event model validation)', () => {
 
   it('refuses a duration longer than the dates span', () => {
     expect(customTablesEventRow(266, { ...meta, duration: '7200' }, valid)).toBeNull();
+  });
+});
+
+describe('settledCustomTablesEventRow (the rows left after a write here)', () => {
+  const meta = {
+    start: '2027-06-02 00:00:00',
+    end: '2027-06-02 23:59:59',
+    startUtc: '2027-06-02 00:00:00',
+    endUtc: '2027-06-02 23:59:59',
+    duration: '86399',
+    timezone: 'UTC',
+  };
+  const settled = (values: Partial<typeof meta>) => settledCustomTablesEventRow(266, { ...meta, ...values }, isValidEventTimezone);
+
+  it("is TEC's own row wherever TEC's model takes the meta, a shorter kept duration included", () => {
+    expect(settled({})).toEqual(customTablesEventRow(266, meta, isValidEventTimezone));
+    expect(settled({ duration: '3600' })?.duration).toBe(3600);
+  });
+
+  it('takes the span of the dates where an all-day update kept a longer duration', () => {
+    expect(customTablesEventRow(266, { ...meta, duration: '100800' }, isValidEventTimezone)).toBeNull();
+    expect(settled({ duration: '100800' })).toMatchObject({ start_date: '2027-06-02 00:00:00', start_date_utc: '2027-06-02 00:00:00', duration: 86399 });
+  });
+
+  it('takes the UTC dates of the wall times in the new zone where a zone-only update kept the old ones', () => {
+    expect(settled({ timezone: 'Europe/Paris' })).toMatchObject({
+      start_date: '2027-06-02 00:00:00',
+      end_date: '2027-06-02 23:59:59',
+      timezone: 'Europe/Paris',
+      start_date_utc: '2027-06-01 22:00:00',
+      end_date_utc: '2027-06-02 21:59:59',
+      duration: 86399,
+    });
+    expect(settled({ timezone: 'UTC+2' })).toMatchObject({ start_date_utc: '2027-06-01 22:00:00', timezone: 'UTC+2' });
+  });
+
+  it('takes the end moved back to the start where the UTC end was taken before', () => {
+    expect(settled({ end: meta.start, endUtc: '2027-06-01 23:00:00', duration: '0' })).toMatchObject({ end_date_utc: '2027-06-02 00:00:00', duration: 0 });
+  });
+
+  it('is null where the wall times or the zone are unusable', () => {
+    expect(settled({ start: undefined })).toBeNull();
+    expect(settled({ timezone: 'Mars/Olympus' })).toBeNull();
+    expect(settled({ end: '2027-06-01 00:00:00', endUtc: '2027-06-01 00:00:00' })).toBeNull();
   });
 });
