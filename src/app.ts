@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
-import bodyParser from 'koa-bodyparser';
 import type { Db } from './db/create-db.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import { errorHandler, isConnectionFailure } from './http/error-handler.js';
 import { ReadRouting } from './http/read-routing.js';
-import { refuseLoneSurrogates } from './http/json-body.js';
+import { readRequestBody, requestBodyOf } from './http/request-body.js';
+import { restBodyParams } from './http/body-params.js';
 import { wordpressGlobalParams } from './http/global-params.js';
 import { CoreErrors } from './http/errors.js';
-import { dispatch } from './http/dispatcher.js';
+import { dispatch, requestMethod } from './http/dispatcher.js';
 import { compileRoute } from './http/rest-route.js';
 import { createSiteSettingsCache } from './wp/site/site.js';
 import { requestedRestRoute, toSiteUrls } from './wp/site/urls.js';
@@ -41,8 +41,11 @@ import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.j
 import { parsePhpQuery } from './http/php-query.js';
 import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './http/cached-answers.js';
 
-/** The largest JSON or form body read: a week of event fields is a few KB; this leaves room for long descriptions. */
-const BODY_LIMIT = '1mb';
+/**
+ * The largest request body read, whatever its type: a week of event fields is a few KB; this
+ * leaves room for long descriptions.
+ */
+const BODY_LIMIT = { bytes: 1024 * 1024, label: '1mb' } as const;
 
 export interface AppDeps {
   db: Db;
@@ -157,21 +160,9 @@ export function createApp({
   app.use(conditionalGet());
   app.use(wordpressGlobalParams());
   app.use(errorHandler(logError));
-  app.use(
-    bodyParser({
-      enableTypes: ['json', 'form'],
-      jsonLimit: BODY_LIMIT,
-      formLimit: BODY_LIMIT,
-      // WordPress answers a malformed JSON body with rest_invalid_json once the route matched,
-      // so the parse error is remembered rather than thrown here. A body past the limit is
-      // refused at once (413), before anything reads it further.
-      onerror: (error, ctx) => {
-        if ((error as { status?: number }).status === 413) throw CoreErrors.bodyTooLarge(BODY_LIMIT);
-        ctx.state.jsonError = true;
-      },
-    }),
-  );
-  app.use(refuseLoneSurrogates());
+  // Every body is read here, whatever its Content-Type, and one past the limit refused at once
+  // (413); which parameters it gives is WordPress's call, made once the method is known.
+  app.use(readRequestBody(BODY_LIMIT));
 
   // WordPress sends its Link header, then settles who is asking (or answers 401/403) before it
   // even looks for the route.
@@ -234,6 +225,9 @@ export function createApp({
       if (cached) return replayResponse(ctx, cached);
     }
     const headersBefore = { ...ctx.response.headers };
+    // WordPress reads the body by the method it dispatches (after `_method`), so a malformed JSON
+    // body is answered rest_invalid_json only once a route matched.
+    const { params: body, jsonError } = restBodyParams(requestBodyOf(ctx), ctx.method, requestMethod(ctx, parsePhpQuery(ctx.querystring)));
     await dispatch(ctx, compiled, {
       db: readDb,
       now,
@@ -247,8 +241,8 @@ export function createApp({
         return result;
       },
       routePath,
-      body: isRecord(ctx.request.body) ? ctx.request.body : undefined,
-      jsonError: ctx.state.jsonError === true || (typeof ctx.state.jsonError === 'object' && ctx.state.jsonError !== null ? ctx.state.jsonError : false),
+      body,
+      jsonError: jsonError ?? false,
       describeRoute: describeIn(namespace),
       renderCache,
       eventCounts,
@@ -332,8 +326,4 @@ function replayResponse(ctx: Koa.Context, cached: CachedResponse): void {
 function restRouteParam(value: string | string[] | undefined): string | undefined {
   const last = Array.isArray(value) ? value.at(-1) : value;
   return last === undefined ? undefined : requestedRestRoute(last);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

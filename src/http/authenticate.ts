@@ -16,6 +16,8 @@ import { refusedSalts, resolveAuthKeys, type AuthKeys } from '../wp/auth/salts.j
 import { ChangeSet, tellChangeListeners, type ChangeListener } from '../wp/write/change-set.js';
 import { AppError } from './errors.js';
 import { parsePhpQuery, type PhpValue } from './php-query.js';
+import { phpPostParams } from './body-params.js';
+import { requestBodyOf } from './request-body.js';
 
 /*
  * Who a REST request comes from, decided as WordPress decides it for /wp-json requests:
@@ -225,10 +227,8 @@ function isTruthyOption(value: string | undefined): boolean {
  */
 export function authInputFromKoa(ctx: Koa.Context): AuthInput {
   const fromQuery = parsePhpQuery(ctx.querystring)._wpnonce;
-  const body = ctx.request.body as Record<string, unknown> | undefined;
   // PHP fills $_POST (and so $_REQUEST) from form bodies of POST requests only.
-  const isPostForm = ctx.method === 'POST' && typeof ctx.request.is('application/x-www-form-urlencoded', 'multipart/form-data') === 'string';
-  const fromForm = isPostForm && body && typeof body === 'object' ? (body._wpnonce as PhpValue | undefined) : undefined;
+  const fromForm = phpPostParams(requestBodyOf(ctx), ctx.method)._wpnonce;
   const requestNonce = fromForm ?? fromQuery;
   const header = ctx.get('X-WP-Nonce');
   return {

@@ -99,7 +99,7 @@ export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: 
  * The method WordPress dispatches: a POST may carry another one in `?_method=` or the
  * `X-HTTP-Method-Override` header, for clients that can only send GET and POST.
  */
-function requestMethod(koa: Koa.Context, query: Record<string, PhpValue>): string {
+export function requestMethod(koa: Koa.Context, query: Record<string, PhpValue>): string {
   const method = koa.method.toUpperCase();
   if (method !== 'POST') return method;
   const override = typeof query._method === 'string' ? query._method : koa.get('X-HTTP-Method-Override');

@@ -12,6 +12,8 @@ export interface JsonDecodeError {
 export const JSON_SYNTAX_ERROR: JsonDecodeError = { code: 4, message: 'Syntax error' };
 /** JSON_ERROR_UTF16: half of a surrogate pair in a `\u` escape. */
 export const JSON_UTF16_ERROR: JsonDecodeError = { code: 10, message: 'Single unpaired UTF-16 surrogate in unicode escape' };
+/** JSON_ERROR_UTF8: bytes that are not UTF-8. */
+export const JSON_UTF8_ERROR: JsonDecodeError = { code: 5, message: 'Malformed UTF-8 characters, possibly incorrectly encoded' };
 /** JSON_ERROR_DEPTH: arrays and objects nested deeper than json_decode's default 512. */
 export const JSON_DEPTH_ERROR: JsonDecodeError = { code: 1, message: 'Maximum stack depth exceeded' };
 
@@ -39,6 +41,8 @@ export const CoreErrors = {
   /** A request body past the service's limit (WordPress itself has none; PHP's post_max_size or the web server's does it). */
   bodyTooLarge: (limit: string) =>
     new AppError(413, 'rest_request_too_large', `The request body is larger than the ${limit} this service accepts.`),
+  /** The connection closed before the whole body arrived: nothing of it is used (no one is left to read this). */
+  bodyAborted: () => new AppError(400, 'rest_request_incomplete', 'The request body did not arrive whole.'),
 } as const;
 
 /** One invalid parameter as WordPress reports it: a message and, for WP_Error results, details. */

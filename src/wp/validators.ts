@@ -5,6 +5,8 @@ import { sanitizeTitle } from './text/slugs.js';
 import { isPhpEmpty } from './php/php-empty.js';
 import { isPhpNumeric, phpIntval, phpTrim } from './php/php-values.js';
 import { listToArray } from './php/lists.js';
+import { sanitizeTermName } from './terms/term-fields.js';
+import { foldText } from '../db/dialect.js';
 
 /**
  * TEC's request validators (Tribe__Validator__Base, Tribe__Events__Validator__Base), each
@@ -77,16 +79,22 @@ export async function isEventId(lookups: Lookups, value: unknown): Promise<boole
 
 /**
  * term_exists for each item: numbers match term IDs; strings match the sanitized slug, then the
- * name. Validates categories and tags filters. `locale` is the site's (WPLANG): sanitize_title
- * folds accents by it.
+ * name as WP_Term_Query compares it (the `pre_term_name` filters first, so `R&B` finds the stored
+ * `R&amp;B`). Validates categories and tags filters. `locale` is the site's (WPLANG):
+ * sanitize_title folds accents by it.
  */
 export function findTerm(terms: readonly TermRow[], item: string | number, locale = ''): TermRow | undefined {
   if (typeof item === 'number') return terms.find((term) => term.term_id === item);
   const trimmed = phpTrim(item);
   if (trimmed === '') return undefined;
   const slug = sanitizeTitle(trimmed, locale);
-  // Names compare as MySQL's case-insensitive collation compares them.
-  return terms.find((term) => term.slug === slug) ?? terms.find((term) => term.name.toLowerCase() === trimmed.toLowerCase());
+  const name = sanitizeTermName(trimmed);
+  return terms.find((term) => sameText(term.slug, slug)) ?? terms.find((term) => sameText(term.name, name));
+}
+
+/** Slugs and names compare as their utf8mb4_unicode_ci columns compare them: without case or accents. */
+function sameText(stored: string, wanted: string): boolean {
+  return foldText(stored) === foldText(wanted);
 }
 
 export async function areTermsOfTaxonomy(lookups: Lookups, value: unknown, taxonomy: string, locale = ''): Promise<boolean> {
@@ -119,24 +127,30 @@ export function lookUpTermsNamedByItems(
   locale = '',
 ): Promise<TermRow[]> {
   if (TAXONOMIES_READ_WHOLE.has(taxonomy)) return lookups.termsOfTaxonomy(taxonomy);
-  const ids = items.filter((item): item is number => typeof item === 'number' && Number.isSafeInteger(item));
+  // Numbers name IDs (term_exists); any item, as `(int)`, may name one too (parse_terms_query).
+  const ids = [...new Set(items.map(phpIntval).filter((id) => Number.isSafeInteger(id) && id > 0))];
   const texts = items.map((item) => phpTrim(String(item))).filter((text) => text !== '');
-  return lookups.termsNamedBy(taxonomy, { ids, slugs: texts.map((text) => sanitizeTitle(text, locale)), names: texts });
+  return lookups.termsNamedBy(taxonomy, {
+    ids,
+    slugs: texts.map((text) => sanitizeTitle(text, locale)),
+    names: texts.map(sanitizeTermName),
+  });
 }
 
 /**
- * Archive_Event::parse_terms_query: each item looked up by slug first (so `4` finds a tag whose
- * slug is "4" before the term with ID 4), then by ID, then by name; returns term IDs.
+ * Archive_Event::parse_terms_query: each item is looked up with get_term_by('slug') (the item
+ * sanitized; so `4` finds a tag whose slug is "4" before the term with ID 4), else
+ * get_term_by('id') of the item cast to int (`12`, and also `8 Workshops`, name term 8). Never
+ * by name: a term the validator let through by its name alone (`Music` when the slug is
+ * `musique`) finds nothing here, and PHP's null ID for it matches no term, so it is dropped;
+ * a list of only such terms lists no events. Returns term IDs.
  */
 export function resolveTermIds(terms: readonly TermRow[], items: readonly (string | number)[], locale = ''): number[] {
   return items
     .map((item) => {
       const slug = sanitizeTitle(String(item), locale);
-      return (
-        terms.find((term) => term.slug === slug) ??
-        (typeof item === 'number' ? terms.find((term) => term.term_id === item) : undefined) ??
-        terms.find((term) => term.name === phpTrim(String(item)))
-      );
+      const id = phpIntval(item);
+      return (slug === '' ? undefined : terms.find((term) => sameText(term.slug, slug))) ?? (id > 0 ? terms.find((term) => term.term_id === id) : undefined);
     })
     .filter((term): term is TermRow => term !== undefined)
     .map((term) => term.term_id);
