@@ -60,6 +60,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'calendar/events/v1,' })).toThrow(/NAMESPACES/);
   });
 
+  it('refuses a namespace it has no routes for, naming the ones it serves', () => {
+    expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'tribe/events/v2' })).toThrow(
+      'NAMESPACES: "tribe/events/v2" is not served; NAMESPACES may name calendar/events/v1 and tribe/events/v1, separated by commas',
+    );
+    expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'calendar/events/v1,acme/events/v1' })).toThrow(/"acme\/events\/v1" is not served/);
+    expect(loadConfig({ DATABASE_URL: URL, NAMESPACES: 'tribe/events/v1' }).namespaces).toEqual(['tribe/events/v1']);
+  });
+
   it('reads CHANGE_FEED and CACHE_MAX_MB, refusing other values', () => {
     expect(loadConfig({ DATABASE_URL: URL, CHANGE_FEED: 'probe', CACHE_MAX_MB: '0' })).toMatchObject({ changeFeed: 'probe', cacheMaxBytes: 0 });
     expect(() => loadConfig({ DATABASE_URL: URL, CHANGE_FEED: 'sometimes' })).toThrow(/CHANGE_FEED/);
