@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
@@ -80,5 +81,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'sqlite:' })).toThrow(/DATABASE_URL must look like/);
     expect(() => loadConfig({ DATABASE_READ_URL: URL })).toThrow(/DATABASE_READ_URL: read replicas/);
     expect(() => loadConfig({ DATABASE_URL: 'sqlite:site.sqlite', DATABASE_READ_URL: URL })).toThrow(/DATABASE_READ_URL: read replicas/);
+  });
+
+  it('.env.example says what README says of DATABASE_URL: unset serves the demo, it is not required', () => {
+    for (const file of ['.env.example', 'deploy/calendar-sidecar.env.example']) {
+      const text = readFileSync(new globalThis.URL(`../../${file}`, import.meta.url), 'utf8');
+      const comment = text.split('\nDATABASE_URL=')[0]!.split('\n\n').at(-1)!;
+      expect(comment, file).not.toMatch(/required/i);
+      expect(comment, file).toMatch(/demo/);
+    }
   });
 });
