@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   const statements = new StatementTracker();
   let poolStats: (() => PoolStats) | undefined;
   // No DATABASE_URL: the bundled demo site, in memory (src/demo).
-  const demo: DemoSite | undefined = config.databaseUrl === undefined ? openDemoSite(new Date()) : undefined;
+  const demo: DemoSite | undefined = config.databaseUrl === undefined ? openDemoSite(new Date(), { log: statements.log }) : undefined;
   const databaseUrl = config.databaseUrl;
   const db =
     demo?.db ??
