@@ -39,6 +39,7 @@ import { ResponseCache, type CachedResponse } from './http/response-cache.js';
 import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './http/response-cache-policy.js';
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
+import { answerFrontPage } from './http/front-page.js';
 import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './http/cached-answers.js';
 
 /**
@@ -289,6 +290,10 @@ export function createApp({
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}/?$`), (ctx) => serve(ctx, rootRoutes, '', ''));
   // Anything else under the REST root is a route WordPress would not know either.
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), answerNoRoute);
+  // The site's front page, where discovery starts (GET and HEAD: @koa/router's get answers both).
+  router.get(['/', '/index.php'], async (ctx) => {
+    answerFrontPage(ctx, toSiteUrls(await siteSettings(), config.restRoot, config.publicUrl), config.namespaces);
+  });
   app.use(router.routes());
   if (cachedAnswers) {
     // Kept answers are written before Koa runs at all (CachedAnswers.handler); everything else goes

@@ -4,14 +4,14 @@ import type { AuthKeys } from './wp/auth/salts.js';
 import { RECORD_KINDS, type RecordChangeKind, type RecordKind } from './feed/record-change.js';
 import { RECORD_CHANGE_KINDS } from './feed/notifications/subscriptions.js';
 import { blogIdFromPrefixes } from './wp/object-cache/keys.js';
-import { API_NAMESPACE } from './wp/site/urls.js';
+import { API_NAMESPACE, PLUGIN_NAMESPACE } from './wp/site/urls.js';
 import type { ChangeFeedSetting } from './feed/start-feed.js';
 
 const DATABASE_URL_PATTERN = /^mysql:\/\/[^/]+\/[^/?]+(\?.*)?$/;
 /** A SQLite file (WordPress Playground's, the SQLite Database Integration plugin's): `sqlite:/path/to/site.sqlite`. */
 const SQLITE_URL_PATTERN = /^sqlite:.+$/;
-/** A REST namespace as register_rest_route takes it: `vendor/name/v1`, no leading or trailing slash. */
-const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)+$/i;
+/** The namespaces there are routes for: ours, and the plugin's own for a drop-in deployment. */
+const SERVABLE_NAMESPACES: readonly string[] = [API_NAMESPACE, PLUGIN_NAMESPACE];
 
 const EnvSchema = v.object({
   DATABASE_URL: v.optional(
@@ -61,13 +61,18 @@ const EnvSchema = v.object({
   PUBLIC_URL: v.optional(
     v.pipe(v.string(), v.url('PUBLIC_URL must be an absolute URL such as https://example.com')),
   ),
+  // A typo (tribe/events/v2) would otherwise serve routes no client asks for, and none it does.
   NAMESPACES: v.optional(
     v.pipe(
       v.string(),
-      v.check(
-        (value) => value.split(',').every((namespace) => NAMESPACE_PATTERN.test(namespace.trim())),
-        'NAMESPACES must be one or more REST namespaces such as calendar/events/v1,tribe/events/v1, separated by commas',
-      ),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const unknown = dataset.value.split(',').map((namespace) => namespace.trim()).filter((namespace) => !SERVABLE_NAMESPACES.includes(namespace));
+        if (unknown.length === 0) return;
+        addIssue({
+          message: `${unknown.map((namespace) => `"${namespace}"`).join(', ')} is not served; NAMESPACES may name ${SERVABLE_NAMESPACES.join(' and ')}, separated by commas`,
+        });
+      }),
     ),
   ),
   CHANGE_FEED: v.optional(v.picklist(['auto', 'binlog', 'probe', 'off'], 'CHANGE_FEED must be one of auto, binlog, probe, off'), 'auto'),

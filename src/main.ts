@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { loadConfig, loadLogSettings, ConfigError, type Config } from './config.js';
 import { createDb, sqliteFilePath, type Db } from './db/create-db.js';
 import { openDemoSite, type DemoSite } from './demo/demo-site.js';
@@ -17,6 +17,7 @@ import { runSqliteImportCommand } from './commands/sqlite-import.js';
 import { createLogger } from './ops/logging.js';
 import { StatementTracker } from './ops/statements.js';
 import { mysql2PoolStats, type PoolStats } from './ops/metrics.js';
+import { createServiceServer } from './ops/service-server.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   const statements = new StatementTracker();
   let poolStats: (() => PoolStats) | undefined;
   // No DATABASE_URL: the bundled demo site, in memory (src/demo).
-  const demo: DemoSite | undefined = config.databaseUrl === undefined ? openDemoSite(new Date()) : undefined;
+  const demo: DemoSite | undefined = config.databaseUrl === undefined ? openDemoSite(new Date(), { log: statements.log }) : undefined;
   const databaseUrl = config.databaseUrl;
   const db =
     demo?.db ??
@@ -109,7 +110,8 @@ async function main(): Promise<void> {
     changeFeed,
     responseCacheBytes: config.cacheMaxBytes,
   });
-  const server = createServer(app.callback());
+  // The client limits (headers in 10 s, the whole request in 30 s) are set where the server is made.
+  const { server, stop } = createServiceServer(app.callback());
   // Change notifications (WEBHOOKS, NATS_URL): the record as an anonymous reader sees it is read
   // from this very service, over loopback, when a delivery is made.
   const notifier = createNotifier({
@@ -118,11 +120,13 @@ async function main(): Promise<void> {
     fetchRecord: (kind, id) => fetchRecordAnonymously(server, config, kind, id),
   });
   notifyRecordChanges({ feed: changeFeed, db, notifier, logError });
-  // Set on purpose (slow clients must not hold sockets): all of a request's headers within 10 s,
-  // the whole request within 30 s, idle keep-alive sockets closed after 5 s.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 5_000;
+  // A port taken or not ours to bind: say which and how to pick another, not Node's stack.
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    const problem = listenProblem(error, config.host, config.port);
+    if (problem === undefined) throw error;
+    console.error(problem);
+    process.exit(1);
+  });
   server.listen(config.port, config.host, () => {
     // With PORT=0 the system picks the port; print the one actually bound.
     const address = server.address();
@@ -163,14 +167,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received, shutting down`);
-    // Stop accepting, let requests under way finish (at most SHUTDOWN_GRACE_MS), then close.
-    server.close(() => {
+    // No new request on any connection; the ones under way finish (at most SHUTDOWN_GRACE_MS), then close.
+    void stop(SHUTDOWN_GRACE_MS).then(() =>
       Promise.allSettled([runningFeed?.stop(), notifier.close(), objectCache?.close(), db.destroy(), ...readDbs.map((readDb) => readDb.destroy())]).finally(() =>
         process.exit(0),
-      );
-    });
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+      ),
+    );
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
@@ -207,6 +209,15 @@ async function fetchRecordAnonymously(server: Server, config: Config, kind: Reco
   const response = await fetch(`http://127.0.0.1:${address.port}${config.restRoot}/${config.namespaces[0]}/${COLLECTION_OF_KIND[kind]}/${id}`);
   if (response.status !== 200) return null;
   return response.json() as Promise<unknown>;
+}
+
+/** What to tell an operator when the address cannot be listened on; undefined for other errors. */
+function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): string | undefined {
+  const how = 'choose another with PORT (and the address with HOST), e.g. PORT=8081 npm start';
+  if (error.code === 'EADDRINUSE') return `Port ${port} on ${host} is already in use by another process: ${how}`;
+  if (error.code === 'EACCES') return `Port ${port} on ${host} may not be listened on by this user (ports below 1024 need privileges): ${how}`;
+  if (error.code === 'EADDRNOTAVAIL') return `HOST ${host} is not an address of this machine: set HOST to one of its addresses (127.0.0.1, 0.0.0.0 for all)`;
+  return undefined;
 }
 
 /** How long requests under way may run on after SIGTERM (the systemd unit's TimeoutStopSec is above it). */

@@ -228,12 +228,47 @@ export function permalinksCheck(permalinkStructure: string, restRoot: string): D
   return check('permalinks', 'ok', `${kind} permalinks (${permalinkStructure}): REST URLs are ${restRoot}...`);
 }
 
-/** home and siteurl: the base of every URL in answers (PUBLIC_URL overrides home). */
-export function siteUrlsCheck(home: string, siteUrl: string, publicUrl: string | undefined): DoctorCheck {
+/** Where the service listens (HOST, PORT), which clients reach unless a proxy stands in front. */
+export interface ListenAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+/**
+ * home and siteurl: the base of every URL in answers (PUBLIC_URL overrides home). A service
+ * reached at another address than `home` (a newcomer's `npm start` on a copy of a live site)
+ * answers with links to the live site; PUBLIC_URL says which address to print.
+ */
+export function siteUrlsCheck(home: string, siteUrl: string, publicUrl: string | undefined, listen: ListenAddress): DoctorCheck {
   if (home === '' || siteUrl === '') {
     return check('urls', 'fail', `home "${home}", siteurl "${siteUrl}": links in answers would be broken`, 'set both in Settings > General (or wp option update)');
   }
-  return check('urls', 'ok', `home ${home}, siteurl ${siteUrl}${publicUrl ? `, PUBLIC_URL ${publicUrl} in answers` : ''}`);
+  const found = `home ${home}, siteurl ${siteUrl}`;
+  if (publicUrl !== undefined) return check('urls', 'ok', `${found}, PUBLIC_URL ${publicUrl} in answers`);
+  if (isListenAddress(home, listen)) return check('urls', 'ok', found);
+  const listenedAt = `http://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${listen.port}`;
+  return check(
+    'urls',
+    'warn',
+    `${found}: links in answers name ${home}, but the service listens on ${listenedAt}`,
+    `set PUBLIC_URL to the address clients reach the service at: PUBLIC_URL=${listenedAt} when they come straight to it, PUBLIC_URL=${home} when a proxy serves it on the site's own address`,
+  );
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/** Whether `home` is the service's own address: same port over http, and the same host (loopback names alike; any host when listening on all). */
+function isListenAddress(home: string, listen: ListenAddress): boolean {
+  let url: URL;
+  try {
+    url = new URL(home);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' || Number(url.port || 80) !== listen.port) return false;
+  if (WILDCARD_HOSTS.has(listen.host) || url.hostname === listen.host) return true;
+  return LOOPBACK_HOSTS.has(url.hostname) && LOOPBACK_HOSTS.has(listen.host);
 }
 
 /** WPLANG and whether we ship its translations (src/i18n). */

@@ -230,7 +230,7 @@ export async function inspectSite(db: Db, config: Config): Promise<DoctorReport>
         }),
         timezoneCheck(timezoneString, settings.timezone, timezoneString === '' || isKnownZoneName(settings.timezone)),
         permalinksCheck(settings.permalinkStructure, restRootUrl(base, config.restRoot, settings.permalinkStructure)),
-        siteUrlsCheck(settings.home, settings.siteUrl, config.publicUrl),
+        siteUrlsCheck(settings.home, settings.siteUrl, config.publicUrl, { host: config.host, port: config.port }),
         languageCheck(settings.language, Object.keys(CATALOGUES)),
       ];
     });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LogConfig } from 'kysely';
 import type { Database as WasmDatabase } from 'node-sqlite3-wasm';
 import { createSqliteDb, type Db } from '../db/create-db.js';
 import { loadMysqlDump } from '../db/sqlite/mysqldump-to-sqlite.js';
@@ -49,14 +50,20 @@ export interface DemoSite {
   shiftDays: number;
 }
 
+export interface OpenDemoSiteOptions {
+  /** Kysely's `log` hook (StatementTracker's): the request log counts the demo's statements too. */
+  log?: LogConfig;
+}
+
 /** Loads the demo site for the day `now` falls on. Throws if the bundled fixtures are missing. */
-export function openDemoSite(now: Date): DemoSite {
+export function openDemoSite(now: Date, options: OpenDemoSiteOptions = {}): DemoSite {
   const fixtures = referenceFixtures();
   const dump = readFileSync(join(fixtures, 'db.sql'), 'utf8');
   const shiftDays = demoShiftDays(now);
   const db = createSqliteDb({
     filename: ':memory:',
     tablePrefix: DEMO_TABLE_PREFIX,
+    log: options.log,
     load: (database) => {
       loadMysqlDump(database, dump);
       shiftDates(database, shiftDays);

@@ -103,6 +103,18 @@ describe('doctor on the reference site', () => {
     expect(run.lines.at(-1)).toBe('ready to serve');
   });
 
+  it('warns when the service listens elsewhere than the site\'s home, and names PUBLIC_URL', async () => {
+    const elsewhere = await doctorJson(reference.url, { ...SALTS, PORT: '9090' });
+    expect(elsewhere.code).toBe(0);
+    expect(elsewhere.checks.get('urls')).toMatchObject({
+      verdict: 'warn',
+      summary: 'home http://127.0.0.1:8080, siteurl http://127.0.0.1:8080: links in answers name http://127.0.0.1:8080, but the service listens on http://127.0.0.1:9090',
+      action: expect.stringContaining('PUBLIC_URL=http://127.0.0.1:9090 when they come straight to it'),
+    });
+    const told = await doctorJson(reference.url, { ...SALTS, PORT: '9090', PUBLIC_URL: 'http://127.0.0.1:9090' });
+    expect(told.checks.get('urls')?.verdict).toBe('ok');
+  });
+
   it('warns when the salts are missing: cookie + nonce authentication is refused, exit still 0', async () => {
     const { code, checks } = await doctorJson(reference.url);
     expect(code).toBe(0);

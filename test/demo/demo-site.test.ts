@@ -5,6 +5,8 @@ import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { demoShiftDays, openDemoSite, type DemoSite } from '../../src/demo/demo-site.js';
 import { siteWallTimeToUtc } from '../../src/wp/tec/dates.js';
+import { createLogger } from '../../src/ops/logging.js';
+import { StatementTracker } from '../../src/ops/statements.js';
 
 /**
  * The bundled demo (`npm start` without DATABASE_URL): the reference site in memory on SQLite,
@@ -98,5 +100,23 @@ describe('demo site', () => {
     const deleted = await agent().delete(`${ROOT}/events/${id}`).set('Authorization', basicAuth('admin'));
     expect(deleted.status).toBe(200);
     expect((await agent().get(`${ROOT}/events/${id}`)).status).not.toBe(200);
+  });
+
+  it('counts each request\'s statements in the request log, as on MySQL', async () => {
+    // A demo of its own: the tracker's hook must be the one the database was opened with.
+    const statements = new StatementTracker();
+    const counted = openDemoSite(new Date(NOW), { log: statements.log });
+    try {
+      const lines: Array<Record<string, unknown>> = [];
+      const logger = createLogger({ level: 'info', pretty: false }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+      const app = createApp({ db: counted.db, config: loadConfig({}), clock: fixedClock(NOW), logger, statements, logError: () => undefined });
+      expect((await supertest(app.callback()).get(`${ROOT}/events`)).status).toBe(200);
+      expect((await supertest(app.callback()).get(`${ROOT}/venues`)).status).toBe(200);
+      const logged = lines.filter((line) => line.msg === 'request');
+      expect(logged).toHaveLength(2);
+      for (const line of logged) expect(line.statements).toBeGreaterThan(0);
+    } finally {
+      await counted.db.destroy();
+    }
   });
 });

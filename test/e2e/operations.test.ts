@@ -1,7 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildService, removeBuild, startBuiltService } from '../setup/built-service.js';
+import { buildService, PROJECT_ROOT, removeBuild, START_BUILD, startBuiltService } from '../setup/built-service.js';
 import { freePort } from '../setup/net.js';
+import { SERVICE_NODE_FLAGS } from '../setup/service-flags.js';
 
 /**
  * The compiled service as an operator starts it, on a database that is not there: it does not
@@ -64,5 +67,30 @@ describe('the service without its database', () => {
     const exited = new Promise<number | null>((resolve) => service.once('exit', (code) => resolve(code)));
     service.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+});
+
+describe('a port already in use', () => {
+  it('is named, with how to choose another (PORT, HOST), and the start ends with exit code 1, without a stack', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const deadPort = await freePort();
+      const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(START_BUILD, 'main.js')], {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, DATABASE_URL: `mysql://root@127.0.0.1:${deadPort}/nowhere`, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'fatal' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
+        `Port ${port} on 127.0.0.1 is already in use by another process: choose another with PORT (and the address with HOST), e.g. PORT=8081 npm start`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });

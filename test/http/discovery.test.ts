@@ -72,6 +72,20 @@ describe('wpapi autodiscovery', () => {
     }
   });
 
+  it('discovers from the site address too, as from a WordPress front page: GET and HEAD / send the Link header', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(`${baseUrl}/`, { method });
+      expect(response.status, method).toBe(200);
+      expect(response.headers.get('link'), method).toBe(`<${baseUrl}/wp-json/>; rel="https://api.w.org/"`);
+      if (method === 'GET') expect(await response.text()).toContain(`${baseUrl}/wp-json/${NAMESPACE}`);
+    }
+    const fromSite = await WPAPI.discover(baseUrl);
+    const namespace = fromSite.namespace(NAMESPACE);
+    expect(namespace.events!().id(7).toString()).toBe(`${baseUrl}/wp-json/${NAMESPACE}/events/7`);
+    const list = (await namespace.events!().param('per_page', 1).get()) as { events: Item[] };
+    expect(list.events).toHaveLength(1);
+  });
+
   for (const { handler, listKey } of RESOURCES) {
     it(`lists and reads ${handler}`, async () => {
       const list = (await handlerFor(handler)().param('per_page', 3).get()) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
@@ -60,6 +61,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'calendar/events/v1,' })).toThrow(/NAMESPACES/);
   });
 
+  it('refuses a namespace it has no routes for, naming the ones it serves', () => {
+    expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'tribe/events/v2' })).toThrow(
+      'NAMESPACES: "tribe/events/v2" is not served; NAMESPACES may name calendar/events/v1 and tribe/events/v1, separated by commas',
+    );
+    expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'calendar/events/v1,acme/events/v1' })).toThrow(/"acme\/events\/v1" is not served/);
+    expect(loadConfig({ DATABASE_URL: URL, NAMESPACES: 'tribe/events/v1' }).namespaces).toEqual(['tribe/events/v1']);
+  });
+
   it('reads CHANGE_FEED and CACHE_MAX_MB, refusing other values', () => {
     expect(loadConfig({ DATABASE_URL: URL, CHANGE_FEED: 'probe', CACHE_MAX_MB: '0' })).toMatchObject({ changeFeed: 'probe', cacheMaxBytes: 0 });
     expect(() => loadConfig({ DATABASE_URL: URL, CHANGE_FEED: 'sometimes' })).toThrow(/CHANGE_FEED/);
@@ -72,5 +81,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'sqlite:' })).toThrow(/DATABASE_URL must look like/);
     expect(() => loadConfig({ DATABASE_READ_URL: URL })).toThrow(/DATABASE_READ_URL: read replicas/);
     expect(() => loadConfig({ DATABASE_URL: 'sqlite:site.sqlite', DATABASE_READ_URL: URL })).toThrow(/DATABASE_READ_URL: read replicas/);
+  });
+
+  it('.env.example says what README says of DATABASE_URL: unset serves the demo, it is not required', () => {
+    for (const file of ['.env.example', 'deploy/calendar-sidecar.env.example']) {
+      const text = readFileSync(new globalThis.URL(`../../${file}`, import.meta.url), 'utf8');
+      const comment = text.split('\nDATABASE_URL=')[0]!.split('\n\n').at(-1)!;
+      expect(comment, file).not.toMatch(/required/i);
+      expect(comment, file).toMatch(/demo/);
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
   prefixCheck,
   prefixesWithOptions,
   serverCheck,
+  siteUrlsCheck,
   tecVersionCheck,
   wordpressCheck,
   wordpressRelease,
@@ -171,5 +172,29 @@ describe('arguments', () => {
   it('hides the password of a URL', () => {
     expect(redactUrl('mysql://user:p%40ss@db.example:3306/wp')).toBe('mysql://user:***@db.example:3306/wp');
     expect(redactUrl('mysql://root@127.0.0.1/wp')).toBe('mysql://root@127.0.0.1/wp');
+  });
+});
+
+describe('siteUrlsCheck', () => {
+  const HOME = 'https://events.example.com';
+  const LOCAL = { host: '127.0.0.1', port: 8080 };
+
+  it('warns when home is not where the service listens, pointing at PUBLIC_URL both ways', () => {
+    expect(siteUrlsCheck(HOME, HOME, undefined, LOCAL)).toEqual({
+      id: 'urls',
+      verdict: 'warn',
+      summary: `home ${HOME}, siteurl ${HOME}: links in answers name ${HOME}, but the service listens on http://127.0.0.1:8080`,
+      action:
+        `set PUBLIC_URL to the address clients reach the service at: PUBLIC_URL=http://127.0.0.1:8080 when they come straight to it, PUBLIC_URL=${HOME} when a proxy serves it on the site's own address`,
+    });
+    expect(siteUrlsCheck('http://127.0.0.1:8081', HOME, undefined, LOCAL).verdict).toBe('warn');
+    expect(siteUrlsCheck('https://127.0.0.1:8080', HOME, undefined, LOCAL).verdict).toBe('warn');
+  });
+
+  it('is ok when home is the service\'s own address, or PUBLIC_URL says which to print', () => {
+    expect(siteUrlsCheck('http://127.0.0.1:8080', HOME, undefined, LOCAL)).toMatchObject({ verdict: 'ok', summary: `home http://127.0.0.1:8080, siteurl ${HOME}` });
+    expect(siteUrlsCheck('http://localhost:8080/', HOME, undefined, LOCAL).verdict).toBe('ok');
+    expect(siteUrlsCheck('http://calendar.lan', HOME, undefined, { host: '0.0.0.0', port: 80 }).verdict).toBe('ok');
+    expect(siteUrlsCheck(HOME, HOME, HOME, LOCAL)).toMatchObject({ verdict: 'ok', summary: `home ${HOME}, siteurl ${HOME}, PUBLIC_URL ${HOME} in answers` });
   });
 });
