@@ -1,6 +1,6 @@
 import { PostStatus } from '../wp/constants.js';
 import type { DataChange } from './data-change.js';
-import { ChangeTags, changedColumns } from './change-tags.js';
+import { ChangeTags, changedColumns, isAnswerlessOption } from './change-tags.js';
 import type { BinlogTransaction, RowChange } from './binlog-source.js';
 
 /**
@@ -118,7 +118,7 @@ export function fromBinlogTransaction(transaction: BinlogTransaction): DataChang
   for (const id of relationshipsOf) if (Number.isInteger(id) && id > 0) touched.relationships(id, typeOf(id));
   for (const [id, columns] of customTables) if (Number.isInteger(id) && id > 0) touched.customTables(id, columns);
   // Users, options and tables no tag describes (comments, a plugin's own) touch everything.
-  const untagged = everything || users.size > 0 || options.size > 0 || otherTables;
+  const untagged = everything || users.size > 0 || [...options].some((name) => !isAnswerlessOption(name)) || otherTables;
   const { file, position } = transaction.position;
   return {
     source: 'binlog',

@@ -1,4 +1,4 @@
-import { PostType, TecMeta, WpPostMeta } from '../wp/constants.js';
+import { OptionName, PostType, TecMeta, WpPostMeta } from '../wp/constants.js';
 import { ANY_LIST, DependencyTag } from './dependencies.js';
 
 /*
@@ -22,6 +22,16 @@ const LISTLESS_META: ReadonlySet<string> = new Set([TecMeta.modifiedFields, WpPo
 
 /** Columns of TEC's custom tables that no list reads: when the row was last written. */
 const UNREAD_CUSTOM_TABLE_COLUMNS: ReadonlySet<string> = new Set(['updated_at']);
+
+/**
+ * Options whose change no answer shows, so they touch nothing: TEC's save marker
+ * (`tribe_last_save_post`, moved on every save of an event, venue or organizer), which keys the
+ * cached event totals but is never printed (the totals follow the list tags instead). Any other
+ * option touches everything.
+ */
+export function isAnswerlessOption(name: string): boolean {
+  return name === OptionName.lastSavePost;
+}
 
 /** Collects what one change touches. */
 export class ChangeTags {

@@ -1,5 +1,5 @@
 import type { ChangeSet } from '../wp/write/change-set.js';
-import { ChangeTags } from './change-tags.js';
+import { ChangeTags, isAnswerlessOption } from './change-tags.js';
 
 /**
  * One committed change as the feed reports it: which rows of which kinds changed, where in the
@@ -67,7 +67,7 @@ export function fromChangeSet(changes: ChangeSet, position: string, at: Date): D
  * settings, permalinks, authors, capabilities): a change to one touches everything.
  */
 function touchedByChangeSet(changes: ChangeSet): ReadonlySet<string> | undefined {
-  if (changes.options.size > 0 || changes.userMeta.size > 0) return undefined;
+  if ([...changes.options.keys()].some((name) => !isAnswerlessOption(name)) || changes.userMeta.size > 0) return undefined;
   const touched = new ChangeTags();
   for (const [id, postType] of changes.posts) touched.postRow(id, postType, changes.postColumns.get(id) ?? 'all');
   for (const id of changes.postMeta) {
