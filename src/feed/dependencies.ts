@@ -101,7 +101,6 @@ export class UndeclaredReadsPlugin implements KyselyPlugin {
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const scope = scopes.getStore();
     if (scope && !scope.declared) scope.dependencies.tags.add(DependencyTag.any);
-    if (scope && !scope.declared && process.env.DEBUG_UNDECLARED) console.log('UNDECLARED', new Error().stack?.split('\n').filter((l) => l.includes('/src/')).slice(0, 4).join(' | '));
     return args.result;
   }
 }
