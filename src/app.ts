@@ -34,7 +34,9 @@ import { requestLogging, silentLogger, type ObservedState } from './ops/logging.
 import { AppMetrics, type PoolStats } from './ops/metrics.js';
 import { StatementTracker } from './ops/statements.js';
 import { ChangeFeed } from './feed/change-feed.js';
-import { fromChangeSet } from './feed/data-change.js';
+import { fromChangeSet, touchedByChange } from './feed/data-change.js';
+import { PostType } from './wp/constants.js';
+import { collectDependencies, DependencyTag, touches, UndeclaredReadsPlugin } from './feed/dependencies.js';
 import { ResponseCache, type CachedResponse } from './http/response-cache.js';
 import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './http/response-cache-policy.js';
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
@@ -78,7 +80,7 @@ export interface AppDeps {
 
 /** Builds the Koa app; never listens (main.ts does, tests use app.callback()). */
 export function createApp({
-  db,
+  db: givenDb,
   config,
   clock = systemClock,
   logError: reportError = console.error,
@@ -86,11 +88,16 @@ export function createApp({
   logger = silentLogger(),
   statements = new StatementTracker(),
   poolStats,
-  readDbs,
+  readDbs: givenReadDbs,
   changeFeed = new ChangeFeed(),
   responseCacheBytes = 0,
 }: AppDeps): Koa {
   const app = new Koa();
+  // Every statement is seen by the response cache's dependency collection: one that no read
+  // declared makes the answer it belongs to depend on everything (see dependencies.ts).
+  const undeclaredReads = new UndeclaredReadsPlugin();
+  const db = givenDb.withPlugin(undeclaredReads);
+  const readDbs = givenReadDbs?.map((readDb) => readDb.withPlugin(undeclaredReads));
   // This app's own writes reach the feed first, before the object cache and the rest are told.
   // Positions of this app's writes: unique across restarts too (notifications are told apart by them).
   const appId = randomUUID();
@@ -112,8 +119,14 @@ export function createApp({
   const renderCache = new RenderCache();
   // Event list totals, kept against TEC's change marker (see EventCountCache).
   const eventCounts = new EventCountCache();
-  // A change the feed saw may have bypassed TEC's marker (SQL straight on the tables).
-  changeFeed.subscribe(() => eventCounts.clear());
+  // A change the feed saw may have bypassed TEC's marker (SQL straight on the tables): totals go
+  // when it may have changed which events a list finds (their texts too: a search counts them).
+  changeFeed.subscribe((change) => {
+    const touched = touchedByChange(change);
+    if (touched === undefined || touches(touched, DependencyTag.list(PostType.event)) || touches(touched, DependencyTag.listText(PostType.event)) || touched.has(DependencyTag.terms)) {
+      eventCounts.clear();
+    }
+  });
   // Plain reads to the replicas when the site has some (see ReadRouting).
   const readRouting = new ReadRouting(db, readDbs ?? []);
   // One set of routes per namespace served (NAMESPACES): the same endpoints, each describing itself
@@ -229,7 +242,7 @@ export function createApp({
     // WordPress reads the body by the method it dispatches (after `_method`), so a malformed JSON
     // body is answered rest_invalid_json only once a route matched.
     const { params: body, jsonError } = restBodyParams(requestBodyOf(ctx), ctx.method, requestMethod(ctx, parsePhpQuery(ctx.querystring)));
-    await dispatch(ctx, compiled, {
+    const { dependencies } = await collectDependencies(() => dispatch(ctx, compiled, {
       db: readDb,
       now,
       site,
@@ -247,11 +260,13 @@ export function createApp({
       describeRoute: describeIn(namespace),
       renderCache,
       eventCounts,
-    });
+    }));
     if (storable && cacheKey !== undefined && generation !== undefined && ctx.status === 200 && typeof ctx.body === 'string') {
       // An anonymous answer is kept once, as sent, by the front door (cached-answers.ts); others here.
       const route = (ctx.state as ObservedState).route;
-      if (isLoggedIn(viewer) || !keepSentAnswer(ctx, generation, route)) responseCache?.set(cacheKey, generation, captureResponse(ctx, headersBefore));
+      if (isLoggedIn(viewer) || !keepSentAnswer(ctx, generation, route, dependencies.tags)) {
+        responseCache?.set(cacheKey, generation, captureResponse(ctx, headersBefore), dependencies.tags);
+      }
     }
   };
 

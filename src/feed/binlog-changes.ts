@@ -1,5 +1,6 @@
 import { PostStatus } from '../wp/constants.js';
 import type { DataChange } from './data-change.js';
+import { ChangeTags, changedColumns, isAnswerlessOption } from './change-tags.js';
 import type { BinlogTransaction, RowChange } from './binlog-source.js';
 
 /**
@@ -27,6 +28,14 @@ export function fromBinlogTransaction(transaction: BinlogTransaction): DataChang
   const options = new Set<string>();
   let everything = false;
   let relevant = false;
+  let otherTables = false;
+  // What the transaction touched, told once every post's type is known (a post's meta may come
+  // before its row): post ID -> columns or meta keys written.
+  const postRows = new Map<number, Set<string> | 'all'>();
+  const postMetaKeys = new Map<number, Set<string> | 'all'>();
+  const relationshipsOf = new Set<number>();
+  const customTables = new Map<number, Set<string> | 'all'>();
+  const touched = new ChangeTags();
 
   const notePost = (id: unknown, type: unknown = '') => {
     const postId = Number(id);
@@ -47,22 +56,36 @@ export function fromBinlogTransaction(transaction: BinlogTransaction): DataChang
         case 'posts':
           notePost(row.ID, row.post_type);
           notePostLifecycle(postLifecycle, change, before, after);
+          addNames(postRows, Number(row.ID), change.action === 'update' ? changedColumns(before, after) : 'all');
+          // A row that changed its type or ID: the lists of whatever it was, too.
+          if (before && after && (before.post_type !== after.post_type || Number(before.ID) !== Number(after.ID))) touched.postRow(Number(before.ID), '', 'all');
           break;
         case 'postmeta':
-          if (!UNREAD_POST_META.has(String(row.meta_key))) notePost(row.post_id);
+          for (const image of [before, after]) {
+            if (!image || UNREAD_POST_META.has(String(image.meta_key))) continue;
+            notePost(image.post_id);
+            addNames(postMetaKeys, Number(image.post_id), new Set([String(image.meta_key)]));
+          }
           break;
         case 'tec_events':
         case 'tec_occurrences':
           notePost(row.post_id);
+          addNames(customTables, Number(row.post_id), change.action === 'update' ? changedColumns(before, after) : 'all');
+          // A row moved from one event to another: both events' lists.
+          if (before && after && Number(before.post_id) !== Number(after.post_id)) addNames(customTables, Number(before.post_id), 'all');
           break;
         case 'term_relationships':
           notePost(row.object_id);
+          relationshipsOf.add(Number(row.object_id));
+          if (before && after && Number(before.object_id) !== Number(after.object_id)) relationshipsOf.add(Number(before.object_id));
           break;
         case 'terms':
         case 'termmeta':
         case 'term_taxonomy': {
           const termId = Number(row.term_id);
           if (Number.isInteger(termId)) {
+            touched.term(termId);
+            if (before && after && Number(before.term_id) !== Number(after.term_id)) touched.term(Number(before.term_id));
             terms.set(termId, typeof row.taxonomy === 'string' ? row.taxonomy : (terms.get(termId) ?? ''));
             if (change.table === 'term_taxonomy' && change.action !== 'update') termLifecycle.set(termId, change.action === 'insert' ? 'created' : 'deleted');
           }
@@ -84,12 +107,44 @@ export function fromBinlogTransaction(transaction: BinlogTransaction): DataChang
           // Another table under the site's prefix (comments, links, a plugin's own): nothing
           // this API shows is read from it, but it is counted, in case a future answer does.
           relevant = true;
+          otherTables = true;
       }
     }
   }
   if (!relevant) return undefined;
+  const typeOf = (id: number) => posts.get(id) ?? '';
+  for (const [id, columns] of postRows) touched.postRow(id, typeOf(id), columns);
+  for (const [id, keys] of postMetaKeys) touched.postMeta(id, typeOf(id), keys === 'all' ? undefined : keys);
+  for (const id of relationshipsOf) if (Number.isInteger(id) && id > 0) touched.relationships(id, typeOf(id));
+  for (const [id, columns] of customTables) if (Number.isInteger(id) && id > 0) touched.customTables(id, columns);
+  // Users, options and tables no tag describes (comments, a plugin's own) touch everything.
+  const untagged = everything || users.size > 0 || [...options].some((name) => !isAnswerlessOption(name)) || otherTables;
   const { file, position } = transaction.position;
-  return { source: 'binlog', position: `${file}:${position}`, at: transaction.committedAt, everything, posts, postLifecycle, terms, termLifecycle, users, options };
+  return {
+    source: 'binlog',
+    position: `${file}:${position}`,
+    at: transaction.committedAt,
+    everything,
+    posts,
+    postLifecycle,
+    terms,
+    termLifecycle,
+    users,
+    options,
+    touched: untagged ? undefined : touched.tags,
+  };
+}
+
+/** Adds names (columns, meta keys) noted for a row; 'all' stays 'all'. */
+function addNames(noted: Map<number, Set<string> | 'all'>, id: number, names: ReadonlySet<string> | 'all'): void {
+  if (!Number.isInteger(id) || id <= 0) return;
+  const known = noted.get(id);
+  if (known === 'all') return;
+  if (names === 'all') {
+    noted.set(id, 'all');
+    return;
+  }
+  noted.set(id, new Set([...(known ?? []), ...names]));
 }
 
 /** A post row inserted or deleted, or moved into or out of the trash, is created or deleted for readers. */

@@ -4,13 +4,14 @@
  * mode), or a probe that saw the database move (probe mode). Whatever serves answers from memory
  * (the response cache, cached event totals, webhooks) listens here and nowhere else.
  *
- * `generation` counts the changes seen; an answer computed while it stayed the same is as fresh
- * as what the sources have reported, which is how the response cache tells a usable entry from a
- * stale one without a race: an answer is stored with the generation read before its first
- * statement, and a change reported meanwhile makes it unusable.
+ * `generation` counts the changes seen, and the last few changes are remembered with what they
+ * touched: an answer computed from a generation on may be kept unless a change reported since
+ * touched what it read (changedSince), which is how the response cache stays free of the race
+ * where a read that began before a change stores its answer after it.
  */
 import type { Db } from '../db/create-db.js';
-import { everythingChanged, type DataChange } from './data-change.js';
+import { everythingChanged, touchedByChange, type DataChange } from './data-change.js';
+import { touches } from './dependencies.js';
 import type { LsnSource } from './feed-access.repository.js';
 import { ProbeSource } from './probe-source.js';
 
@@ -19,8 +20,13 @@ export type ChangeFeedListener = (change: DataChange) => void;
 /** How changes made outside this process are noticed (CHANGE_FEED; see README, "Change feed"). */
 export type ChangeFeedMode = 'binlog' | 'probe' | 'off';
 
+/** How many recent changes are remembered for changedSince: an answer slower than that is not kept. */
+const REMEMBERED_CHANGES = 256;
+
 export class ChangeFeed {
   private current = 0;
+  /** What the last changes touched (undefined: everything), the newest last; the last has generation `current`. */
+  private readonly recent: (ReadonlySet<string> | undefined)[] = [];
   private readonly listeners = new Set<ChangeFeedListener>();
   private currentMode: ChangeFeedMode = 'off';
   private probe: ProbeSource | undefined;
@@ -81,6 +87,8 @@ export class ChangeFeed {
   /** Reports a committed change: the generation moves, then every listener is told in turn. */
   publish(change: DataChange): void {
     this.current += 1;
+    this.recent.push(touchedByChange(change));
+    if (this.recent.length > REMEMBERED_CHANGES) this.recent.shift();
     for (const listener of this.listeners) {
       try {
         listener(change);
@@ -89,6 +97,22 @@ export class ChangeFeed {
         // generation has moved already, so nothing stale can be served because of it.
       }
     }
+  }
+
+  /**
+   * Whether a change reported after `generation` may have touched any of `tags` (what an answer
+   * read from that generation on depended on): true for a change of everything, and for changes
+   * too old to be remembered.
+   */
+  changedSince(generation: number, tags: ReadonlySet<string>): boolean {
+    const missed = this.current - generation;
+    if (missed <= 0) return false;
+    if (missed > this.recent.length) return true;
+    for (const touched of this.recent.slice(-missed)) {
+      if (touched === undefined) return true;
+      for (const tag of tags) if (touches(touched, tag)) return true;
+    }
+    return false;
   }
 
   /** Calls `listener` with every change reported from now on; returns the unsubscribe. */

@@ -1,4 +1,5 @@
 import type { ChangeSet } from '../wp/write/change-set.js';
+import { ChangeTags, isAnswerlessOption } from './change-tags.js';
 
 /**
  * One committed change as the feed reports it: which rows of which kinds changed, where in the
@@ -21,6 +22,17 @@ export interface DataChange {
   termLifecycle: ReadonlyMap<number, 'created' | 'deleted'>;
   users: ReadonlySet<number>;
   options: ReadonlySet<string>;
+  /**
+   * What the change touched, in the tags cached answers depend on (dependencies.ts, change-tags.ts);
+   * none: everything (a change built without them).
+   */
+  touched?: ReadonlySet<string> | undefined;
+}
+
+/** What a change touched, or undefined when it may have touched everything. */
+export function touchedByChange(change: DataChange): ReadonlySet<string> | undefined {
+  if (change.everything || change.touched === undefined) return undefined;
+  return change.touched;
 }
 
 const NO_IDS = new Map<number, never>() as ReadonlyMap<number, never>;
@@ -36,6 +48,7 @@ export function fromChangeSet(changes: ChangeSet, position: string, at: Date): D
   for (const id of [...changes.postMeta, ...changes.relationships.keys()]) if (!posts.has(id)) posts.set(id, '');
   const terms = new Map(changes.terms);
   return {
+    touched: touchedByChangeSet(changes),
     source: 'service',
     position,
     at,
@@ -47,4 +60,21 @@ export function fromChangeSet(changes: ChangeSet, position: string, at: Date): D
     users: new Set(changes.userMeta),
     options: new Set(changes.options.keys()),
   };
+}
+
+/**
+ * The tags a committed write touched. Options and users are read by nearly every answer (site
+ * settings, permalinks, authors, capabilities): a change to one touches everything.
+ */
+function touchedByChangeSet(changes: ChangeSet): ReadonlySet<string> | undefined {
+  if ([...changes.options.keys()].some((name) => !isAnswerlessOption(name)) || changes.userMeta.size > 0) return undefined;
+  const touched = new ChangeTags();
+  for (const [id, postType] of changes.posts) touched.postRow(id, postType, changes.postColumns.get(id) ?? 'all');
+  for (const id of changes.postMeta) {
+    const keys = changes.postMetaKeys.get(id);
+    touched.postMeta(id, changes.posts.get(id) ?? '', keys === 'all' ? undefined : keys);
+  }
+  for (const id of changes.relationships.keys()) touched.relationships(id, changes.posts.get(id) ?? '');
+  for (const id of changes.terms.keys()) touched.term(id);
+  return touched.tags;
 }

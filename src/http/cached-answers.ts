@@ -43,8 +43,11 @@ export interface SentAnswerState {
     generation: number;
     /** The database that generation is for: the inner side reads from it too. */
     db: Db;
-    /** Set inside when the answer may be kept: its route pattern, for the log and the metrics. */
-    keep?: { route: string | undefined };
+    /**
+     * Set inside when the answer may be kept: its route pattern, for the log and the metrics, and
+     * the tags of what it read (dependencies.ts).
+     */
+    keep?: { route: string | undefined; tags: ReadonlySet<string> };
   };
 }
 
@@ -54,7 +57,7 @@ interface Lookup {
   generation: number;
   db: Db;
   now: Date;
-  /** The answer kept for this key and generation, if any. */
+  /** The answer kept for this key, if any (fresh for this generation). */
   cached: CachedResponse | undefined;
 }
 
@@ -116,7 +119,7 @@ export class CachedAnswers {
       // Stored as sent: every header set inside this door, and the body's UTF-8 bytes (outside V8's
       // heap, and never encoded again on the way out).
       const headers = headersSetInside(ctx, headersBefore);
-      this.options.cache.set(found.key, found.generation, { status: 200, headers, body: Buffer.isBuffer(body) ? body : Buffer.from(body), route: keep.route });
+      this.options.cache.set(found.key, found.generation, { status: 200, headers, body: Buffer.isBuffer(body) ? body : Buffer.from(body), route: keep.route }, keep.tags);
     };
   }
 
@@ -159,10 +162,10 @@ export class CachedAnswers {
  * the generation this door read, to an anonymous viewer): this door keeps it as sent. Says whether
  * it will, so the caller need not keep a copy of its own.
  */
-export function keepSentAnswer(ctx: { state: unknown }, generation: number, route: string | undefined): boolean {
+export function keepSentAnswer(ctx: { state: unknown }, generation: number, route: string | undefined, tags: ReadonlySet<string>): boolean {
   const sent = (ctx.state as SentAnswerState).sentAnswer;
   if (sent === undefined || sent.generation !== generation) return false;
-  sent.keep = { route };
+  sent.keep = { route, tags };
   return true;
 }
 

@@ -1,4 +1,6 @@
 import type { ChangeFeed } from '../feed/change-feed.js';
+import { touchedByChange } from '../feed/data-change.js';
+import { ANY_LIST, DependencyTag, touches } from '../feed/dependencies.js';
 
 /**
  * One cached answer: what the dispatcher produced, before WordPress's global parameters applied
@@ -16,22 +18,30 @@ export interface CachedResponse {
 }
 
 interface Entry {
-  generation: number;
   response: CachedResponse;
   bytes: number;
+  /** What the answer read (dependencies.ts): a change touching one of them drops it. */
+  tags: ReadonlySet<string>;
 }
+
+/** An answer whose dependencies are not known: any change drops it. */
+const UNKNOWN: ReadonlySet<string> = new Set([DependencyTag.any]);
 
 /**
  * Answers to GET and HEAD requests kept in memory, bounded in bytes (least recently used go
- * first) and dropped whole on every change the feed reports: an answer may embed any record of
- * the site (an event shows its venue, organizers, terms, author; every answer reads options), so
- * whole invalidation is what can be shown correct without knowing every dependency.
+ * first), each with the tags of what it read (the posts, terms and lists of dependencies.ts).
+ * A change the feed reports drops the answers that depend on a tag it touched; a change the
+ * source cannot describe (probe mode, a lost binlog position, an option or a user) drops all.
  *
  * Free of the read-then-invalidate race: an answer is stored with the feed generation read before
- * its first statement, and is not stored (nor ever served) once the generation has moved on.
+ * its first statement, and is not stored when a change reported since touched what it read
+ * (ChangeFeed.changedSince); an entry held is fresh at the feed's current generation, since
+ * every change that touched it has dropped it.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
+  /** Tag -> the keys of the entries that depend on it. */
+  private readonly byTag = new Map<string, Set<string>>();
   private usedBytes = 0;
   hits = 0;
   misses = 0;
@@ -40,7 +50,11 @@ export class ResponseCache {
     private readonly feed: ChangeFeed,
     readonly maxBytes: number,
   ) {
-    feed.subscribe(() => this.clear());
+    feed.subscribe((change) => {
+      const touched = touchedByChange(change);
+      if (touched === undefined) this.clear();
+      else this.drop(touched);
+    });
   }
 
   get bytes(): number {
@@ -51,10 +65,13 @@ export class ResponseCache {
     return this.entries.size;
   }
 
-  /** The answer stored under `key` for the feed's current generation, if any. */
+  /**
+   * The answer stored under `key`, if any, for a request whose reads are fresh from `generation`
+   * on: what is held is fresh at the feed's current generation, which is never older.
+   */
   get(key: string, generation: number): CachedResponse | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.generation !== generation || generation !== this.feed.generation) {
+    if (!entry || generation > this.feed.generation) {
       this.misses += 1;
       return undefined;
     }
@@ -65,13 +82,21 @@ export class ResponseCache {
     return entry.response;
   }
 
-  /** Keeps an answer computed after `generation` was read, unless a change came since. */
-  set(key: string, generation: number, response: CachedResponse): void {
-    if (generation !== this.feed.generation) return;
+  /**
+   * Keeps an answer computed after `generation` was read, which read what `tags` name (none
+   * given: it may have read anything), unless a change reported since touched one of them.
+   */
+  set(key: string, generation: number, response: CachedResponse, tags: ReadonlySet<string> = UNKNOWN): void {
+    if (this.feed.changedSince(generation, tags)) return;
     const bytes = sizeOf(key, response);
     if (bytes > this.maxBytes) return;
     this.remove(key);
-    this.entries.set(key, { generation, response, bytes });
+    this.entries.set(key, { response, bytes, tags });
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag) ?? new Set<string>();
+      keys.add(key);
+      this.byTag.set(tag, keys);
+    }
     this.usedBytes += bytes;
     for (const [oldest] of this.entries) {
       if (this.usedBytes <= this.maxBytes) break;
@@ -81,13 +106,26 @@ export class ResponseCache {
 
   clear(): void {
     this.entries.clear();
+    this.byTag.clear();
     this.usedBytes = 0;
+  }
+
+  /** Drops every answer that depends on a tag a change touched. */
+  private drop(touched: ReadonlySet<string>): void {
+    const tags = [...touched, DependencyTag.any];
+    if (touched.has(ANY_LIST)) tags.push(...[...this.byTag.keys()].filter((tag) => touches(touched, tag)));
+    for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.remove(key);
   }
 
   private remove(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
     this.usedBytes -= entry.bytes;
   }
 }

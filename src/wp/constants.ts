@@ -53,6 +53,8 @@ export const WpPostMeta = {
   oldDate: '_wp_old_date',
   /** The slug a trashed post had before `__trashed` was appended; given back when it leaves the trash. */
   desiredSlug: '_wp_desired_post_slug',
+  /** The user who last edited the post in wp-admin (written by the editor, read by no answer here). */
+  editLast: '_edit_last',
 } as const;
 
 /** The post types TEC saves with its own bookkeeping (tracker, `tribe_last_save_post`). */

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../http/request-context.js';
 import { loadPostBundleOnce } from '../../http/request-context.js';
 import { AppError } from '../../http/errors.js';
+import { dependOn } from '../../feed/dependencies.js';
 import { EventMeta, PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
 import { allMeta, firstMeta } from '../../wp/posts/meta.js';
 import { beginningOfDay, endOfDay, localizeDate } from '../../wp/tec/dates.js';
@@ -22,6 +23,7 @@ import {
   eventStorageOf,
   countEvents,
   countEventsEndingAfter,
+  eventListTags,
   selectEventPage,
   toNormalZone,
   type EventDateFilters,
@@ -339,6 +341,8 @@ export async function listEventEntries(
  * concurrent requests.
  */
 async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: string): Promise<number> {
+  // A total from the app's cache is read from the same rows as the list's page.
+  dependOn(...eventListTags(filter));
   const { endsOnOrBefore: windowEnd, ...rest } = filter;
   const key = JSON.stringify(rest);
   const now = ctx.now.getTime();

@@ -4,6 +4,7 @@ import type { Db } from '../../db/create-db.js';
 import { uniformText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { TERM_COLUMNS, termRowFromTextColumns, type TermRow } from '../terms/terms.repository.js';
+import { DependencyTag, readOf } from '../../feed/dependencies.js';
 
 /*
  * The small reads argument validators make (which type is post 12, does the tag `free` exist)
@@ -65,7 +66,9 @@ export async function selectLookups(db: Db, request: LookupRequest): Promise<Loo
   if (parts.postIds.length === 0 && parts.taxonomies.length === 0 && !parts.termsNamed.some(asksSomething)) return result;
 
   const query = compiledLookups.compile(db, lookupShape(parts), lookupParameters(parts), () => lookupQuery(db, parts));
-  const rows = (await db.executeQuery<Row>(query)).rows;
+  // Post types by ID; terms by taxonomy, ID, slug or name (any term change may change those).
+  const tags = [...parts.postIds.map(DependencyTag.post), ...(parts.taxonomies.length > 0 || parts.termsNamed.length > 0 ? [DependencyTag.terms] : [])];
+  const rows = (await readOf(tags, () => db.executeQuery<Row>(query))).rows;
   const terms = rows
     .filter((row) => Number(row.part) !== POST_TYPE_PART)
     .map((row) => ({ part: Number(row.part), term: termRowFromTextColumns(row) }))

@@ -5,6 +5,7 @@ import { castUnsigned, collationKey, uniformText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { PostStatus, PostType } from '../constants.js';
 import { termRowFromTextColumns, type TermRow } from '../terms/terms.repository.js';
+import { declaredRead, DependencyTag } from '../../feed/dependencies.js';
 import { groupMetaRows } from './meta.js';
 import type { PostRow } from './posts.repository.js';
 import type { MetaPath } from './meta-paths.js';
@@ -176,7 +177,29 @@ function bundleParameters(parts: BundleParts): unknown[] {
 
 async function runBundleQuery(db: Db, parts: BundleParts): Promise<Row[]> {
   const query = compiledBundles.compile(db, bundleShape(parts), bundleParameters(parts), () => bundleQuery(db, parts));
-  return (await db.executeQuery<Row>(query)).rows;
+  return (await declaredRead(() => db.executeQuery<Row>(query), (result) => bundleTags(parts, result.rows))).rows;
+}
+
+/**
+ * What a bundle depends on (see feed/dependencies.ts): every post asked for or found, with its
+ * meta and terms; every post a followed meta value names, found or not (read the way the
+ * statement casts it, leading digits); the terms found; which `oembed_cache` posts have a key.
+ */
+function bundleTags(parts: BundleParts, rows: readonly Row[]): Set<string> {
+  const posts = new Set<number>([...parts.ids, ...parts.paths.flatMap((path) => path.postIds), ...(parts.termsOf?.objectIds ?? [])]);
+  const followedKeys = new Set(parts.paths.flatMap((path) => path.steps.flat()));
+  const tags = new Set<string>();
+  for (const row of rows) {
+    posts.add(Number(row.id));
+    if (row.kind === 'meta' && typeof row.c1 === 'string' && followedKeys.has(row.c1)) {
+      const named = /^\s*\+?0*(\d+)/.exec(row.c2 ?? '');
+      if (named) posts.add(Number(named[1]));
+    }
+    if (row.kind === 'term') tags.add(DependencyTag.term(toTermRow(row).term_id));
+  }
+  for (const id of posts) tags.add(DependencyTag.post(id));
+  if (parts.oembedKeys.length > 0) tags.add(DependencyTag.list(PostType.oembedCache));
+  return tags;
 }
 
 /** The UNION ALL of the request's branches. */

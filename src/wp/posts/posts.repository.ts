@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import { textIn } from '../../db/dialect.js';
+import { declaredRead, DependencyTag, readOf } from '../../feed/dependencies.js';
 import type { PostsTable } from '../../db/tables.js';
 import { PostType } from '../constants.js';
 import { phpRawurlencode, phpTrim, phpUrldecode } from '../php/php-values.js';
@@ -11,27 +12,23 @@ export type PostRow = Selectable<PostsTable>;
 /** Posts by ID, any type or status, in no particular order. */
 export async function selectPostsByIds(db: Db, ids: readonly number[]): Promise<PostRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('posts').selectAll().where('ID', 'in', [...new Set(ids)]).execute();
+  return readOf(postTags(ids), () => db.selectFrom('posts').selectAll().where('ID', 'in', [...new Set(ids)]).execute());
 }
 
 export async function selectPostById(db: Db, id: number): Promise<PostRow | undefined> {
-  return db.selectFrom('posts').selectAll().where('ID', '=', id).executeTakeFirst();
+  return readOf(postTags([id]), () => db.selectFrom('posts').selectAll().where('ID', '=', id).executeTakeFirst());
 }
 
 /** A post's type, or undefined when there is no such post. */
 export async function selectPostType(db: Db, id: number): Promise<string | undefined> {
-  const row = await db.selectFrom('posts').select('post_type').where('ID', '=', id).executeTakeFirst();
+  const row = await readOf(postTags([id]), () => db.selectFrom('posts').select('post_type').where('ID', '=', id).executeTakeFirst());
   return row?.post_type;
 }
 
 /** Types of the given posts (missing IDs are absent): for "is this a venue?" validators. */
 export async function selectPostTypes(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('posts')
-    .select(['ID', 'post_type'])
-    .where('ID', 'in', [...new Set(ids)])
-    .execute();
+  const rows = await readOf(postTags(ids), () => db.selectFrom('posts').select(['ID', 'post_type']).where('ID', 'in', [...new Set(ids)]).execute());
   return new Map(rows.map((row) => [row.ID, row.post_type]));
 }
 
@@ -56,13 +53,18 @@ function pagePathParts(path: string): string[] {
  */
 export async function selectPostBySlug(db: Db, path: string, postType: string): Promise<PostRow | undefined> {
   const parts = pagePathParts(path);
-  const rows = await db
-    .selectFrom('posts')
-    .selectAll()
-    .where((eb) => textIn(db, eb.ref('post_name'), [...new Set(parts)]))
-    .where('post_type', 'in', [postType, PostType.attachment])
-    .orderBy('ID', 'asc')
-    .execute();
+  // Which posts have a name is a list's business: a slug changed or taken moves the answer.
+  const rows = await declaredRead(
+    () =>
+      db
+        .selectFrom('posts')
+        .selectAll()
+        .where((eb) => textIn(db, eb.ref('post_name'), [...new Set(parts)]))
+        .where('post_type', 'in', [postType, PostType.attachment])
+        .orderBy('ID', 'asc')
+        .execute(),
+    (found) => [DependencyTag.list(postType), DependencyTag.list(PostType.attachment), ...postTags(found.map((row) => row.ID))],
+  );
   const byId = new Map(rows.map((row) => [row.ID, row]));
   const reversed = [...parts].reverse();
   let found: PostRow | undefined;
@@ -98,5 +100,10 @@ export async function selectMetaForPosts(
     .select(['post_id', 'meta_key', 'meta_value'])
     .where('post_id', 'in', [...new Set(postIds)]);
   if (keys && keys.length > 0) query = query.where('meta_key', 'in', keys);
-  return query.orderBy('meta_id', 'asc').execute();
+  return readOf(postTags(postIds), () => query.orderBy('meta_id', 'asc').execute());
+}
+
+/** What reads of these posts by ID depend on (see feed/dependencies.ts). */
+function postTags(ids: readonly number[]): string[] {
+  return ids.map(DependencyTag.post);
 }

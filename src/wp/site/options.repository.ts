@@ -1,13 +1,11 @@
 import type { Db } from '../../db/create-db.js';
+import { readOf } from '../../feed/dependencies.js';
 
 /** Raw option values by name; names without a row are absent from the map. */
 export async function selectOptions(db: Db, names: readonly string[]): Promise<Map<string, string>> {
   if (names.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('options')
-    .select(['option_name', 'option_value'])
-    .where('option_name', 'in', names)
-    .execute();
+  // No tag of its own: every change to an option touches everything (see feed/change-tags.ts).
+  const rows = await readOf([], () => db.selectFrom('options').select(['option_name', 'option_value']).where('option_name', 'in', names).execute());
   return new Map(rows.map((row) => [row.option_name, row.option_value]));
 }
 

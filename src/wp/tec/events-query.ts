@@ -8,6 +8,7 @@ import { siteWallTimeToUtc } from './dates.js';
 import type { SiteSettings } from '../site/site.js';
 import { escLike } from '../php/sql-like.js';
 import type { PostSearch } from '../posts/search.js';
+import { DependencyTag, readOf } from '../../feed/dependencies.js';
 
 /**
  * The SQL of tribe_get_events() (Tribe__Events__Query::getEvents over the events ORM), the one
@@ -349,7 +350,7 @@ export async function selectEventPage(
     const query = compiledPages.compile(db, ...pageShapeAndParameters(filter, page.orderByPostDate, rowsToRead), () =>
       eventRowsInListOrder(db, filter, page.orderByPostDate, rowsToRead),
     );
-    const rows = (await db.executeQuery<{ ID: number; marker: string | null }>(query)).rows;
+    const rows = (await readOf(eventListTags(filter), () => db.executeQuery<{ ID: number; marker: string | null }>(query))).rows;
     const ids = [...new Set(rows.map((row) => Number(row.ID)))];
     if (ids.length >= wanted || rows.length < rowsToRead) {
       return { ids: ids.slice(page.offset, wanted), marker: rows.length > 0 ? (rows[0]!.marker ?? '') : undefined };
@@ -453,10 +454,24 @@ function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: 
 
 /** How many events match (the ORM's found_posts): distinct posts, whatever their occurrences. */
 export async function countEvents(db: Db, filter: EventListFilter): Promise<number> {
-  const row = await filteredEvents(db, filter, hideFilterForCount(filter))
-    .query.select((eb) => eb.fn.count<number>(sql`distinct ${sql.ref('posts.ID')}`).as('total'))
-    .executeTakeFirst();
+  const row = await readOf(eventListTags(filter), () =>
+    filteredEvents(db, filter, hideFilterForCount(filter))
+      .query.select((eb) => eb.fn.count<number>(sql`distinct ${sql.ref('posts.ID')}`).as('total'))
+      .executeTakeFirst(),
+  );
   return Number(row?.total ?? 0);
+}
+
+/**
+ * What a list of events (its page, its total) depends on: which events match and their order
+ * (their texts too when searched), and the terms it filters by. Its marker is an option, which
+ * every change of touches everything.
+ */
+export function eventListTags(filter: EventListFilter): string[] {
+  const tags = [DependencyTag.list(PostType.event)];
+  if (filter.search !== undefined) tags.push(DependencyTag.listText(PostType.event));
+  if (filter.categoryTermIds !== undefined || filter.tagTermIds !== undefined) tags.push(DependencyTag.terms);
+  return tags;
 }
 
 /**
@@ -480,9 +495,11 @@ export async function countEventsEndingAfter(
         .select(sql`count(*)`.as('n'))
         .whereRef('other.post_id', '=', sql.ref('posts.ID') as never)}))`
     : sql<number>`max(1)`;
-  const row = await query
-    .select((eb) => eb.fn.count<number>(sql`distinct ${sql.ref('posts.ID')}`).as('total'))
-    .select(occurrencesOfEach.as('most_occurrences'))
-    .executeTakeFirst();
+  const row = await readOf(eventListTags(filter), () =>
+    query
+      .select((eb) => eb.fn.count<number>(sql`distinct ${sql.ref('posts.ID')}`).as('total'))
+      .select(occurrencesOfEach.as('most_occurrences'))
+      .executeTakeFirst(),
+  );
   return { count: Number(row?.total ?? 0), severalOccurrences: Number(row?.most_occurrences ?? 0) > 1 };
 }

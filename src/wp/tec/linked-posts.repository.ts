@@ -4,6 +4,7 @@ import { castSigned, likeText, sameBytes } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { PostStatus, PostType } from '../constants.js';
 import { escLike } from '../php/sql-like.js';
+import { DependencyTag, readOf } from '../../feed/dependencies.js';
 
 /**
  * The SQL behind the venue and organizer archives: TEC's Linked_Posts base class (find_like,
@@ -137,21 +138,25 @@ function filteredLinkedPosts(db: Db, kind: LinkedPostKind, filter: LinkedPostFil
 /** Whether find_like finds anything: any post of the kind, trashed ones aside, matching the words. */
 export async function selectHasLikeMatch(db: Db, kind: LinkedPostKind, words: readonly string[]): Promise<boolean> {
   if (words.length === 0) return false;
-  const row = await db
-    .selectFrom('posts')
-    .select('posts.ID')
-    .where('posts.post_type', '=', kind.postType)
-    .where((eb) => matchesLike(db, eb, kind, words))
-    .limit(1)
-    .executeTakeFirst();
+  const row = await readOf([DependencyTag.list(kind.postType), DependencyTag.listText(kind.postType)], () =>
+    db
+      .selectFrom('posts')
+      .select('posts.ID')
+      .where('posts.post_type', '=', kind.postType)
+      .where((eb) => matchesLike(db, eb, kind, words))
+      .limit(1)
+      .executeTakeFirst(),
+  );
   return row !== undefined;
 }
 
 /** How many posts of the kind match (WP_Query's found_posts). */
 export async function countLinkedPosts(db: Db, kind: LinkedPostKind, filter: LinkedPostFilter): Promise<number> {
-  const row = await filteredLinkedPosts(db, kind, filter)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirst();
+  const row = await readOf(linkedListTags(kind, filter), () =>
+    filteredLinkedPosts(db, kind, filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirst(),
+  );
   return Number(row?.total ?? 0);
 }
 
@@ -165,12 +170,25 @@ export async function selectLinkedPostIdsPage(
   filter: LinkedPostFilter,
   page: { limit: number; offset: number },
 ): Promise<number[]> {
-  const rows = await filteredLinkedPosts(db, kind, filter)
-    .select('posts.ID')
-    .orderBy('posts.post_date', 'desc')
-    .orderBy('posts.ID', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const rows = await readOf(linkedListTags(kind, filter), () =>
+    filteredLinkedPosts(db, kind, filter)
+      .select('posts.ID')
+      .orderBy('posts.post_date', 'desc')
+      .orderBy('posts.ID', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  );
   return rows.map((row) => row.ID);
+}
+
+/**
+ * What a venue or organizer list depends on: the kind's posts (by their texts too when searched),
+ * and the events when it is filtered by the events that link to them.
+ */
+function linkedListTags(kind: LinkedPostKind, filter: LinkedPostFilter): string[] {
+  const tags = [DependencyTag.list(kind.postType)];
+  if (filter.searchWords !== undefined) tags.push(DependencyTag.listText(kind.postType));
+  if (filter.eventId !== undefined || filter.hasEvents !== undefined || filter.linkedToEventIds !== undefined) tags.push(DependencyTag.list(PostType.event));
+  return tags;
 }

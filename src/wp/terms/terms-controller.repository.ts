@@ -5,6 +5,7 @@ import { collationKey, likeText, positionInList, textEquals } from '../../db/dia
 import type { Database } from '../../db/tables.js';
 import { escLike } from '../php/sql-like.js';
 import { TERM_COLUMNS, termRowsQuery, type TermRow } from './terms.repository.js';
+import { DependencyTag, readOf } from '../../feed/dependencies.js';
 
 /*
  * The SQL of WP_Term_Query as WordPress's REST terms controller runs it: one page query and one
@@ -118,21 +119,30 @@ export async function selectTermsPage(
       .orderBy(positionInList(db, sql.ref('terms.term_id'), nonEmpty(ordering.termIds)), ordering.direction)
       .orderBy('terms.term_id', 'asc');
   }
-  return (await query.limit(page.limit).offset(page.offset).execute()) as TermRow[];
+  return (await readOf(termFilterTags(filter), () => query.limit(page.limit).offset(page.offset).execute())) as TermRow[];
 }
 
 /** How many terms match (wp_count_terms with the same filter, never limited). */
 export async function countTerms(db: Db, filter: TermFilter): Promise<number> {
-  const row = await filteredTerms(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirst();
+  const row = await readOf(termFilterTags(filter), () =>
+    filteredTerms(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirst(),
+  );
   return Number(row?.total ?? 0);
+}
+
+/** What a list of terms depends on: the terms, and the post whose terms it lists. */
+function termFilterTags(filter: TermFilter): string[] {
+  return filter.objectId === undefined ? [DependencyTag.terms] : [DependencyTag.terms, DependencyTag.post(filter.objectId)];
 }
 
 /** One term of a taxonomy by ID, or undefined. */
 export async function selectTermOfTaxonomy(db: Db, termId: number, taxonomy: string): Promise<TermRow | undefined> {
-  return termRowsQuery(db)
-    .where('terms.term_id', '=', termId)
-    .where('term_taxonomy.taxonomy', '=', taxonomy)
-    .executeTakeFirst();
+  return readOf([DependencyTag.terms], () =>
+    termRowsQuery(db)
+      .where('terms.term_id', '=', termId)
+      .where('term_taxonomy.taxonomy', '=', taxonomy)
+      .executeTakeFirst(),
+  );
 }

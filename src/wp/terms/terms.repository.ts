@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import { collationKey } from '../../db/dialect.js';
+import { DependencyTag, readOf } from '../../feed/dependencies.js';
 
 export interface TermRow {
   term_id: number;
@@ -37,7 +38,7 @@ export function termRowsQuery(db: Db) {
 
 /** Every term of a taxonomy (event categories and tags are small sets). */
 export async function selectTermsOfTaxonomy(db: Db, taxonomy: string): Promise<TermRow[]> {
-  return termRowsQuery(db).where('term_taxonomy.taxonomy', '=', taxonomy).execute();
+  return readOf([DependencyTag.terms], () => termRowsQuery(db).where('term_taxonomy.taxonomy', '=', taxonomy).execute());
 }
 
 /**
@@ -50,7 +51,8 @@ export async function selectTermsForPosts(
   taxonomies: readonly string[],
 ): Promise<(TermRow & { object_id: number })[]> {
   if (postIds.length === 0) return [];
-  return db
+  const tags = [DependencyTag.terms, ...postIds.map(DependencyTag.post)];
+  return readOf(tags, () => db
     .selectFrom('term_relationships')
     .innerJoin('term_taxonomy', 'term_taxonomy.term_taxonomy_id', 'term_relationships.term_taxonomy_id')
     .innerJoin('terms', 'terms.term_id', 'term_taxonomy.term_id')
@@ -61,7 +63,7 @@ export async function selectTermsForPosts(
     .orderBy('terms.term_id', 'asc')
     // A term shared by several posts in a fixed order (each post's own terms are ordered above).
     .orderBy('term_relationships.object_id', 'asc')
-    .execute();
+    .execute());
 }
 
 /**
@@ -74,7 +76,7 @@ export async function selectTermsNamedBy(
   lookup: { ids: readonly number[]; slugs: readonly string[]; names: readonly string[] },
 ): Promise<TermRow[]> {
   if (lookup.ids.length + lookup.slugs.length + lookup.names.length === 0) return [];
-  return termRowsQuery(db)
+  return readOf([DependencyTag.terms], () => termRowsQuery(db)
     .where('term_taxonomy.taxonomy', '=', taxonomy)
     .where((eb) =>
       eb.or([
@@ -83,13 +85,15 @@ export async function selectTermsNamedBy(
         ...(lookup.names.length > 0 ? [eb('terms.name', 'in', [...lookup.names])] : []),
       ]),
     )
-    .execute();
+    .execute());
 }
 
 /** The taxonomy of each term that still has one: term_id -> taxonomy (the first, should a term be shared). */
 export async function selectTaxonomiesOfTerms(db: Db, termIds: readonly number[]): Promise<Map<number, string>> {
   if (termIds.length === 0) return new Map();
-  const rows = await db.selectFrom('term_taxonomy').select(['term_id', 'taxonomy']).where('term_id', 'in', termIds).orderBy('term_taxonomy_id').execute();
+  const rows = await readOf([DependencyTag.terms], () =>
+    db.selectFrom('term_taxonomy').select(['term_id', 'taxonomy']).where('term_id', 'in', termIds).orderBy('term_taxonomy_id').execute(),
+  );
   const taxonomies = new Map<number, string>();
   for (const row of rows) if (!taxonomies.has(row.term_id)) taxonomies.set(row.term_id, row.taxonomy);
   return taxonomies;

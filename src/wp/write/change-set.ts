@@ -8,8 +8,16 @@ export class ChangeSet {
   readonly posts = new Map<number, string>();
   /** Posts this write created, or deleted or trashed (for change notifications): ID -> which. */
   readonly postLifecycle = new Map<number, 'created' | 'deleted'>();
+  /**
+   * Of `posts`, the columns each write set to a different value, or 'all' (created, deleted, or
+   * written by code that did not say): what the response cache needs to tell a title edit from a
+   * move into or out of a list.
+   */
+  readonly postColumns = new Map<number, Set<string> | 'all'>();
   /** Posts whose postmeta rows were added, changed or deleted. */
   readonly postMeta = new Set<number>();
+  /** Of `postMeta`, the keys written, or 'all' when a write did not say. */
+  readonly postMetaKeys = new Map<number, Set<string> | 'all'>();
   /** Every term whose `terms` / `term_taxonomy` row changed (count included), was created or deleted: term_id -> taxonomy. */
   readonly terms = new Map<number, string>();
   /** Terms created or deleted (their taxonomy's `all_ids` / `get` lists change): term_id -> taxonomy. */
@@ -25,13 +33,16 @@ export class ChangeSet {
   /** Fixed-name keys of TEC's persistent cache group (`tribe-events`) to drop. */
   readonly tecCacheKeys = new Set<string>();
 
-  notePost(id: number, postType: string, lifecycle?: 'created' | 'deleted'): void {
+  /** A post row written; `columns` the ones whose value changed, when the writer knows them. */
+  notePost(id: number, postType: string, lifecycle?: 'created' | 'deleted', columns?: Iterable<string>): void {
     this.posts.set(id, postType);
     if (lifecycle) this.postLifecycle.set(id, lifecycle);
+    noteNames(this.postColumns, id, lifecycle ? undefined : columns);
   }
 
-  noteMeta(postId: number): void {
+  noteMeta(postId: number, key?: string): void {
     this.postMeta.add(postId);
+    noteNames(this.postMetaKeys, postId, key === undefined ? undefined : [key]);
   }
 
   noteTerm(termId: number, taxonomy: string): void {
@@ -77,6 +88,19 @@ export class ChangeSet {
   get isEmpty(): boolean {
     return !this.postsChanged && !this.termsChanged && this.options.size === 0 && this.userMeta.size === 0 && this.tecCacheKeys.size === 0;
   }
+}
+
+/** Adds `names` to what `id` has noted; undefined names make it 'all'. */
+function noteNames(noted: Map<number, Set<string> | 'all'>, id: number, names: Iterable<string> | undefined): void {
+  const known = noted.get(id);
+  if (known === 'all') return;
+  if (names === undefined) {
+    noted.set(id, 'all');
+    return;
+  }
+  const set = known ?? new Set<string>();
+  for (const name of names) set.add(name);
+  noted.set(id, set);
 }
 
 /** Told about every committed write, after the commit; never told about a rolled-back one. */

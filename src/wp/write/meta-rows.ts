@@ -25,10 +25,10 @@ export async function storeMetaValue(
   if (rows.length === 1 && rows[0]!.meta_value === value) return;
   if (rows.length === 0) {
     await insertMetaRow(scope.trx, postId, key, value);
-    scope.changes.noteMeta(postId);
+    scope.changes.noteMeta(postId, key);
     await onAdded?.();
     return;
   }
   const changed = await updateMetaRows(scope.trx, postId, key, value);
-  if (changed > 0) scope.changes.noteMeta(postId);
+  if (changed > 0) scope.changes.noteMeta(postId, key);
 }

@@ -18,7 +18,7 @@ import type { WriteScope } from './transaction.js';
 /** add_post_meta: always a new row; the tracker stamps the key after the insert (`added_post_meta`). */
 export async function addPostMeta(scope: WriteScope, postId: number, key: string, value: string): Promise<void> {
   await insertMetaRow(scope.trx, postId, key, value);
-  scope.changes.noteMeta(postId);
+  scope.changes.noteMeta(postId, key);
   await trackMetaChanged(scope, postId, key);
 }
 
@@ -47,7 +47,7 @@ export async function deletePostMeta(scope: WriteScope, postId: number, key: str
   if (metaIds.length === 0) return;
   await trackMetaChanged(scope, postId, key);
   await deleteMetaRowsById(scope.trx, metaIds);
-  scope.changes.noteMeta(postId);
+  scope.changes.noteMeta(postId, key);
 }
 
 /** get_post_meta($id, $key) inside the write: every value of the key, in meta_id order (raw, not unserialized). */

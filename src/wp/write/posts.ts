@@ -335,6 +335,7 @@ async function fillEmptySlug(scope: WriteScope, site: SiteSettings, post: PostRo
   const slug = sanitizeTitle(post.post_title, site.language) || String(post.ID);
   const name = await uniquePostSlug(scope, slug, post.ID, post.post_status, post.post_type);
   await updatePostRow(scope.trx, post.ID, { post_name: name });
+  scope.changes.notePost(post.ID, post.post_type, undefined, ['post_name']);
   return { ...post, post_name: name };
 }
 
@@ -349,6 +350,7 @@ async function transitionStatus(scope: WriteScope, site: SiteSettings, post: Pos
   if (previousStatus !== PostStatus.publish && post.post_status === PostStatus.publish && post.guid === '') {
     const guid = guidOf(site, post, scope.viewer);
     await updatePostRow(scope.trx, post.ID, { guid });
+    scope.changes.notePost(post.ID, post.post_type, undefined, ['guid']);
     current = { ...post, guid };
   }
   if (post.post_status === PostStatus.trash && (post.post_type === PostType.venue || post.post_type === PostType.organizer)) {
@@ -548,7 +550,7 @@ export async function updatePost(
   const guid = escUrl(before.guid);
   if (!fitsColumns({ ...row, guid }, POSTS_COLUMN_LENGTHS)) throw PostWriteErrors.notUpdated();
   await updatePostRow(scope.trx, id, { ...row, guid });
-  scope.changes.notePost(id, before.post_type);
+  scope.changes.notePost(id, before.post_type, undefined, columnsChanged(before, { ...row, guid }));
   let after: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid } as PostRow);
   await options.afterRow?.(id);
   after = await transitionStatus(scope, site, after, before.post_status);
@@ -557,6 +559,13 @@ export async function updatePost(
   await addOrigin(scope, after);
   await saveRevision(scope, site, after);
   return after;
+}
+
+/** The columns of `written` whose value differs from the row `before` (compared as the database would store them). */
+function columnsChanged(before: PostRow, written: Partial<PostRow>): string[] {
+  return Object.entries(written)
+    .filter(([column, value]) => String(value) !== String(before[column as keyof PostRow]))
+    .map(([column]) => column);
 }
 
 /**

@@ -1,0 +1,121 @@
+import type { Connection } from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromBinlogTransaction } from '../../src/feed/binlog-changes.js';
+import { ChangeFeed } from '../../src/feed/change-feed.js';
+import { RECORDING_INSTANT } from '../contract/suite.js';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { ROOT, recordedUserAuth } from '../http/support.js';
+import { answerOf, feedApp, ManualClock, rawConnection, type FeedApp } from './support.js';
+
+/**
+ * Issue 21: a change drops only the cached answers that may show it. Events 6 and 7 share venue 5,
+ * event 38 has venue 23; the first page of three events shows neither 6 nor 7. The feed is in
+ * binlog mode with the log "followed": the service's own writes reach it at their commit, and a
+ * raw SQL change is reported here as the binlog reports it (the row before and after, read from
+ * the database around the statement), through the same translation (fromBinlogTransaction).
+ */
+
+const ADMIN = recordedUserAuth('admin');
+const clock = new ManualClock(new Date(RECORDING_INSTANT));
+let database: TestDatabase;
+let raw: Connection;
+let feed: ChangeFeed;
+let app: FeedApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ dump: 'reference' });
+  raw = await rawConnection(database);
+  feed = new ChangeFeed();
+  feed.useBinlog(() => true, clock.now());
+  app = feedApp(database, { clock, feed });
+});
+
+afterAll(async () => {
+  await raw?.end();
+  await database?.drop();
+});
+
+/** GETs `url` anonymously: its answer, and whether the cache gave it. */
+async function read(url: string): Promise<{ body: Record<string, unknown>; hit: boolean }> {
+  const before = await app.hits();
+  const answer = await answerOf(app.agent, `${ROOT}${url}`);
+  expect(answer.status, answer.body).toBe(200);
+  return { body: JSON.parse(answer.body) as Record<string, unknown>, hit: (await app.hits()) > before };
+}
+
+async function put(path: string, body: object): Promise<void> {
+  const response = await app.agent.put(`${ROOT}${path}`).set('Authorization', ADMIN).send(body);
+  expect(response.status, response.text.slice(0, 300)).toBe(200);
+}
+
+/** Runs an UPDATE of one row of wp_posts by SQL and reports it as the binlog would. */
+async function sqlUpdatePost(id: number, set: string, values: unknown[]): Promise<void> {
+  const row = async () => ((await raw.query('SELECT * FROM wp_posts WHERE ID = ?', [id]))[0] as Record<string, unknown>[])[0]!;
+  const before = await row();
+  await raw.query(`UPDATE wp_posts SET ${set} WHERE ID = ?`, [...values, id]);
+  const after = await row();
+  const change = fromBinlogTransaction({
+    changes: [{ table: 'posts', action: 'update', rows: [{ before, after }] }],
+    position: { file: 'test-bin.000001', position: 4 },
+    committedAt: clock.now(),
+  });
+  if (change) feed.publish(change);
+}
+
+const LIST = '/events?per_page=3';
+const eventIds = (body: Record<string, unknown>) => (body.events as { id: number }[]).map((event) => event.id);
+
+describe('invalidation by record', () => {
+  it('a title update of one event (SQL, binlog) keeps the other events and a list page not showing it', async () => {
+    for (const url of ['/events/6', '/events/7', '/events/38', LIST]) await read(url);
+    expect(eventIds((await read(LIST)).body)).not.toContain(6);
+
+    await sqlUpdatePost(6, 'post_title = ?, post_modified = ?, post_modified_gmt = ?', ['Renamed by SQL', '2026-11-21 23:20:00', '2026-11-21 23:20:00']);
+
+    const six = await read('/events/6');
+    expect(six.hit).toBe(false);
+    expect(six.body.title).toBe('Renamed by SQL');
+    expect((await read('/events/7')).hit).toBe(true);
+    expect((await read('/events/38')).hit).toBe(true);
+    expect((await read(LIST)).hit).toBe(true);
+  });
+
+  it('a title update through the service keeps the other events', async () => {
+    for (const url of ['/events/6', '/events/7', '/events/38']) await read(url);
+
+    await put('/events/6', { title: 'Renamed by issue 21' });
+
+    const six = await read('/events/6');
+    expect(six.hit).toBe(false);
+    expect(six.body.title).toBe('Renamed by issue 21');
+    expect((await read('/events/7')).hit).toBe(true);
+    expect((await read('/events/38')).hit).toBe(true);
+  });
+
+  it('a venue update drops that venue and the events that embed it, not the others', async () => {
+    for (const url of ['/events/6', '/events/7', '/events/38', '/venues/5']) await read(url);
+
+    await put('/venues/5', { venue: 'Hall renamed by issue 21' });
+
+    for (const url of ['/events/6', '/events/7']) {
+      const answer = await read(url);
+      expect(answer.hit, url).toBe(false);
+      expect((answer.body.venue as { venue: string }).venue, url).toBe('Hall renamed by issue 21');
+    }
+    const venue = await read('/venues/5');
+    expect(venue.hit).toBe(false);
+    expect(venue.body.venue).toBe('Hall renamed by issue 21');
+    expect((await read('/events/38')).hit).toBe(true);
+  });
+
+  it('a status change (SQL, binlog) moves the event out of the list page it was on', async () => {
+    const listed = eventIds((await read(LIST)).body);
+    const first = listed[0]!;
+    await read(`/events/${listed[1]!}`);
+    await sqlUpdatePost(first, 'post_status = ?', ['draft']);
+    const after = await read(LIST);
+    expect(after.hit).toBe(false);
+    expect(eventIds(after.body)).not.toContain(first);
+    expect((await read(`/events/${listed[1]!}`)).hit).toBe(true);
+  });
+});
