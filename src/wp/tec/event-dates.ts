@@ -1,4 +1,4 @@
-import { beginningOfDay, endOfDay, formatUtc, isTimestamp, siteWallTimeToUtc, strtotime } from './dates.js';
+import { beginningOfDay, endOfDay, formatInZone, formatUtc, isTimestamp, siteWallTimeToUtc, strtotime, zoneOffsetSeconds } from './dates.js';
 import { timezoneAbbr } from './timezone-abbr.js';
 
 /**
@@ -58,6 +58,19 @@ export function requestDateWallTime(value: string, now: Date): string {
   const text = value.trim().replace(TRAILING_ZONE, '$1');
   const unix = strtotime(text, now);
   return formatUtc(unix ?? Math.floor(now.getTime() / 1000));
+}
+
+/**
+ * Tribe__Date_Utils::reformat($value, 'Y-m-d H:i:s'), as the venue and organizer endpoints read
+ * `date`: a DateTime built in the site's zone (wp_timezone), so the wall time written in the
+ * value stays as it is (a zone written in the value is kept too, not converted), relative words
+ * (`now`, `tomorrow`) are read on the site's clock, and a unix timestamp is shown in the site's zone.
+ */
+export function requestDateInSiteZone(value: string, siteZone: string, now: Date): string {
+  if (isTimestamp(value)) return formatInZone(Math.trunc(Number(value)), siteZone);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const siteClock = new Date((nowSeconds + zoneOffsetSeconds(siteZone, nowSeconds)) * 1000);
+  return requestDateWallTime(value, siteClock);
 }
 
 /** What the request gives prepare_event_date_meta (keys absent from the post array are undefined). */
