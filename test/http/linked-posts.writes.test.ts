@@ -5,6 +5,7 @@ import { inRolledBackWrite } from '../setup/rolled-back-write.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT, agentFor, recordedUserAuth } from './support.js';
 import { setOption } from '../builders/options.js';
+import { insertOrganizer, insertVenue } from '../builders/index.js';
 
 /*
  * Venue and organizer writes on the recorded site, for the plugin's rules the captures do not
@@ -215,6 +216,21 @@ describe('publishing an event publishes its draft venue and organizer (publishAs
       .orderBy('ID')
       .execute();
     expect(revisions.map((row) => row.post_parent)).toEqual([venueId, organizerId, eventId]);
+  });
+
+  it('gives a linked draft saved without a slug one from its title, else from its kind and ID (TEC 6.15.4)', async () => {
+    // Drafts saved in the editor have no slug; the builder stores them so.
+    const venue = await insertVenue(database.db, { post_title: 'Café Nowhere', post_status: 'draft' });
+    const organizer = await insertOrganizer(database.db, { post_title: '', post_status: 'draft' });
+    const slugs = async () =>
+      (await database.db.selectFrom('posts').select('post_name').where('ID', 'in', [venue.id, organizer.id]).orderBy('ID').execute()).map(
+        (row) => row.post_name,
+      );
+    expect(await slugs()).toEqual(['', '']);
+    const body = { title: 'Slugless Links', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00', venue: venue.id, organizer: organizer.id };
+    const draft = await agent().post(`${ROOT}/events`).set('Authorization', admin).send({ ...body, status: 'draft' });
+    await agent().post(`${ROOT}/events/${draft.body.id}`).set('Authorization', admin).send({ ...body, status: 'publish' }).expect(200);
+    expect(await slugs()).toEqual(['cafe-nowhere', `organizer-${organizer.id}`]);
   });
 
   it('follows the status the event is stored with: not when `publish` dated ahead makes it `future`, yes when `future` dated past makes it `publish`', async () => {

@@ -20,7 +20,9 @@ import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { trackTermsChanged } from '../../wp/tec/tracker.js';
 import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
 import { addPostMeta } from '../../wp/write/post-meta.js';
-import { insertPost, PostNotStoredError, publishPost, trashPost, updatePost, type PostFields } from '../../wp/write/posts.js';
+import { insertPost, PostNotStoredError, publishPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../wp/write/posts.js';
+import { theTitle } from '../../wp/text/formatting.js';
+import { sanitizeTitle } from '../../wp/text/slugs.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { EventErrors, getEventData } from './events.service.js';
 import type { EventResource } from './events.types.js';
@@ -187,8 +189,23 @@ async function publishAssociatedPosts(ctx: RequestContext, scope: WriteScope, ev
     const caps = POST_TYPE_CAPS[postType];
     if (!caps || !userCan(ctx.viewer, caps.publish_posts)) continue;
     const published = await publishPost(scope, id);
-    if (published) linked.set(id, published);
+    if (published) linked.set(id, published.post_name === '' ? await slugPublishedLinkedPost(ctx, scope, published) : published);
   }
+}
+
+/** The word publishAssociatedTypes names a linked post by when its title gives no slug (`venue-12`). */
+const LINKED_SLUG_FALLBACK: Readonly<Record<string, string>> = { [PostType.venue]: 'venue', [PostType.organizer]: 'organizer' };
+
+/**
+ * publishAssociatedTypes since TEC 6.15.4: a linked post published without a slug (a draft saved
+ * in the editor has none) gets one from its title as get_the_title shows it, else from its kind
+ * and ID, made unique as for a published post and stored through wp_update_post.
+ */
+async function slugPublishedLinkedPost(ctx: RequestContext, scope: WriteScope, post: PostRow): Promise<PostRow> {
+  const shown = theTitle(post.post_title);
+  const title = isPhpEmpty(shown) ? `${LINKED_SLUG_FALLBACK[post.post_type]}-${post.ID}` : shown;
+  const slug = await uniquePostSlug(scope, sanitizeTitle(title, ctx.site.language), post.ID, PostStatus.publish, post.post_type);
+  return updatePost(scope, post.ID, { post_name: slug });
 }
 
 /** saveEventMeta, then TEC 6's custom tables rows when the date meta moved and the site has them. */
