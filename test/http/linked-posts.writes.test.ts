@@ -238,18 +238,11 @@ describe('publishing an event publishes its draft venue and organizer (publishAs
     const { eventId, venueId, organizerId, body } = await eventWithDraftLinks('publish');
     expect(await statuses([venueId, organizerId])).toEqual({ [venueId]: 'draft', [organizerId]: 'draft' });
 
-    const scheduled = await agent()
-      .post(`${ROOT}/events/${eventId}`)
-      .set('Authorization', admin)
-      .send({ ...body, status: 'publish', date: '2027-01-10 09:00:00' });
-    expect(scheduled.body.status).toBe('future');
+    const update = async (status: string, date: string) =>
+      (await agent().post(`${ROOT}/events/${eventId}`).set('Authorization', admin).send({ ...body, status, date })).body.status as string;
+    expect(await update('publish', '2027-01-10 09:00:00')).toBe('future');
     expect(await statuses([venueId, organizerId])).toEqual({ [venueId]: 'draft', [organizerId]: 'draft' });
-
-    const due = await agent()
-      .post(`${ROOT}/events/${eventId}`)
-      .set('Authorization', admin)
-      .send({ ...body, status: 'future', date: '2026-11-01 09:00:00' });
-    expect(due.body.status).toBe('publish');
+    expect(await update('future', '2026-11-01 09:00:00')).toBe('publish');
     expect(await statuses([venueId, organizerId])).toEqual({ [venueId]: 'publish', [organizerId]: 'publish' });
   });
 });
