@@ -75,6 +75,37 @@ describe('scheduled events are put in WP-Cron', () => {
     expect(await publishEvents()).toEqual(new Map([[Date.parse('2027-02-02T08:00:00Z') / 1000, [created.body.id]], [1800000000, [244]]]));
   });
 
+  it('a draft scheduled with a date keeps that date and stays `future` (prepare_postarr\'s edit_date)', async () => {
+    const agent = agentFor(database, { now: NOW });
+    const draft = await agent
+      .post(`${ROOT}/events`)
+      .set('Authorization', admin)
+      .send({ title: 'Draft to schedule', status: 'draft', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00' });
+    expect(draft.status).toBe(201);
+    const id = draft.body.id as number;
+    // A draft never dated: wp_update_post would date it now, unless the update says edit_date.
+    const stored = await database.db.selectFrom('posts').select('post_date_gmt').where('ID', '=', id).executeTakeFirstOrThrow();
+    expect(stored.post_date_gmt).toBe('0000-00-00 00:00:00');
+
+    const scheduled = await agent
+      .post(`${ROOT}/events/${id}`)
+      .set('Authorization', admin)
+      .send({ status: 'future', date: '2026-12-20 08:00:00', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00' });
+    expect(scheduled.status).toBe(200);
+    expect(scheduled.body.status).toBe('future');
+    const row = await database.db.selectFrom('posts').select(['post_status', 'post_date', 'post_date_gmt']).where('ID', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ post_status: 'future', post_date: '2026-12-20 08:00:00', post_date_gmt: '2026-12-20 08:00:00' });
+    expect((await publishEvents()).get(Date.parse('2026-12-20T08:00:00Z') / 1000)).toEqual([id]);
+
+    // Scheduled with a date already past, it is published (wp_insert_post's future -> publish).
+    const due = await agent
+      .post(`${ROOT}/events/${id}`)
+      .set('Authorization', admin)
+      .send({ status: 'future', date: '2026-11-01 08:00:00', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00' });
+    expect(due.body.status).toBe('publish');
+    expect(due.body.date).toBe('2026-11-01 08:00:00');
+  });
+
   it('a published event adds nothing to the schedule', async () => {
     const before = await cronRow();
     const created = await agentFor(database, { now: NOW })

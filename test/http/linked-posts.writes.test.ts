@@ -6,6 +6,8 @@ import { inRolledBackWrite } from '../setup/rolled-back-write.js';
 import { expectCustomTablesFollowMeta } from '../setup/custom-tables-agreement.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT, agentFor, recordedUserAuth } from './support.js';
+import { setOption } from '../builders/options.js';
+import { insertOrganizer, insertVenue } from '../builders/index.js';
 
 /*
  * Venue and organizer writes on the recorded site, for the plugin's rules the captures do not
@@ -131,5 +133,114 @@ describe('insertLinkedVenue / insertLinkedOrganizer (nested event input)', () =>
         { meta_key: '_VenueZip', meta_value: '12345' },
       ]);
     });
+  });
+});
+
+describe('post dates of venues and organizers', () => {
+  /** Runs `work` with the site's zone set to `zone`, then puts the recorded UTC back. */
+  async function inZone(zone: string, work: () => Promise<void>): Promise<void> {
+    await setOption(database.db, 'timezone_string', zone);
+    try {
+      await work();
+    } finally {
+      await setOption(database.db, 'timezone_string', 'UTC');
+    }
+  }
+
+  async function postDates(id: number) {
+    return database.db.selectFrom('posts').select(['post_date', 'post_date_gmt']).where('ID', '=', id).executeTakeFirstOrThrow();
+  }
+
+  it('keep `date` as wall time in the site zone, in the post and in `_Venuepost_date` / `_Organizerpost_date`', async () => {
+    await inZone('Europe/Berlin', async () => {
+      // Tribe__Date_Utils::reformat builds the date in wp_timezone(): a timestamp is shown in the site's zone…
+      const venue = await agent().post(`${ROOT}/venues`).set('Authorization', admin).send({ venue: 'Zone Hall', date: '1800000000' });
+      expect(venue.status, JSON.stringify(venue.body)).toBe(201);
+      const venueId = venue.body.id as number;
+      expect(await meta(venueId, '_Venuepost_date')).toEqual(['2027-01-15 09:00:00']);
+      expect(await postDates(venueId)).toEqual({ post_date: '2027-01-15 09:00:00', post_date_gmt: '2027-01-15 08:00:00' });
+
+      // …and a zone written in the value is kept, not converted.
+      const organizer = await agent()
+        .post(`${ROOT}/organizers`)
+        .set('Authorization', admin)
+        .send({ organizer: 'Zone Org', date: '2027-02-01T10:00:00+05:00' });
+      expect(organizer.status, JSON.stringify(organizer.body)).toBe(201);
+      const organizerId = organizer.body.id as number;
+      expect(await meta(organizerId, '_Organizerpost_date')).toEqual(['2027-02-01 10:00:00']);
+      expect(await postDates(organizerId)).toEqual({ post_date: '2027-02-01 10:00:00', post_date_gmt: '2027-02-01 09:00:00' });
+
+      // An update reads it the same way (and leaves the meta alone); `now` is the site's clock, 18:00
+      // in Berlin. wp_update_post merges the stored GMT date in, and wp_insert_post keeps it.
+      await agent().post(`${ROOT}/venues/${venueId}`).set('Authorization', admin).send({ date: 'now' }).expect(200);
+      expect(await postDates(venueId)).toEqual({ post_date: '2026-11-24 18:00:00', post_date_gmt: '2027-01-15 08:00:00' });
+      expect(await meta(venueId, '_Venuepost_date')).toEqual(['2027-01-15 09:00:00']);
+    });
+  });
+});
+
+describe('publishing an event publishes its draft venue and organizer (publishAssociatedTypes)', () => {
+  async function eventWithDraftLinks(status: string) {
+    const venue = await agent().post(`${ROOT}/venues`).set('Authorization', admin).send({ venue: `Unpublished Hall ${status}`, status: 'draft' });
+    const organizer = await agent()
+      .post(`${ROOT}/organizers`)
+      .set('Authorization', admin)
+      .send({ organizer: `Unpublished Org ${status}`, status: 'draft' });
+    const dates = { start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00' };
+    const links = { venue: venue.body.id as number, organizer: organizer.body.id as number };
+    const event = await agent()
+      .post(`${ROOT}/events`)
+      .set('Authorization', admin)
+      .send({ title: `Event with drafts ${status}`, status, ...dates, ...links });
+    expect([venue.status, organizer.status, event.status]).toEqual([201, 201, 201]);
+    return { eventId: event.body.id as number, venueId: links.venue, organizerId: links.organizer, body: { ...dates, ...links } };
+  }
+
+  async function statuses(ids: number[]) {
+    const rows = await database.db.selectFrom('posts').select(['ID', 'post_status']).where('ID', 'in', ids).execute();
+    return Object.fromEntries(rows.map((row) => [row.ID, row.post_status]));
+  }
+
+  it('writes the venue\'s and the organizer\'s revisions before the event\'s, as the hook runs inside the event\'s save', async () => {
+    const { eventId, venueId, organizerId, body } = await eventWithDraftLinks('draft');
+    const published = await agent().post(`${ROOT}/events/${eventId}`).set('Authorization', admin).send({ ...body, status: 'publish' });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(await statuses([eventId, venueId, organizerId])).toEqual({ [eventId]: 'publish', [venueId]: 'publish', [organizerId]: 'publish' });
+    const revisions = await database.db
+      .selectFrom('posts')
+      .select('post_parent')
+      .where('post_type', '=', 'revision')
+      .where('post_parent', 'in', [eventId, venueId, organizerId])
+      .orderBy('ID')
+      .execute();
+    expect(revisions.map((row) => row.post_parent)).toEqual([venueId, organizerId, eventId]);
+  });
+
+  it('gives a linked draft saved without a slug one from its title, else from its kind and ID (TEC 6.15.4)', async () => {
+    // Drafts saved in the editor have no slug; the builder stores them so.
+    const venue = await insertVenue(database.db, { post_title: 'Café Nowhere', post_status: 'draft' });
+    const organizer = await insertOrganizer(database.db, { post_title: '', post_status: 'draft' });
+    const slugs = async () =>
+      (await database.db.selectFrom('posts').select('post_name').where('ID', 'in', [venue.id, organizer.id]).orderBy('ID').execute()).map(
+        (row) => row.post_name,
+      );
+    expect(await slugs()).toEqual(['', '']);
+    const body = { title: 'Slugless Links', start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00', venue: venue.id, organizer: organizer.id };
+    const draft = await agent().post(`${ROOT}/events`).set('Authorization', admin).send({ ...body, status: 'draft' });
+    await agent().post(`${ROOT}/events/${draft.body.id}`).set('Authorization', admin).send({ ...body, status: 'publish' }).expect(200);
+    expect(await slugs()).toEqual(['cafe-nowhere', `organizer-${organizer.id}`]);
+  });
+
+  it('follows the status the event is stored with: not when `publish` dated ahead makes it `future`, yes when `future` dated past makes it `publish`', async () => {
+    // Created published, the event had no links yet when its publish hook ran: they stay drafts.
+    const { eventId, venueId, organizerId, body } = await eventWithDraftLinks('publish');
+    expect(await statuses([venueId, organizerId])).toEqual({ [venueId]: 'draft', [organizerId]: 'draft' });
+
+    const update = async (status: string, date: string) =>
+      (await agent().post(`${ROOT}/events/${eventId}`).set('Authorization', admin).send({ ...body, status, date })).body.status as string;
+    expect(await update('publish', '2027-01-10 09:00:00')).toBe('future');
+    expect(await statuses([venueId, organizerId])).toEqual({ [venueId]: 'draft', [organizerId]: 'draft' });
+    expect(await update('future', '2026-11-01 09:00:00')).toBe('publish');
+    expect(await statuses([venueId, organizerId])).toEqual({ [venueId]: 'publish', [organizerId]: 'publish' });
   });
 });

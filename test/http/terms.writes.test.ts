@@ -118,3 +118,41 @@ describe('DELETE /categories/{id}', () => {
     expect(again.body.code).toBe('rest_invalid_param');
   });
 });
+
+describe('term counts after event writes (_update_post_term_count on the status the event is stored with)', () => {
+  it('count only published events: a `publish` dated ahead is `future` and drops out, dated past it counts again, trashed it drops out', async () => {
+    const category = await agent().post(`${ROOT}/categories`).set('Authorization', admin).send({ name: 'Counted Talks' });
+    const tag = await agent().post(`${ROOT}/tags`).set('Authorization', admin).send({ name: 'counted-tag' });
+    const termIds = [category.body.id as number, tag.body.id as number];
+    const counts = async () => Promise.all(termIds.map(async (id) => (await termRows(id))?.count));
+    const dates = { start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 12:00:00' };
+
+    const created = await agent()
+      .post(`${ROOT}/events`)
+      .set('Authorization', admin)
+      .send({ title: 'Counted Event', ...dates, categories: [termIds[0]], tags: [termIds[1]] });
+    expect(created.body.status).toBe('publish');
+    const id = created.body.id as number;
+    expect(await counts()).toEqual([1, 1]);
+
+    // The terms are not sent: only the status moves, and WordPress recounts the event's terms.
+    const scheduled = await agent().post(`${ROOT}/events/${id}`).set('Authorization', admin).send({ ...dates, date: '2027-01-10 09:00:00' });
+    expect(scheduled.body.status).toBe('future');
+    expect(await counts()).toEqual([0, 0]);
+
+    const due = await agent().post(`${ROOT}/events/${id}`).set('Authorization', admin).send({ ...dates, date: '2026-11-01 09:00:00' });
+    expect(due.body.status).toBe('publish');
+    expect(await counts()).toEqual([1, 1]);
+
+    // Created as `publish` with a date ahead, an event is stored `future` and never counted.
+    const ahead = await agent()
+      .post(`${ROOT}/events`)
+      .set('Authorization', admin)
+      .send({ title: 'Counted Later', ...dates, date: '2027-01-10 09:00:00', categories: [termIds[0]], tags: [termIds[1]] });
+    expect(ahead.body.status).toBe('future');
+    expect(await counts()).toEqual([1, 1]);
+
+    await agent().delete(`${ROOT}/events/${id}`).set('Authorization', admin).expect(200);
+    expect(await counts()).toEqual([0, 0]);
+  });
+});

@@ -20,9 +20,10 @@ import { setEventTerms, translateTermsToIds } from '../../wp/tec/event-terms.js'
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { trackTermsChanged } from '../../wp/tec/tracker.js';
 import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
-import { recountTermsOfObject } from '../../wp/terms/term-writes.js';
 import { addPostMeta } from '../../wp/write/post-meta.js';
-import { insertPost, PostNotStoredError, publishPost, trashPost, updatePost, type PostFields } from '../../wp/write/posts.js';
+import { insertPost, PostNotStoredError, publishPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../wp/write/posts.js';
+import { theTitle } from '../../wp/text/formatting.js';
+import { sanitizeTitle } from '../../wp/text/slugs.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { EventErrors, getEventData } from './events.service.js';
 import type { EventResource } from './events.types.js';
@@ -139,10 +140,11 @@ async function saveEventTerms(ctx: RequestContext, scope: WriteScope, eventId: n
 }
 
 /**
- * Main::publishAssociatedTypes (on `publish_tribe_events`, inside wp_insert_post, so with the
- * links stored before this save): the event's venue, then its organizers, in the order the meta
- * holds them, that are neither published nor private are published through wp_publish_post, when
- * the user may publish them.
+ * Main::publishAssociatedTypes (on `publish_tribe_events`, inside wp_insert_post's status
+ * transition, so with the links stored before this save, and before the event's own
+ * `post_updated` and revision): the event's venue, then its organizers, in the order the meta
+ * holds them, that are neither published nor private are published through wp_publish_post
+ * (each with its revision), when the user may publish them.
  */
 async function publishAssociatedPosts(ctx: RequestContext, scope: WriteScope, eventId: number): Promise<void> {
   const meta = await eventMeta(scope, eventId);
@@ -158,8 +160,23 @@ async function publishAssociatedPosts(ctx: RequestContext, scope: WriteScope, ev
     const caps = POST_TYPE_CAPS[postType];
     if (!caps || !userCan(ctx.viewer, caps.publish_posts)) continue;
     const published = await publishPost(scope, id);
-    if (published) linked.set(id, published);
+    if (published) linked.set(id, published.post_name === '' ? await slugPublishedLinkedPost(ctx, scope, published) : published);
   }
+}
+
+/** The word publishAssociatedTypes names a linked post by when its title gives no slug (`venue-12`). */
+const LINKED_SLUG_FALLBACK: Readonly<Record<string, string>> = { [PostType.venue]: 'venue', [PostType.organizer]: 'organizer' };
+
+/**
+ * publishAssociatedTypes since TEC 6.15.4: a linked post published without a slug (a draft saved
+ * in the editor has none) gets one from its title as get_the_title shows it, else from its kind
+ * and ID, made unique as for a published post and stored through wp_update_post.
+ */
+async function slugPublishedLinkedPost(ctx: RequestContext, scope: WriteScope, post: PostRow): Promise<PostRow> {
+  const shown = theTitle(post.post_title);
+  const title = isPhpEmpty(shown) ? `${LINKED_SLUG_FALLBACK[post.post_type]}-${post.ID}` : shown;
+  const slug = await uniquePostSlug(scope, sanitizeTitle(title, ctx.site.language), post.ID, PostStatus.publish, post.post_type);
+  return updatePost(scope, post.ID, { post_name: slug });
 }
 
 /**
@@ -268,7 +285,13 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
         scope,
         id,
         { post_date: '', post_date_gmt: '', ...fields },
-        { afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params) },
+        {
+          afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params),
+          // prepare_postarr's `edit_date` for a scheduling with a date: a draft keeps the date
+          // given rather than wp_update_post's now, so it stays `future`.
+          editDate: fields.post_status === PostStatus.future && !isPhpEmpty(fields.post_date),
+          onPublished: () => publishAssociatedPosts(ctx, scope, id),
+        },
       );
     } catch (error) {
       // updateEvent saves the meta only `if ( wp_update_post( $args ) )`: a row $wpdb refuses
@@ -276,9 +299,6 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
       if (error instanceof PostNotStoredError) return;
       throw error;
     }
-    if (fields.post_status === PostStatus.publish) await publishAssociatedPosts(ctx, scope, id);
-    const wasPublished = post.post_status === PostStatus.publish;
-    if (wasPublished !== (fields.post_status === PostStatus.publish)) await recountTermsOfObject(scope, id);
     await saveMetaAndCustomTables(ctx, scope, id, Number(post.menu_order), data);
   });
   return getEventData(ctx, id);
@@ -302,7 +322,6 @@ export async function deleteEvent(ctx: RequestContext, id: number): Promise<Even
     // TEC's Ignored_Events hooks the trashing first and keeps the status the event had.
     await addPostMeta(scope, id, TecMeta.ignoredPreviousStatus, post.post_status);
     await trashPost(scope, id);
-    if (post.post_status === PostStatus.publish) await recountTermsOfObject(scope, id);
     // save_post of a trashed event: Known_Range::maybe_update_known_range rebuilds without it.
     await rebuildKnownRange(scope);
   });

@@ -6,6 +6,7 @@ import { isEmptyParam, isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpArray, isPhpNumeric, phpArrayCast, phpIndex, phpIntval, phpScalarString } from '../../wp/php/php-values.js';
 import { selectPostById } from '../../wp/posts/posts.repository.js';
 import { formatUtc, strtotime } from '../../wp/tec/dates.js';
+import { requestDateInSiteZone } from '../../wp/tec/event-dates.js';
 import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { sanitizeTitle } from '../../wp/text/slugs.js';
@@ -75,11 +76,6 @@ function unixOf(value: unknown, now: Date): number {
   return isPhpNumeric(text) ? Math.trunc(Number(text)) : (strtotime(text, now) ?? 0);
 }
 
-/** Tribe__Date_Utils::reformat / Tribe__Timezones::localize_date(…, 'UTC'): the date read by strtotime, as UTC `Y-m-d H:i:s`. */
-function utcDateOf(value: unknown, now: Date): string {
-  return formatUtc(unixOf(value, now));
-}
-
 /** 0000-01-01 00:00:00 and 9999-12-31 23:59:59 UTC: the years a DATETIME column holds. */
 const DATETIME_RANGE = [-62_167_219_200, 253_402_300_799] as const;
 
@@ -103,11 +99,16 @@ async function featuredImageOf(scope: WriteScope, image: unknown): Promise<numbe
 /** The request parameters a prepare_postarr reads, as `$request[$name]` gives them (null when absent). */
 type Params = Readonly<Record<string, unknown>>;
 
-/** The fields prepare_postarr puts first, for both kinds. */
-function postFieldsOf(params: Params, viewer: Viewer, now: Date): [string, unknown][] {
+/**
+ * The fields prepare_postarr puts first, for both kinds. `date` is read in the site's zone and
+ * kept as wall time (it also lands in `_Venuepost_date` / `_Organizerpost_date` as it is);
+ * `date_utc` is read as UTC.
+ */
+function postFieldsOf(scope: WriteScope, params: Params, viewer: Viewer): [string, unknown][] {
+  const now = scope.now;
   return [
     ['post_author', params.author],
-    ['post_date', isset(toMap(params), 'date') ? utcDateOf(params.date, now) : false],
+    ['post_date', isset(toMap(params), 'date') ? requestDateInSiteZone(phpScalarString(params.date), scope.site.timezone, now) : false],
     ['post_date_gmt', isset(toMap(params), 'date_utc') ? gmtDateOf(params.date_utc, now) : false],
     ['post_status', scaleBackPostStatus(params.status, canPublishEvents(viewer))],
   ];
@@ -126,7 +127,7 @@ function withoutNulls(entries: [string, unknown][]): PhpArray {
 async function prepareVenuePostarr(scope: WriteScope, params: Params, viewer: Viewer, id?: number): Promise<PhpArray> {
   const entries: [string, unknown][] = [
     ['VenueID', id],
-    ...postFieldsOf(params, viewer, scope.now),
+    ...postFieldsOf(scope, params, viewer),
     ['Venue', params.venue],
     ['Description', params.description],
     ['Address', params.address],
@@ -151,7 +152,7 @@ async function prepareVenuePostarr(scope: WriteScope, params: Params, viewer: Vi
 async function prepareOrganizerPostarr(scope: WriteScope, params: Params, viewer: Viewer, id?: number): Promise<PhpArray> {
   return withoutNulls([
     ['OrganizerID', id],
-    ...postFieldsOf(params, viewer, scope.now),
+    ...postFieldsOf(scope, params, viewer),
     ['Organizer', params.organizer],
     ['Description', params.description],
     ['Phone', params.phone],

@@ -1,4 +1,4 @@
-import { beginningOfDay, endOfDay, formatUtc, isTimestamp, phpDateTimeIn, siteWallTimeToUtc } from './dates.js';
+import { beginningOfDay, endOfDay, formatInZone, formatUtc, isTimestamp, phpDateTimeIn, siteWallTimeToUtc } from './dates.js';
 import { timezoneAbbr } from './timezone-abbr.js';
 
 /**
@@ -66,6 +66,17 @@ export function requestDateWallTime(value: string, zone: string, now: Date): str
 export function requestDateZone(requested: string | undefined, siteTimezone: string): string {
   if (requested === undefined) return siteTimezone;
   return requested === '' ? 'UTC' : requested;
+}
+
+/**
+ * Tribe__Date_Utils::reformat($value, 'Y-m-d H:i:s'), as the venue and organizer endpoints read
+ * `date`: a DateTime built in the site's zone (wp_timezone), so the wall time written in the
+ * value stays as it is (a zone written in the value is kept too, not converted), relative words
+ * (`now`, `tomorrow`) are read on the site's clock, and a unix timestamp is shown in the site's zone.
+ */
+export function requestDateInSiteZone(value: string, siteZone: string, now: Date): string {
+  if (isTimestamp(value)) return formatInZone(Math.trunc(Number(value)), siteZone);
+  return requestDateWallTime(value, siteZone, now);
 }
 
 /** What the request gives prepare_event_date_meta (keys absent from the post array are undefined). */

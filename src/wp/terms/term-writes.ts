@@ -1,5 +1,5 @@
 import { AppError } from '../wp-error.js';
-import { CoreTaxonomy, OptionName, POST_TYPE_TAXONOMIES, PostType, TecCacheKey, Taxonomy } from '../constants.js';
+import { CoreTaxonomy, OptionName, POST_TYPE_TAXONOMIES, PostStatus, PostType, TecCacheKey, Taxonomy } from '../constants.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpTrim } from '../php/php-values.js';
 import { deleteOption, selectOptions, upsertOption } from '../site/options.repository.js';
@@ -41,7 +41,7 @@ import {
   updateTermCount,
   type TermTaxonomyRef,
 } from './term-writes.repository.js';
-import { selectPostType } from '../posts/posts.repository.js';
+import { selectPostById } from '../posts/posts.repository.js';
 import { selectTermOfTaxonomy } from './terms-controller.repository.js';
 
 /*
@@ -446,15 +446,24 @@ export async function setObjectTerms(
 }
 
 /**
- * _update_term_count_on_transition_post_status: recounts every term the post has in the
- * taxonomies of its type. Call it after the post's row holds its new status, when that status
- * moved into or out of `publish` (trashed, published, drafted).
+ * _update_term_count_on_transition_post_status (on `transition_post_status`): when a post moves
+ * into or out of the counted statuses (`publish`; an `inherit` post counts as its parent's
+ * status), every term it has in the taxonomies of its type is recounted. Call it after the row
+ * holds its final status, the one wp_insert_post settled on (a `publish` dated ahead is stored as
+ * `future` and no longer counts). Returns at once, without reading, when nothing can change.
  */
-export async function recountTermsOfObject(scope: WriteScope, objectId: number): Promise<void> {
-  const postType = await selectPostType(scope.trx, objectId);
-  if (postType === undefined) return;
-  const taxonomies = (POST_TYPE_TAXONOMIES[postType] ?? []).filter((taxonomy) => taxonomy in REGISTRATIONS);
-  const terms = await selectObjectTermTaxonomies(scope.trx, objectId, taxonomies);
+export async function updateTermCountOnTransition(
+  scope: WriteScope,
+  post: { ID: number; post_type: string; post_parent: number },
+  newStatus: string,
+  oldStatus: string,
+): Promise<void> {
+  const taxonomies = (POST_TYPE_TAXONOMIES[post.post_type] ?? []).filter((taxonomy) => taxonomy in REGISTRATIONS);
+  if (taxonomies.length === 0) return;
+  const counted = async (status: string) =>
+    (status === PostStatus.inherit ? (await selectPostById(scope.trx, post.post_parent))?.post_status : status) === PostStatus.publish;
+  if ((await counted(newStatus)) === (await counted(oldStatus))) return;
+  const terms = await selectObjectTermTaxonomies(scope.trx, post.ID, taxonomies);
   for (const taxonomy of taxonomies) {
     await recountTerms(scope, taxonomy, terms.filter((term) => term.taxonomy === taxonomy));
   }

@@ -10,6 +10,7 @@ import { formatInZone, siteWallTimeToUtc } from '../tec/dates.js';
 import { phpLooseStringEquals, trackPostFieldsChanged } from '../tec/tracker.js';
 import { sanitizeTitle } from '../text/slugs.js';
 import { removeTrashedLinkedPostFromEvents } from './linked-post-trash.js';
+import { updateTermCountOnTransition } from '../terms/term-writes.js';
 import { addPostMeta, deletePostMeta, getPostMetaValues } from './post-meta.js';
 import {
   insertPostRow,
@@ -76,6 +77,12 @@ export interface PostWriteOptions {
    * otherwise resets to now.
    */
   editDate?: boolean;
+  /**
+   * The `publish_{post_type}` hooks (TEC's publishAssociatedTypes for events): run when the row's
+   * final status is `publish`, inside the status transition, so after the row, the terms and the
+   * guid and before `post_updated` (tracker, old slug) and the post's own revision.
+   */
+  onPublished?: (post: PostRow) => Promise<void>;
 }
 
 /** The statuses whose posts may keep an empty slug and a zero GMT date (`date_floating`). */
@@ -339,13 +346,24 @@ async function fillEmptySlug(scope: WriteScope, site: SiteSettings, post: PostRo
   return { ...post, post_name: name };
 }
 
+/** The status a post had before wp_insert_post made it (wp_transition_post_status's `new`). */
+const NEW_POST = 'new';
+
 /**
- * The hooks of wp_transition_post_status that write rows here: core's `_transition_post_status`
- * (an empty guid filled on publishing), `_future_post_hook` (WP-Cron's publish event) and TEC's
- * `trash_tribe_venue` / `trash_tribe_organizer` (the trashed post unlinked from the site's
- * upcoming events).
+ * The hooks of wp_transition_post_status that write rows here, in WordPress's order: core's
+ * `_transition_post_status` (an empty guid filled on publishing) and
+ * `_update_term_count_on_transition_post_status` (the post's terms recounted when it moves into
+ * or out of `publish`), then the `{status}_{post_type}` hooks: `_future_post_hook` (WP-Cron's
+ * publish event), TEC's `trash_tribe_venue` / `trash_tribe_organizer` (the trashed post unlinked
+ * from the site's upcoming events) and the caller's `onPublished`.
  */
-async function transitionStatus(scope: WriteScope, site: SiteSettings, post: PostRow, previousStatus: string): Promise<PostRow> {
+async function transitionStatus(
+  scope: WriteScope,
+  site: SiteSettings,
+  post: PostRow,
+  previousStatus: string,
+  options: PostWriteOptions = {},
+): Promise<PostRow> {
   let current = post;
   if (previousStatus !== PostStatus.publish && post.post_status === PostStatus.publish && post.guid === '') {
     const guid = guidOf(site, post, scope.viewer);
@@ -353,11 +371,14 @@ async function transitionStatus(scope: WriteScope, site: SiteSettings, post: Pos
     scope.changes.notePost(post.ID, post.post_type, undefined, ['guid']);
     current = { ...post, guid };
   }
+  // A new post's terms were all counted as they were set, after its row held this status.
+  if (previousStatus !== NEW_POST) await updateTermCountOnTransition(scope, post, post.post_status, previousStatus);
   if (post.post_status === PostStatus.trash && (post.post_type === PostType.venue || post.post_type === PostType.organizer)) {
     await removeTrashedLinkedPostFromEvents(scope, site, post.post_type, post.ID);
   }
   // `future_{post_type}` runs _future_post_hook on every save that leaves the post scheduled.
   if (post.post_status === PostStatus.future) await schedulePostPublication(scope, post.ID, post.post_date_gmt);
+  if (post.post_status === PostStatus.publish) await options.onPublished?.(current);
   return current;
 }
 
@@ -406,7 +427,7 @@ export async function insertPost(scope: WriteScope, post: NewPost, options: Post
   const guid = guidOf(site, stored, scope.viewer);
   await updatePostRow(scope.trx, id, { guid });
   stored = { ...stored, guid };
-  await transitionStatus(scope, site, stored, 'new');
+  await transitionStatus(scope, site, stored, NEW_POST, options);
   await addOrigin(scope, stored);
   return id;
 }
@@ -553,7 +574,7 @@ export async function updatePost(
   scope.changes.notePost(id, before.post_type, undefined, columnsChanged(before, { ...row, guid }));
   let after: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid } as PostRow);
   await options.afterRow?.(id);
-  after = await transitionStatus(scope, site, after, before.post_status);
+  after = await transitionStatus(scope, site, after, before.post_status, options);
   await trackPostFieldsChanged(scope, before, after);
   await rememberOldSlugAndDate(scope, before, after);
   await addOrigin(scope, after);
@@ -574,7 +595,7 @@ function columnsChanged(before: PostRow, written: Partial<PostRow>): string[] {
  * WordPress runs on the way (revision, comments status). Returns the row as stored.
  *
  * A post already in the trash is returned as it is (WordPress refuses it; the routes answer 410
- * before asking). Term counts of the post's terms are the caller's (recountTermsOfObject), and
+ * before asking). The terms of a published post are recounted on the way (the status transition);
  * the post's comments are not touched (this service writes no comments). Throws 404
  * `invalid_post` when there is no such post.
  */

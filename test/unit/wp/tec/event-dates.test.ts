@@ -3,6 +3,7 @@ import { strtotime } from '../../../../src/wp/tec/dates.js';
 import {
   eventTimezoneAbbr,
   prepareEventDateMeta,
+  requestDateInSiteZone,
   requestDateWallTime,
   utcOffsetZoneSeconds,
   wallTimeToUtc,
@@ -11,6 +12,20 @@ import { timezoneAbbr } from '../../../../src/wp/tec/timezone-abbr.js';
 
 const now = new Date('2026-11-24T16:57:00Z');
 const settings = { siteTimezone: 'UTC', multiDayCutoff: '00:00', now };
+
+describe('requestDateInSiteZone (Tribe__Date_Utils::reformat in wp_timezone, the venue and organizer `date`)', () => {
+  it.each([
+    ['2027-03-02 09:30:00', 'Europe/Berlin', '2027-03-02 09:30:00'],
+    ['2027-03-02T09:30:00+05:00', 'Europe/Berlin', '2027-03-02 09:30:00'],
+    ['1800000000', 'Europe/Berlin', '2027-01-15 09:00:00'],
+    ['1800000000', 'UTC+5.5', '2027-01-15 13:30:00'],
+    ['1800000000', 'UTC', '2027-01-15 08:00:00'],
+    ['now', 'America/New_York', '2026-11-24 11:57:00'],
+    ['tomorrow', 'Asia/Tokyo', '2026-11-26 00:00:00'],
+  ])('%s in %s -> %s', (value, zone, wall) => {
+    expect(requestDateInSiteZone(value, zone, now)).toBe(wall);
+  });
+});
 
 describe('requestDateWallTime (build_date_object as prepare_postarr formats it)', () => {
   it.each([

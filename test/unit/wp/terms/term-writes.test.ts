@@ -8,9 +8,9 @@ import type { WriteScope } from '../../../../src/wp/write/transaction.js';
 import {
   deleteTerm,
   insertTerm,
-  recountTermsOfObject,
   setObjectTerms,
   updateTerm,
+  updateTermCountOnTransition,
 } from '../../../../src/wp/terms/term-writes.js';
 import { insertPost } from '../../../builders/index.js';
 import { inRolledBackWrite as rolledBack } from '../../../setup/rolled-back-write.js';
@@ -70,6 +70,11 @@ async function term(trx: Db, termId: number) {
     .executeTakeFirst();
 }
 
+/** The fields of an event post the term count transition reads. */
+function event(id: number) {
+  return { ID: id, post_type: 'tribe_events', post_parent: 0 };
+}
+
 async function setStatus(trx: Db, postId: number, status: string): Promise<void> {
   await trx.updateTable('posts').set({ post_status: status }).where('ID', '=', postId).execute();
 }
@@ -79,7 +84,7 @@ describe('term counts (_update_post_term_count), as the plugin stored them', () 
     await inRolledBackWrite(
       async (scope) => {
         await setStatus(scope.trx, 46, 'draft');
-        await recountTermsOfObject(scope, 46);
+        await updateTermCountOnTransition(scope, event(46), 'draft', 'publish');
       },
       async (_result, changes, trx) => {
         expect(await counts(trx, [7, 10, 14])).toEqual({ 7: 55, 10: 47, 14: 48 });
@@ -96,7 +101,7 @@ describe('term counts (_update_post_term_count), as the plugin stored them', () 
     await inRolledBackWrite(
       async (scope) => {
         await setStatus(scope.trx, 37, 'trash');
-        await recountTermsOfObject(scope, 37);
+        await updateTermCountOnTransition(scope, event(37), 'trash', 'publish');
       },
       async (_result, _changes, trx) => {
         expect(await counts(trx, [7, 12, 13, 16])).toEqual({ 7: 55, 12: 35, 13: 33, 16: 35 });
@@ -110,10 +115,32 @@ describe('term counts (_update_post_term_count), as the plugin stored them', () 
     await inRolledBackWrite(
       async (scope) => {
         await setStatus(scope.trx, 241, 'publish');
-        await recountTermsOfObject(scope, 241);
+        await updateTermCountOnTransition(scope, event(241), 'publish', 'draft');
       },
       async (_result, _changes, trx) => {
         expect(await counts(trx, [9])).toEqual({ 9: 53 });
+      },
+    );
+  });
+
+  it('a published event scheduled (`future`) no longer counts; a move between uncounted statuses recounts nothing', async () => {
+    await inRolledBackWrite(
+      async (scope) => {
+        await setStatus(scope.trx, 46, 'future');
+        await updateTermCountOnTransition(scope, event(46), 'future', 'publish');
+      },
+      async (_result, _changes, trx) => {
+        expect(await counts(trx, [7, 10, 14])).toEqual({ 7: 55, 10: 47, 14: 48 });
+      },
+    );
+    await inRolledBackWrite(
+      async (scope) => {
+        await setStatus(scope.trx, 241, 'future');
+        await updateTermCountOnTransition(scope, event(241), 'future', 'draft');
+      },
+      async (_result, changes, trx) => {
+        expect(await counts(trx, [9])).toEqual({ 9: 52 });
+        expect([...changes.terms]).toEqual([]);
       },
     );
   });
