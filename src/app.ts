@@ -33,6 +33,7 @@ import { healthRoutes } from './ops/health.js';
 import { requestLogging, silentLogger, type ObservedState } from './ops/logging.js';
 import { AppMetrics, type PoolStats } from './ops/metrics.js';
 import { StatementTracker } from './ops/statements.js';
+import { OutageLog } from './ops/outage.js';
 import { ChangeFeed } from './feed/change-feed.js';
 import { fromChangeSet } from './feed/data-change.js';
 import { ResponseCache, type CachedResponse } from './http/response-cache.js';
@@ -70,6 +71,8 @@ export interface AppDeps {
   changeFeed?: ChangeFeed;
   /** The response cache's budget in bytes (CACHE_MAX_MB); 0 or none: no response cache. */
   responseCacheBytes?: number;
+  /** How often a database outage's running count is logged; OUTAGE_REPORT_EVERY_MS unless set (tests). */
+  outageReportEveryMs?: number;
 }
 
 /** Builds the Koa app; never listens (main.ts does, tests use app.callback()). */
@@ -85,6 +88,7 @@ export function createApp({
   readDbs,
   changeFeed = new ChangeFeed(),
   responseCacheBytes = 0,
+  outageReportEveryMs,
 }: AppDeps): Koa {
   const app = new Koa();
   // This app's own writes reach the feed first, before the object cache and the rest are told.
@@ -121,11 +125,16 @@ export function createApp({
     caches: { render: renderCache, event_count: eventCounts, ...(responseCache ? { response: responseCache } : {}) },
   });
   statements.onError(() => metrics.databaseError('statement'));
-  // Unexpected errors still go where the caller said; the ones from the database are also counted.
-  const logError = (error: unknown) => {
-    if (isConnectionFailure(error)) metrics.databaseError('connection');
-    reportError(error);
+  // Unexpected errors go where the caller said, with their stack. A database outage is counted, and
+  // summed up in the log in a few lines however many requests it refuses (OutageLog).
+  const outage = new OutageLog({ logger, reportEveryMs: outageReportEveryMs });
+  statements.onSuccess(() => outage.answered());
+  const failureReporter = (refusedRequest: boolean) => (error: unknown) => {
+    if (!isConnectionFailure(error)) return reportError(error);
+    metrics.databaseError('connection');
+    outage.failed(error, refusedRequest);
   };
+  const logError = failureReporter(false);
 
   // Operations first: every request gets its id, log line and metrics; /healthz, /readyz and
   // /metrics answer at the site root, before any REST machinery.
@@ -134,8 +143,11 @@ export function createApp({
     healthRoutes({
       db,
       onFailure: (error) => {
-        if (isConnectionFailure(error)) metrics.databaseError('connection');
+        if (!isConnectionFailure(error)) return;
+        metrics.databaseError('connection');
+        outage.failed(error, true);
       },
+      onSuccess: () => outage.answered(),
     }),
   );
   app.use(metrics.route());
@@ -156,7 +168,7 @@ export function createApp({
   // Outside the global parameters, so the tag is the hash of the body exactly as sent.
   app.use(conditionalGet());
   app.use(wordpressGlobalParams());
-  app.use(errorHandler(logError));
+  app.use(errorHandler(failureReporter(true)));
   app.use(
     bodyParser({
       enableTypes: ['json', 'form'],
@@ -195,6 +207,11 @@ export function createApp({
     // The settings and the viewer are read before the feed's generation is (the probe needs the
     // viewer's database): a change reported in between is handled once the generation is known.
     const generationAtStart = changeFeed.generation;
+    // The log's and metrics' route: the pattern WordPress registered, as the index prints it. Set
+    // before anything reads the database, so an answer that fails there (503 while it is out) is
+    // still counted under it.
+    const route = compiled.find((candidate) => candidate.regex.test(routePath));
+    if (route) (ctx.state as ObservedState).route = namespace === '' ? '/' : `/${namespace}${route.pattern}`;
     let site = await siteSettings();
     // Every REST URL of the answer names the namespace the request came in under.
     const urlsFor = (settings: typeof site) => toSiteUrls(settings, config.restRoot, config.publicUrl, namespace === '' ? config.namespaces[0] : namespace);
@@ -203,9 +220,6 @@ export function createApp({
     // the database and the feed's generation for a plain anonymous read before anything ran.
     const door = sentAnswerDoor(ctx);
     const now = door?.now ?? clock.now();
-    // The log's and metrics' route: the pattern WordPress registered, as the index prints it.
-    const route = compiled.find((candidate) => candidate.regex.test(routePath));
-    if (route) (ctx.state as ObservedState).route = namespace === '' ? '/' : `/${namespace}${route.pattern}`;
     const viewer = await identify(ctx, urls.restRoot, now);
     const methodOverridden = ctx.query._method !== undefined || ctx.get('X-HTTP-Method-Override') !== '';
     const fromDoor = door !== undefined && !isLoggedIn(viewer) ? door : undefined;
