@@ -122,6 +122,7 @@ export function createApp({
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
   const metrics = new AppMetrics({
     poolStats,
+    feed: changeFeed,
     caches: { render: renderCache, event_count: eventCounts, ...(responseCache ? { response: responseCache } : {}) },
   });
   statements.onError(() => metrics.databaseError('statement'));

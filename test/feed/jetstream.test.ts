@@ -176,6 +176,8 @@ describe('change notifications through NATS JetStream', () => {
     const first = startNotifier([hook()], quickAckWait);
     await first.publish([change('venue', 1, 'created')]);
     await receiver.waitForAccepted(1);
+    // The receiver counts a delivery before it answers: closing now could cut it short (and nak it).
+    await consumerSettled();
     await first.close();
     notifiers.splice(notifiers.indexOf(first), 1);
     const [consumerName] = (await jsm.consumers.list(stream).next()).map((info) => info.name);

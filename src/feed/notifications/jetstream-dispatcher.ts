@@ -91,7 +91,8 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
   });
   const stopSetup = new AbortController();
   const stopDelivering = new AbortController();
-  const pending: RecordChange[] = [];
+  // Changes to publish, in order; an entry with only `onStored` marks where a batch without changes stood.
+  const pending: Array<{ change?: RecordChange; onStored?: () => void }> = [];
   let pump: Promise<void> | undefined;
   let closed = false;
   let setupSettled = false;
@@ -206,10 +207,15 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
     pump ??= (async () => {
       const connected = await ready;
       while (pending.length > 0 && connected !== undefined) {
-        const change = pending.shift()!;
+        const { change, onStored } = pending.shift()!;
+        if (change === undefined) {
+          onStored?.();
+          continue;
+        }
         const subject = subjectFor(change, subjectPrefix);
         try {
           await connected.js.publish(subject, encodeChange(change), { msgID: changeKey(change), timeout: publishTimeoutMs });
+          onStored?.();
         } catch (error) {
           log.error(
             { err: error, subject, msgId: changeKey(change) },
@@ -223,12 +229,13 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
   }
 
   return {
-    publish(changes) {
+    publish(changes, onStored) {
       if (closed) {
-        log.warn({ changes: changes.length }, 'change notifications published after close are lost');
+        if (changes.length > 0) log.warn({ changes: changes.length }, 'change notifications published after close are lost');
         return Promise.resolve();
       }
-      pending.push(...changes);
+      pending.push(...changes.map((change, index) => ({ change, onStored: index === changes.length - 1 ? onStored : undefined })));
+      if (changes.length === 0) pending.push({ onStored });
       if (pending.length > maxPending) {
         const dropped = pending.splice(0, pending.length - maxPending);
         log.error({ dropped: dropped.length, maxPending }, 'change notifications queue full: the oldest changes are not published');
@@ -244,10 +251,9 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
       // A connection still being tried is given this one try; no further ones.
       if (!setupSettled) stopSetup.abort();
       const connected = await ready;
-      if (connected === undefined && pending.length > 0) {
-        log.error({ changes: pending.length }, 'change notifications never published (NATS was not reachable): lost');
-        pending.length = 0;
-      }
+      const unpublished = pending.filter((entry) => entry.change !== undefined).length;
+      if (connected === undefined && unpublished > 0) log.error({ changes: unpublished }, 'change notifications never published (NATS was not reachable): lost');
+      if (connected === undefined) pending.length = 0;
       await pump;
       await consumers;
       if (connected !== undefined) await connected.nc.drain().catch(() => undefined);
