@@ -33,6 +33,7 @@ import { healthRoutes } from './ops/health.js';
 import { requestLogging, silentLogger, type ObservedState } from './ops/logging.js';
 import { AppMetrics, type PoolStats } from './ops/metrics.js';
 import { StatementTracker } from './ops/statements.js';
+import { OutageLog } from './ops/outage.js';
 import { ChangeFeed } from './feed/change-feed.js';
 import { fromChangeSet, touchedByChange } from './feed/data-change.js';
 import { PostType } from './wp/constants.js';
@@ -76,6 +77,8 @@ export interface AppDeps {
   changeFeed?: ChangeFeed;
   /** The response cache's budget in bytes (CACHE_MAX_MB); 0 or none: no response cache. */
   responseCacheBytes?: number;
+  /** How often a database outage's running count is logged; OUTAGE_REPORT_EVERY_MS unless set (tests). */
+  outageReportEveryMs?: number;
 }
 
 /** Builds the Koa app; never listens (main.ts does, tests use app.callback()). */
@@ -91,6 +94,7 @@ export function createApp({
   readDbs: givenReadDbs,
   changeFeed = new ChangeFeed(),
   responseCacheBytes = 0,
+  outageReportEveryMs,
 }: AppDeps): Koa {
   const app = new Koa();
   // Every statement is seen by the response cache's dependency collection: one that no read
@@ -135,14 +139,20 @@ export function createApp({
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
   const metrics = new AppMetrics({
     poolStats,
+    feed: changeFeed,
     caches: { render: renderCache, event_count: eventCounts, ...(responseCache ? { response: responseCache } : {}) },
   });
   statements.onError(() => metrics.databaseError('statement'));
-  // Unexpected errors still go where the caller said; the ones from the database are also counted.
-  const logError = (error: unknown) => {
-    if (isConnectionFailure(error)) metrics.databaseError('connection');
-    reportError(error);
+  // Unexpected errors go where the caller said, with their stack. A database outage is counted, and
+  // summed up in the log in a few lines however many requests it refuses (OutageLog).
+  const outage = new OutageLog({ logger, reportEveryMs: outageReportEveryMs });
+  statements.onSuccess(() => outage.answered());
+  const failureReporter = (refusedRequest: boolean) => (error: unknown) => {
+    if (!isConnectionFailure(error)) return reportError(error);
+    metrics.databaseError('connection');
+    outage.failed(error, refusedRequest);
   };
+  const logError = failureReporter(false);
 
   // Operations first: every request gets its id, log line and metrics; /healthz, /readyz and
   // /metrics answer at the site root, before any REST machinery.
@@ -151,8 +161,11 @@ export function createApp({
     healthRoutes({
       db,
       onFailure: (error) => {
-        if (isConnectionFailure(error)) metrics.databaseError('connection');
+        if (!isConnectionFailure(error)) return;
+        metrics.databaseError('connection');
+        outage.failed(error, true);
       },
+      onSuccess: () => outage.answered(),
     }),
   );
   app.use(metrics.route());
@@ -173,7 +186,7 @@ export function createApp({
   // Outside the global parameters, so the tag is the hash of the body exactly as sent.
   app.use(conditionalGet());
   app.use(wordpressGlobalParams());
-  app.use(errorHandler(logError));
+  app.use(errorHandler(failureReporter(true)));
   // Every body is read here, whatever its Content-Type, and one past the limit refused at once
   // (413); which parameters it gives is WordPress's call, made once the method is known.
   app.use(readRequestBody(BODY_LIMIT));
@@ -200,6 +213,11 @@ export function createApp({
     // The settings and the viewer are read before the feed's generation is (the probe needs the
     // viewer's database): a change reported in between is handled once the generation is known.
     const generationAtStart = changeFeed.generation;
+    // The log's and metrics' route: the pattern WordPress registered, as the index prints it. Set
+    // before anything reads the database, so an answer that fails there (503 while it is out) is
+    // still counted under it.
+    const route = compiled.find((candidate) => candidate.regex.test(routePath));
+    if (route) (ctx.state as ObservedState).route = namespace === '' ? '/' : `/${namespace}${route.pattern}`;
     let site = await siteSettings();
     // Every REST URL of the answer names the namespace the request came in under.
     const urlsFor = (settings: typeof site) => toSiteUrls(settings, config.restRoot, config.publicUrl, namespace === '' ? config.namespaces[0] : namespace);
@@ -208,9 +226,6 @@ export function createApp({
     // the database and the feed's generation for a plain anonymous read before anything ran.
     const door = sentAnswerDoor(ctx);
     const now = door?.now ?? clock.now();
-    // The log's and metrics' route: the pattern WordPress registered, as the index prints it.
-    const route = compiled.find((candidate) => candidate.regex.test(routePath));
-    if (route) (ctx.state as ObservedState).route = namespace === '' ? '/' : `/${namespace}${route.pattern}`;
     const viewer = await identify(ctx, urls.restRoot, now);
     const methodOverridden = ctx.query._method !== undefined || ctx.get('X-HTTP-Method-Override') !== '';
     const fromDoor = door !== undefined && !isLoggedIn(viewer) ? door : undefined;

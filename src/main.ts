@@ -11,6 +11,8 @@ import { ChangeFeed } from './feed/change-feed.js';
 import { startChangeFeed, type RunningFeed } from './feed/start-feed.js';
 import { createNotifier } from './feed/notifications/notifier.js';
 import { notifyRecordChanges } from './feed/notify-changes.js';
+import { databasePositionStore, PositionKeeper } from './feed/notified-position.js';
+import { jetStreamPositionStore } from './feed/notifications/jetstream-position-store.js';
 import type { RecordKind } from './feed/record-change.js';
 import { runDoctorCommand } from './commands/doctor.js';
 import { runSqliteImportCommand } from './commands/sqlite-import.js';
@@ -119,7 +121,15 @@ async function main(): Promise<void> {
     log: logger,
     fetchRecord: (kind, id) => fetchRecordAnonymously(server, config, kind, id),
   });
-  notifyRecordChanges({ feed: changeFeed, db, notifier, logError });
+  // Where notifications left off, kept so that a start resumes the binlog there (binlog mode, with
+  // notifications on): in JetStream beside the stream with NATS_URL, else in the site's wp_options.
+  const notifying = config.webhooks.length > 0 || config.nats !== undefined;
+  const followsBinlog = databaseUrl !== undefined && sqliteFilePath(databaseUrl) === undefined && config.changeFeed !== 'probe' && config.changeFeed !== 'off';
+  const positions =
+    notifying && followsBinlog
+      ? new PositionKeeper(config.nats ? jetStreamPositionStore(config.nats) : databasePositionStore(db), { warn: (message) => logger.warn(message) })
+      : undefined;
+  notifyRecordChanges({ feed: changeFeed, db, notifier, logError, positions });
   // A port taken or not ours to bind: say which and how to pick another, not Node's stack.
   server.once('error', (error: NodeJS.ErrnoException) => {
     const problem = listenProblem(error, config.host, config.port);
@@ -155,6 +165,7 @@ async function main(): Promise<void> {
         now: () => new Date(),
         info: (message) => logger.info(message),
         warn: (message) => logger.warn(message),
+        resumeAt: positions && (() => positions.resumePoint()),
       });
     } catch (error) {
       // The feed stays off: everything is served, nothing from memory.
@@ -168,10 +179,16 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal} received, shutting down`);
     // No new request on any connection; the ones under way finish (at most SHUTDOWN_GRACE_MS), then close.
+    // The feed stops first, then the notifier stores what it was handed, then the position is kept.
+    const closeNotifications = async () => {
+      await runningFeed?.stop();
+      await notifier.close();
+      await positions?.close();
+    };
     void stop(SHUTDOWN_GRACE_MS).then(() =>
-      Promise.allSettled([runningFeed?.stop(), notifier.close(), objectCache?.close(), db.destroy(), ...readDbs.map((readDb) => readDb.destroy())]).finally(() =>
-        process.exit(0),
-      ),
+      Promise.allSettled([closeNotifications(), objectCache?.close()])
+        .then(() => Promise.allSettled([db.destroy(), ...readDbs.map((readDb) => readDb.destroy())]))
+        .finally(() => process.exit(0)),
     );
   };
   process.once('SIGINT', () => shutdown('SIGINT'));

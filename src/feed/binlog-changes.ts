@@ -2,6 +2,7 @@ import { PostStatus } from '../wp/constants.js';
 import type { DataChange } from './data-change.js';
 import { ChangeTags, changedColumns, isAnswerlessOption } from './change-tags.js';
 import type { BinlogTransaction, RowChange } from './binlog-source.js';
+import { NOTIFIED_POSITION_OPTION } from './notified-position.repository.js';
 
 /**
  * Options WordPress rewrites all the time that no answer of this API reads: transients (WP-Cron's
@@ -9,6 +10,8 @@ import type { BinlogTransaction, RowChange } from './binlog-source.js';
  * changes nothing else does not invalidate anything.
  */
 const UNREAD_OPTION = /^(_site)?_transient_|^cron$/;
+/** This service's own rows in wp_options, which no answer reads (see notified-position.repository.ts). */
+const SERVICE_OPTIONS: ReadonlySet<string> = new Set([NOTIFIED_POSITION_OPTION]);
 /** Post meta the editor writes while a post is open (the heartbeat), which no answer reads. */
 const UNREAD_POST_META = new Set(['_edit_lock']);
 
@@ -98,7 +101,7 @@ export function fromBinlogTransaction(transaction: BinlogTransaction): DataChang
           relevant = true;
           break;
         case 'options':
-          if (!UNREAD_OPTION.test(String(row.option_name))) {
+          if (!UNREAD_OPTION.test(String(row.option_name)) && !SERVICE_OPTIONS.has(String(row.option_name))) {
             options.add(String(row.option_name));
             relevant = true;
           }

@@ -31,6 +31,7 @@ export class ChangeFeed {
   private currentMode: ChangeFeedMode = 'off';
   private probe: ProbeSource | undefined;
   private binlogConnected: () => boolean = () => false;
+  private positionsLost = 0;
 
   /**
    * How outside changes are noticed right now. It starts `off` (nothing outside this process is
@@ -77,6 +78,19 @@ export class ChangeFeed {
     this.currentMode = mode;
     // What was learnt under the old mode is not vouched for by the new one.
     this.publish(everythingChanged(mode === 'binlog' ? 'binlog' : 'probe', `mode:${mode}`, now));
+  }
+
+  /**
+   * The binlog position to follow from was gone (purged, another server answering, unreadable):
+   * whatever changed in between was neither seen by the caches (they are dropped whole) nor notified.
+   */
+  noteBinlogPositionLost(): void {
+    this.positionsLost += 1;
+  }
+
+  /** How many times the binlog position was lost since start (the metric binlog_positions_lost_total). */
+  get binlogPositionsLost(): number {
+    return this.positionsLost;
   }
 
   /** How many changes were reported so far; moves on every one. */

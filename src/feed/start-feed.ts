@@ -1,7 +1,7 @@
 import type { Db } from '../db/create-db.js';
 import type { ChangeFeed } from './change-feed.js';
 import { fromBinlogTransaction } from './binlog-changes.js';
-import { BinlogSource } from './binlog-source.js';
+import { BinlogSource, type BinlogPosition } from './binlog-source.js';
 import { everythingChanged } from './data-change.js';
 import { checkBinlogAccess, checkProbeAccess } from './feed-access.js';
 
@@ -19,6 +19,12 @@ export interface StartFeedOptions {
   now: () => Date;
   info: (message: string) => void;
   warn: (message: string) => void;
+  /**
+   * Where change notifications last left off (PositionKeeper.resumePoint): the binlog is followed
+   * from there, so what changed while no instance ran is reported (and notified) too. None, or
+   * undefined from it: from the binlog's current end.
+   */
+  resumeAt?: () => Promise<BinlogPosition | undefined>;
 }
 
 export interface RunningFeed {
@@ -66,6 +72,9 @@ export async function startChangeFeed(options: StartFeedOptions): Promise<Runnin
 async function startBinlog(options: StartFeedOptions): Promise<RunningFeed> {
   const { feed, now, info, warn } = options;
   const url = new URL(options.databaseUrl);
+  const resumeAt = await options.resumeAt?.();
+  const notifying = options.resumeAt !== undefined;
+  let started = false;
   const source = new BinlogSource({
     connection: {
       host: url.hostname,
@@ -80,8 +89,17 @@ async function startBinlog(options: StartFeedOptions): Promise<RunningFeed> {
       const change = fromBinlogTransaction(transaction);
       if (change) feed.publish(change);
     },
+    startAt: resumeAt,
     onReset: (reason) => {
-      warn(`binlog: reset (${reason}): everything cached is dropped`);
+      feed.noteBinlogPositionLost();
+      if (!started && resumeAt !== undefined) {
+        warn(
+          `change notifications: the last position notified (${resumeAt.file}:${resumeAt.position}) is gone from the binlog (${reason}): ` +
+            'changes made from then until now are not notified',
+        );
+      } else {
+        warn(`binlog: reset (${reason}): everything cached is dropped${notifying ? ', and changes made meanwhile are not notified' : ''}`);
+      }
       feed.publish(everythingChanged('binlog', 'reset', now()));
     },
     onConnectionChange: (connected) => {
@@ -99,6 +117,11 @@ async function startBinlog(options: StartFeedOptions): Promise<RunningFeed> {
     await source.stop().catch(() => undefined);
     throw error;
   }
-  info('change feed in binlog mode: following the replication log');
+  started = true;
+  info(
+    resumeAt === undefined
+      ? 'change feed in binlog mode: following the replication log'
+      : `change feed in binlog mode: following the replication log from ${resumeAt.file}:${resumeAt.position}, where change notifications left off`,
+  );
   return { stop: () => source.stop() };
 }

@@ -12,6 +12,8 @@ export interface HealthOptions {
   timeoutMs?: number;
   /** Told why the database check failed (the database error counter, the log). */
   onFailure?: (error: unknown) => void;
+  /** Told that the database check passed (the end of an outage). */
+  onSuccess?: () => void;
 }
 
 /** The check took longer than allowed; its code lets callers count it with the connection failures. */
@@ -26,7 +28,7 @@ export class ReadyTimeout extends Error {
  * pass through. Liveness never touches the database, so a database outage makes the service
  * unready (taken out of the load balancer) without getting it restarted.
  */
-export function healthRoutes({ db, timeoutMs = READY_TIMEOUT_MS, onFailure }: HealthOptions): Koa.Middleware {
+export function healthRoutes({ db, timeoutMs = READY_TIMEOUT_MS, onFailure, onSuccess }: HealthOptions): Koa.Middleware {
   return async (ctx, next) => {
     if (ctx.path !== '/healthz' && ctx.path !== '/readyz') return next();
     (ctx.state as ObservedState).route = ctx.path;
@@ -45,6 +47,7 @@ export function healthRoutes({ db, timeoutMs = READY_TIMEOUT_MS, onFailure }: He
     }
     try {
       await withTimeout(checkSiteTables(db), timeoutMs);
+      onSuccess?.();
       ctx.status = 200;
       ctx.body = JSON.stringify({ status: 'ready' });
     } catch (error) {

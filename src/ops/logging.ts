@@ -129,6 +129,8 @@ export function recordRequest({ logger, metrics }: Pick<RequestLoggingOptions, '
     userId: request.userId,
     statements: request.statements,
   };
-  if (request.status >= 500) logger.error(record, 'request');
+  // A 503 is the database out (or /readyz saying so): expected, and summed up by OutageLog's warn
+  // lines, so it does not raise an error line per request. Other 5xx are bugs.
+  if (request.status >= 500 && request.status !== 503) logger.error(record, 'request');
   else logger.info(record, 'request');
 }

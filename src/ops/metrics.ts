@@ -25,6 +25,8 @@ export interface MetricsOptions {
   poolStats?: () => PoolStats;
   /** The app's caches by name (`render`, `event_count`), read at each scrape. */
   caches?: Readonly<Record<string, CacheStats>>;
+  /** The change feed's count of binlog positions lost, read at each scrape; none: no such counter. */
+  feed?: { readonly binlogPositionsLost: number };
   /** Process metrics (CPU, memory, event loop, GC), from the first scrape on: on unless false. */
   processMetrics?: boolean;
 }
@@ -102,6 +104,18 @@ export class AppMetrics {
         collect() {
           this.reset();
           for (const [cache, stats] of Object.entries(caches)) this.inc({ cache }, read(stats));
+        },
+      });
+    }
+    const { feed } = options;
+    if (feed) {
+      new Counter({
+        name: 'binlog_positions_lost_total',
+        help: 'Times the binlog position to follow from was gone (purged, another server): changes in between were not seen by the caches (dropped whole) nor notified.',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(feed.binlogPositionsLost);
         },
       });
     }

@@ -8,7 +8,6 @@ import {
   RetentionPolicy,
   StorageType,
   type Consumer,
-  type ConsumerInfo,
   type JetStreamClient,
   type JetStreamManager,
   type JsMsg,
@@ -22,11 +21,12 @@ import type { Dispatcher } from './dispatcher.js';
 import { changeKey, decodeChange, DEFAULT_SUBJECT_PREFIX, encodeChange, filterSubjectFor, subjectFor } from './subjects.js';
 import { subscriptionId, wantsChange } from './subscriptions.js';
 
-/** Every webhook consumer's durable name starts so; others' consumers on the stream are left alone. */
+/** Every webhook consumer's durable name starts so. */
 export const WEBHOOK_CONSUMER_PREFIX = 'webhook_';
 
-/** JetStream's error code for "stream not found". */
+/** JetStream's error codes for "stream not found" and "consumer not found". */
 const STREAM_NOT_FOUND = 10059;
+const CONSUMER_NOT_FOUND = 10014;
 
 export interface JetStreamDispatcherOptions {
   readonly nats: NatsConfig;
@@ -46,6 +46,11 @@ export interface JetStreamDispatcherOptions {
   readonly setupRetryMs?: number;
   /** Changes waiting to be published; past it the oldest is dropped and logged. */
   readonly maxPending?: number;
+  /**
+   * How long a webhook consumer may go without any instance pulling from it before JetStream
+   * removes it (with its pending deliveries); the stream's max age unless set.
+   */
+  readonly consumerInactiveMs?: number;
 }
 
 interface Lane {
@@ -78,6 +83,7 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
   const maxAgeMs = options.maxAgeMs ?? 7 * 24 * 3_600_000;
   const setupRetryMs = options.setupRetryMs ?? 5_000;
   const maxPending = options.maxPending ?? 10_000;
+  const consumerSettings: ConsumerSettings = { subjectPrefix, ackWaitMs, inactiveMs: options.consumerInactiveMs ?? maxAgeMs };
 
   const lanes: Lane[] = subscriptions.map((subscription) => {
     const key = subscriptionId(subscription);
@@ -85,7 +91,8 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
   });
   const stopSetup = new AbortController();
   const stopDelivering = new AbortController();
-  const pending: RecordChange[] = [];
+  // Changes to publish, in order; an entry with only `onStored` marks where a batch without changes stood.
+  const pending: Array<{ change?: RecordChange; onStored?: () => void }> = [];
   let pump: Promise<void> | undefined;
   let closed = false;
   let setupSettled = false;
@@ -98,7 +105,7 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
         nc = await connect({ servers: [...nats.servers], name: 'calendar-sidecar', maxReconnectAttempts: -1 });
         const jsm = await nc.jetstreamManager();
         await ensureStream(jsm, nats.stream, `${subjectPrefix}.>`, maxAgeMs);
-        await ensureConsumers(jsm, nats.stream, lanes, subjectPrefix, ackWaitMs, log);
+        for (const lane of lanes) await ensureConsumer(jsm, nats.stream, lane, consumerSettings);
         void watchStatus(nc, context);
         log.info({ stream: nats.stream, subscriptions: lanes.length }, 'change notifications: JetStream stream and webhook consumers ready');
         return { nc, js: nc.jetstream() };
@@ -126,8 +133,7 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
     if (stopDelivering.signal.aborted || nc.isClosed()) return;
     const jsm = await nc.jetstreamManager();
     await ensureStream(jsm, nats.stream, `${subjectPrefix}.>`, maxAgeMs);
-    const found = await jsm.consumers.info(nats.stream, lane.consumerName).catch(() => undefined);
-    await ensureConsumer(jsm, nats.stream, lane, found, subjectPrefix, ackWaitMs);
+    await ensureConsumer(jsm, nats.stream, lane, consumerSettings);
   }
 
   async function consumeLane({ nc, js }: Connected, lane: Lane): Promise<void> {
@@ -201,10 +207,15 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
     pump ??= (async () => {
       const connected = await ready;
       while (pending.length > 0 && connected !== undefined) {
-        const change = pending.shift()!;
+        const { change, onStored } = pending.shift()!;
+        if (change === undefined) {
+          onStored?.();
+          continue;
+        }
         const subject = subjectFor(change, subjectPrefix);
         try {
           await connected.js.publish(subject, encodeChange(change), { msgID: changeKey(change), timeout: publishTimeoutMs });
+          onStored?.();
         } catch (error) {
           log.error(
             { err: error, subject, msgId: changeKey(change) },
@@ -218,12 +229,13 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
   }
 
   return {
-    publish(changes) {
+    publish(changes, onStored) {
       if (closed) {
-        log.warn({ changes: changes.length }, 'change notifications published after close are lost');
+        if (changes.length > 0) log.warn({ changes: changes.length }, 'change notifications published after close are lost');
         return Promise.resolve();
       }
-      pending.push(...changes);
+      pending.push(...changes.map((change, index) => ({ change, onStored: index === changes.length - 1 ? onStored : undefined })));
+      if (changes.length === 0) pending.push({ onStored });
       if (pending.length > maxPending) {
         const dropped = pending.splice(0, pending.length - maxPending);
         log.error({ dropped: dropped.length, maxPending }, 'change notifications queue full: the oldest changes are not published');
@@ -239,10 +251,9 @@ export function createJetStreamDispatcher(options: JetStreamDispatcherOptions): 
       // A connection still being tried is given this one try; no further ones.
       if (!setupSettled) stopSetup.abort();
       const connected = await ready;
-      if (connected === undefined && pending.length > 0) {
-        log.error({ changes: pending.length }, 'change notifications never published (NATS was not reachable): lost');
-        pending.length = 0;
-      }
+      const unpublished = pending.filter((entry) => entry.change !== undefined).length;
+      if (connected === undefined && unpublished > 0) log.error({ changes: unpublished }, 'change notifications never published (NATS was not reachable): lost');
+      if (connected === undefined) pending.length = 0;
       await pump;
       await consumers;
       if (connected !== undefined) await connected.nc.drain().catch(() => undefined);
@@ -272,52 +283,41 @@ async function ensureStream(jsm: JetStreamManager, name: string, subject: string
   }
 }
 
-/**
- * One durable consumer per subscription, created to start at the changes published from now on;
- * webhook consumers no subscription owns any more (a URL or filter changed, one removed) are
- * deleted, so that their deliveries are not kept nor resumed should the subscription come back.
- */
-async function ensureConsumers(
-  jsm: JetStreamManager,
-  stream: string,
-  lanes: readonly Lane[],
-  subjectPrefix: string,
-  ackWaitMs: number,
-  log: DeliveryContext['log'],
-): Promise<void> {
-  const existing = new Map((await jsm.consumers.list(stream).next()).map((info) => [info.name, info]));
-  for (const lane of lanes) await ensureConsumer(jsm, stream, lane, existing.get(lane.consumerName), subjectPrefix, ackWaitMs);
-  const owned = new Set(lanes.map((lane) => lane.consumerName));
-  for (const name of existing.keys()) {
-    if (name.startsWith(WEBHOOK_CONSUMER_PREFIX) && !owned.has(name)) {
-      await jsm.consumers.delete(stream, name);
-      log.warn({ stream, consumer: name }, 'webhook consumer of a subscription no longer configured: deleted with its pending deliveries');
-    }
-  }
+/** How this instance's webhook consumers are made. */
+interface ConsumerSettings {
+  readonly subjectPrefix: string;
+  readonly ackWaitMs: number;
+  readonly inactiveMs: number;
 }
 
-/** Creates a subscription's consumer when `found` is undefined, or brings its ack wait in line. */
-async function ensureConsumer(
-  jsm: JetStreamManager,
-  stream: string,
-  lane: Lane,
-  found: ConsumerInfo | undefined,
-  subjectPrefix: string,
-  ackWaitMs: number,
-): Promise<void> {
+/**
+ * Creates a subscription's durable consumer, to start at the changes published from now on, or
+ * brings an existing one's ack wait and inactivity limit in line. Consumers of subscriptions this
+ * instance does not have are never touched: another instance (other WEBHOOKS, or none, in a rolling
+ * deploy or a worker) may serve them. One that no instance pulls from any more (a URL or filter
+ * changed, one removed everywhere) is removed by JetStream itself after `inactiveMs`.
+ */
+async function ensureConsumer(jsm: JetStreamManager, stream: string, lane: Lane, settings: ConsumerSettings): Promise<void> {
+  const found = await jsm.consumers.info(stream, lane.consumerName).catch((error: NatsError) => {
+    if (error.api_error?.err_code === CONSUMER_NOT_FOUND) return undefined;
+    throw error;
+  });
+  const ackWait = nanos(settings.ackWaitMs);
+  const inactiveThreshold = nanos(settings.inactiveMs);
   if (found === undefined) {
     await jsm.consumers.add(stream, {
       durable_name: lane.consumerName,
       description: `webhook ${withoutQuery(lane.subscription.url)}`,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.New,
-      filter_subject: filterSubjectFor(lane.subscription.resources, lane.subscription.changes, subjectPrefix),
-      ack_wait: nanos(ackWaitMs),
+      filter_subject: filterSubjectFor(lane.subscription.resources, lane.subscription.changes, settings.subjectPrefix),
+      ack_wait: ackWait,
+      inactive_threshold: inactiveThreshold,
       // One delivery at a time per subscription, across instances: the receiver sees feed order.
       max_ack_pending: 1,
     });
-  } else if (found.config.ack_wait !== nanos(ackWaitMs)) {
-    await jsm.consumers.update(stream, lane.consumerName, { ack_wait: nanos(ackWaitMs) });
+  } else if (found.config.ack_wait !== ackWait || found.config.inactive_threshold !== inactiveThreshold) {
+    await jsm.consumers.update(stream, lane.consumerName, { ack_wait: ackWait, inactive_threshold: inactiveThreshold });
   }
 }
 

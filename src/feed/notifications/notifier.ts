@@ -25,9 +25,9 @@ export interface NotifierOptions {
 export interface Notifier {
   /**
    * Hands the changes over for notification and resolves at once, without waiting for NATS or a
-   * receiver; never rejects, so a write is never slowed or failed by it.
+   * receiver; never rejects, so a write is never slowed or failed by it. `onStored`: see Dispatcher.
    */
-  publish(changes: readonly RecordChange[]): Promise<void>;
+  publish(changes: readonly RecordChange[], onStored?: () => void): Promise<void>;
   /** Stops delivering (JetStream: deliveries under way go back to the stream) and disconnects. */
   close(): Promise<void>;
 }
@@ -51,5 +51,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
   if (config.webhooks.length > 0) {
     return createMemoryDispatcher({ subscriptions: config.webhooks, context, maxQueued: options.maxQueued });
   }
-  return { publish: () => Promise.resolve(), close: () => Promise.resolve() };
+  return {
+    publish: (_changes, onStored) => {
+      onStored?.();
+      return Promise.resolve();
+    },
+    close: () => Promise.resolve(),
+  };
 }

@@ -62,6 +62,14 @@ describe('fromBinlogTransaction', () => {
     ).toBeUndefined();
   });
 
+  it("ignores the service's own kept notification position, so keeping it moves nothing", () => {
+    expect(
+      fromBinlogTransaction(
+        transaction({ table: 'options', action: 'update', rows: [{ after: { option_name: 'calendar_sidecar_notified_position' } }] }),
+      ),
+    ).toBeUndefined();
+  });
+
   it('takes a change without rows (TRUNCATE, ALTER) as everything changed', () => {
     const change = fromBinlogTransaction(transaction({ table: 'postmeta', action: 'delete', rows: [] }));
     expect(change?.everything).toBe(true);
