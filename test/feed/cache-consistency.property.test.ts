@@ -273,6 +273,8 @@ async function sqlWrite(write: Extract<Action, { kind: 'sql' }>): Promise<void> 
 /** Runs the property: every read through `cached` equals the uncached service's answer. */
 async function checkConsistency(actions: fc.Arbitrary<Action[]>, numRuns: number) {
   let reads = 0;
+  // Reads whose first answer was a 200: only those are kept, so only their second read can be a hit.
+  let keptReads = 0;
   let writes = 0;
   const hitsBefore = await cached.hits();
   await fc.assert(
@@ -288,6 +290,7 @@ async function checkConsistency(actions: fc.Arbitrary<Action[]>, numRuns: number
         const auth = step.admin ? ADMIN : undefined;
         // Twice: the second read is the one the cache answers, unless a change came between.
         const answers = [await answerOf(cached.agent, `${ROOT}${step.url}`, auth), await answerOf(cached.agent, `${ROOT}${step.url}`, auth)];
+        if (answers[0]!.status === 200) keptReads += 1;
         const expected = comparable(await uncachedAnswer(`${ROOT}${step.url}`, auth));
         for (const answer of answers) expect(comparable(answer), `${step.admin ? 'admin' : 'anonymous'} GET ${step.url}`).toEqual(expected);
       }
@@ -296,7 +299,7 @@ async function checkConsistency(actions: fc.Arbitrary<Action[]>, numRuns: number
   );
   const hits = (await cached.hits()) - hitsBefore;
   console.info(`cache consistency (${cached.feed.mode}): ${reads} reads compared after ${writes} writes, ${hits} answered from the cache`);
-  return { reads, hits };
+  return { reads, keptReads, hits };
 }
 
 describe('the response cache against the service without one', () => {
@@ -328,9 +331,10 @@ describe('the response cache against the service without one', () => {
     feed.useBinlog(() => true, clock.now());
     cached = feedApp(database, { db: cachedDb, clock, feed });
     const serviceOnly = action.filter((step) => step.kind !== 'sql');
-    const { reads, hits } = await checkConsistency(fc.array(serviceOnly, { minLength: 4, maxLength: 14 }), 10);
+    const { reads, keptReads, hits } = await checkConsistency(fc.array(serviceOnly, { minLength: 4, maxLength: 14 }), 10);
     expect(reads).toBeGreaterThan(20);
-    // Every second read of a pair is a hit (the first stored it, nothing was written between).
-    expect(hits).toBeGreaterThanOrEqual(reads);
+    // Every second read of a pair whose first answer was kept (a 200; a drafted or password-protected
+    // event's refusal is not) is a hit: nothing was written between the two.
+    expect(hits).toBeGreaterThanOrEqual(keptReads);
   }, 400_000);
 });
