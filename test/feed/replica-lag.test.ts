@@ -141,4 +141,63 @@ describe('a lagging replica', () => {
       }
     }, 120_000);
   }
+
+  it('keeps answers that the change it has not applied yet did not touch', async () => {
+    const other = `${ROOT}/events/7`;
+    const changed = `${ROOT}/events/6`;
+    await caughtUp();
+    await titleOf(other);
+    await onReplica.query('STOP SLAVE SQL_THREAD');
+    try {
+      await changeOnPrimary('UPDATE wp_posts SET post_title = ? WHERE ID = 6', ['Lag test unrelated']);
+      const before = await responseCacheHits(agent);
+      // Event 7 was read from a replica that had applied every change but the one to event 6.
+      await titleOf(other);
+      await titleOf(other);
+      expect(await responseCacheHits(agent)).toBe(before + 2);
+      expect(await titleOf(changed)).not.toBe('Lag test unrelated');
+      await onReplica.query('START SLAVE SQL_THREAD');
+      await caughtUp();
+      expect(await titleOf(changed)).toBe('Lag test unrelated');
+    } finally {
+      await onReplica.query('START SLAVE SQL_THREAD');
+    }
+  }, 120_000);
+
+  it('never keeps an answer while it lags behind what the primary had when the feed started', async () => {
+    await caughtUp();
+    await onReplica.query('STOP SLAVE SQL_THREAD');
+    const late = new ChangeFeed();
+    let started: RunningFeed | undefined;
+    try {
+      // Committed before this feed follows the log: it never reports it.
+      await onPrimary.query("UPDATE wp_posts SET post_title = 'Lag test before the feed' WHERE ID = 6");
+      started = await startChangeFeed({
+        feed: late,
+        setting: 'binlog',
+        db: site.db,
+        databaseUrl: site.url,
+        tablePrefix: site.prefix,
+        baseTablePrefix: site.prefix,
+        now: () => clock.now(),
+        info: (line) => logs.push(`info: ${line}`),
+        warn: (line) => logs.push(`warn: ${line}`),
+      });
+      const config = loadConfig({ DATABASE_URL: site.url, TABLE_PREFIX: site.prefix });
+      const lateAgent = supertest(createApp({ db: site.db, readDbs: [replicaDb], config, clock, changeFeed: late, responseCacheBytes: 8 * MB }).callback());
+      const url = `${ROOT}/events/6`;
+      const title = async () => (JSON.parse((await answerOf(lateAgent, url)).body) as { title: string }).title;
+      expect(await title()).not.toBe('Lag test before the feed');
+      await onReplica.query('START SLAVE SQL_THREAD');
+      await caughtUp();
+      expect(await title()).toBe('Lag test before the feed');
+      // Caught up, its answers are kept again.
+      const before = await responseCacheHits(lateAgent);
+      await title();
+      expect(await responseCacheHits(lateAgent)).toBe(before + 1);
+    } finally {
+      await onReplica.query('START SLAVE SQL_THREAD');
+      await started?.stop();
+    }
+  }, 120_000);
 });
