@@ -49,8 +49,15 @@ beforeAll(async () => {
   replicaUrl.port = String(replica.port);
   replicaDb = createDb({ databaseUrl: replicaUrl.toString(), tablePrefix: site.prefix });
   feed = new ChangeFeed();
-  running = await startChangeFeed({
-    feed,
+  running = await followPrimary(feed);
+  expect(feed.mode).toBe('binlog');
+  agent = appReadingReplica(feed);
+}, 180_000);
+
+/** Puts `target` in binlog mode on the primary. */
+function followPrimary(target: ChangeFeed): Promise<RunningFeed> {
+  return startChangeFeed({
+    feed: target,
     setting: 'binlog',
     db: site.db,
     databaseUrl: site.url,
@@ -60,10 +67,13 @@ beforeAll(async () => {
     info: (line) => logs.push(`info: ${line}`),
     warn: (line) => logs.push(`warn: ${line}`),
   });
-  expect(feed.mode).toBe('binlog');
+}
+
+/** An app with a response cache that writes to the primary and reads from the replica. */
+function appReadingReplica(target: ChangeFeed): ReturnType<typeof supertest> {
   const config = loadConfig({ DATABASE_URL: site.url, TABLE_PREFIX: site.prefix });
-  agent = supertest(createApp({ db: site.db, readDbs: [replicaDb], config, clock, changeFeed: feed, responseCacheBytes: 8 * MB }).callback());
-}, 180_000);
+  return supertest(createApp({ db: site.db, readDbs: [replicaDb], config, clock, changeFeed: target, responseCacheBytes: 8 * MB }).callback());
+}
 
 afterAll(async () => {
   await running?.stop();
@@ -172,19 +182,8 @@ describe('a lagging replica', () => {
     try {
       // Committed before this feed follows the log: it never reports it.
       await onPrimary.query("UPDATE wp_posts SET post_title = 'Lag test before the feed' WHERE ID = 6");
-      started = await startChangeFeed({
-        feed: late,
-        setting: 'binlog',
-        db: site.db,
-        databaseUrl: site.url,
-        tablePrefix: site.prefix,
-        baseTablePrefix: site.prefix,
-        now: () => clock.now(),
-        info: (line) => logs.push(`info: ${line}`),
-        warn: (line) => logs.push(`warn: ${line}`),
-      });
-      const config = loadConfig({ DATABASE_URL: site.url, TABLE_PREFIX: site.prefix });
-      const lateAgent = supertest(createApp({ db: site.db, readDbs: [replicaDb], config, clock, changeFeed: late, responseCacheBytes: 8 * MB }).callback());
+      started = await followPrimary(late);
+      const lateAgent = appReadingReplica(late);
       const url = `${ROOT}/events/6`;
       const title = async () => (JSON.parse((await answerOf(lateAgent, url)).body) as { title: string }).title;
       expect(await title()).not.toBe('Lag test before the feed');
