@@ -131,8 +131,10 @@ export function createApp({
       eventCounts.clear();
     }
   });
-  // Plain reads to the replicas when the site has some (see ReadRouting).
+  // Plain reads to the replicas when the site has some (see ReadRouting). An answer read from one
+  // is kept only once it had applied every change the feed reported (ChangeFeed.replicaGeneration).
   const readRouting = new ReadRouting(db, readDbs ?? []);
+  changeFeed.readsFromReplicas(readDbs ?? []);
   // One set of routes per namespace served (NAMESPACES): the same endpoints, each describing itself
   // under its own namespace.
   const namespaceRoutes = new Map(config.namespaces.map((namespace) => [namespace, createNamespaceRoutes(namespace)]));
@@ -238,7 +240,9 @@ export function createApp({
     // A change reported since this request began (the probe just saw the database move) may have
     // been to the options read above: read them again (the feed dropped them). The viewer's roles
     // were read before it too, so a signed-in viewer's answer is not kept this time.
-    const changedMeanwhile = generation !== undefined && generation !== generationAtStart;
+    // (A lagging replica's generation may be older than the one at start: what counts is whether
+    // the feed moved since.)
+    const changedMeanwhile = generation !== undefined && changeFeed.generation !== generationAtStart;
     if (changedMeanwhile) {
       site = await siteSettings();
       urls = urlsFor(site);

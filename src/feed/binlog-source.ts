@@ -1,11 +1,12 @@
 import ZongJi, {
+  MariadbGtidPosition,
   type AnyBinlogEvent,
   type BinlogEventByTypeName,
   type BinlogEventTypeName,
   type RowData,
 } from '@vlasky/zongji';
 import { createDb, type Db } from '../db/create-db.js';
-import { selectBinlogEnd, selectServerId } from './binlog.repository.js';
+import { selectBinlogEnd, selectGtidBinlogPos, selectServerId } from './binlog.repository.js';
 import { classifyStatement, namedTables, statementAction } from './binlog-statement.js';
 
 /** A place in the server's binlog: a file name and a byte offset in it. */
@@ -104,6 +105,10 @@ export class BinlogSource {
   #stopped = true;
   #connected = false;
   #position: BinlogPosition | undefined;
+  /** The server's GTID position as far as read (see gtidPosition); undefined: not known. */
+  #gtids: MariadbGtidPosition | undefined;
+  /** The GTID of the transaction being read, applied to #gtids at its commit. */
+  #pendingGtid: { domainId: number; serverId: number; seqNo: number | string } | undefined;
   #file: string | undefined;
   #inTransaction = false;
   #pending: RowChange[] = [];
@@ -134,6 +139,17 @@ export class BinlogSource {
   }
 
   /**
+   * The server's MariaDB GTID position (`@@gtid_binlog_pos` form) just after the last commit
+   * read: read from the server where streaming started (after the binlog position, so it covers
+   * every transaction before that), then moved by each transaction read. A replica that has
+   * applied it has every change reported so far. Undefined when the server has no MariaDB GTIDs
+   * (MySQL) or a transaction came without one.
+   */
+  get gtidPosition(): string | undefined {
+    return this.#gtids?.toString();
+  }
+
+  /**
    * Resolves once the server streams from the start position (after a reset, if that position was
    * gone). Rejects, leaving nothing running, when the server cannot be reached or refuses the stream.
    */
@@ -141,7 +157,8 @@ export class BinlogSource {
     if (!this.#stopped) return;
     this.#stopped = false;
     try {
-      if (!this.#position) this.#position = await this.#currentEnd();
+      const end = await this.#currentEnd();
+      this.#position ??= end;
       this.#sourceServerId = await this.#withServer(selectServerId);
       try {
         await this.#openStream();
@@ -169,9 +186,14 @@ export class BinlogSource {
     if (zongji) await closeZongji(zongji);
   }
 
+  /**
+   * The binlog's current end, and (read after it, so it covers every transaction before that end)
+   * the server's GTID position, which replaces the one known so far.
+   */
   async #currentEnd(): Promise<BinlogPosition> {
-    const end = await this.#withServer(selectBinlogEnd);
+    const { end, gtids } = await this.#withServer(async (db) => ({ end: await selectBinlogEnd(db), gtids: await selectGtidBinlogPos(db) }));
     if (!end) throw new Error('The server writes no binlog (SHOW MASTER STATUS is empty): start it with --log-bin');
+    this.#gtids = gtids === undefined ? undefined : MariadbGtidPosition.parse(gtids);
     return end;
   }
 
@@ -197,6 +219,7 @@ export class BinlogSource {
     this.#file = from.file;
     this.#inTransaction = false;
     this.#pending = [];
+    this.#pendingGtid = undefined;
     const { host, port, user, password } = this.#options.connection;
     const zongji = new ZongJi({
       host,
@@ -356,6 +379,7 @@ export class BinlogSource {
     } else if (isType(event, 'MariadbGtid')) {
       this.#inTransaction = !event.standalone;
       this.#pending = [];
+      this.#pendingGtid = { domainId: event.domainId, serverId: event.serverId, seqNo: event.seqNo };
     } else if (isType(event, 'Query')) {
       this.#handleQuery(event);
     } else if (isType(event, 'WriteRows')) {
@@ -415,6 +439,10 @@ export class BinlogSource {
     this.#stuck = undefined;
     const changes = this.#pending;
     this.#pending = [];
+    // Before the transaction is delivered: whoever hears of it can already ask replicas for it.
+    if (this.#pendingGtid) this.#gtids?.add(this.#pendingGtid);
+    else this.#gtids = undefined;
+    this.#pendingGtid = undefined;
     // MariaDB writes 0 as the next position of events inside a transaction; commits carry the real one.
     if (event.nextPosition > 0 && this.#file) this.#position = { file: this.#file, position: event.nextPosition };
     if (changes.length === 0 || !this.#position) return;

@@ -8,12 +8,21 @@
  * touched: an answer computed from a generation on may be kept unless a change reported since
  * touched what it read (changedSince), which is how the response cache stays free of the race
  * where a read that began before a change stores its answer after it.
+ *
+ * A read replica may not have applied what the feed reported yet (binlog mode follows the
+ * primary): in binlog mode each change is remembered with the primary's GTID position once it was
+ * reported, and an answer read from a replica is fresh only for the newest generation whose
+ * position the replica had applied (replicaGeneration), so it is never kept under a change it has
+ * not seen.
  */
+import { MariadbGtidPosition } from '@vlasky/zongji';
 import type { Db } from '../db/create-db.js';
+import { selectGtidCurrentPos } from './binlog.repository.js';
 import { everythingChanged, touchedByChange, type DataChange } from './data-change.js';
 import { touches } from './dependencies.js';
 import type { LsnSource } from './feed-access.repository.js';
 import { ProbeSource } from './probe-source.js';
+import { SharedReadings } from './shared-readings.js';
 
 export type ChangeFeedListener = (change: DataChange) => void;
 
@@ -25,13 +34,19 @@ const REMEMBERED_CHANGES = 256;
 
 export class ChangeFeed {
   private current = 0;
-  /** What the last changes touched (undefined: everything), the newest last; the last has generation `current`. */
-  private readonly recent: (ReadonlySet<string> | undefined)[] = [];
+  /** The last changes, the newest last; the last has generation `current`. */
+  private readonly recent: RememberedChange[] = [];
   private readonly listeners = new Set<ChangeFeedListener>();
   private currentMode: ChangeFeedMode = 'off';
   private probe: ProbeSource | undefined;
   private binlogConnected: () => boolean = () => false;
   private positionsLost = 0;
+  /** Binlog mode: the primary's GTID position as far as the log was read (undefined: not known). */
+  private binlogGtids: () => string | undefined = () => undefined;
+  /** The databases that are read replicas (DATABASE_READ_URL): not the one the binlog is read from. */
+  private readonly replicas = new WeakSet<Db>();
+  /** Replicas' applied GTID positions, one reading shared by the requests that come meanwhile. */
+  private readonly replicaPositions = new SharedReadings((db) => selectGtidCurrentPos(db).catch(() => undefined));
 
   /**
    * How outside changes are noticed right now. It starts `off` (nothing outside this process is
@@ -49,12 +64,20 @@ export class ChangeFeed {
 
   /**
    * Binlog mode: the replication log reports every change; `connected` says whether it is being
-   * followed right now (while it is not, nothing is served from memory).
+   * followed right now (while it is not, nothing is served from memory); `gtidPosition` is the
+   * primary's GTID position as far as the log was read (BinlogSource.gtidPosition), which a
+   * replica must have applied before its answers may be kept (none: they never are).
    */
-  useBinlog(connected: () => boolean, now: Date): void {
+  useBinlog(connected: () => boolean, now: Date, gtidPosition: () => string | undefined = () => undefined): void {
     this.probe = undefined;
     this.binlogConnected = connected;
+    this.binlogGtids = gtidPosition;
     this.switchMode('binlog', now);
+  }
+
+  /** `dbs` are read replicas: in binlog mode an answer read from one is checked by replicaGeneration. */
+  readsFromReplicas(dbs: readonly Db[]): void {
+    for (const db of dbs) this.replicas.add(db);
   }
 
   /** Off: nothing outside this process is noticed, so nothing is served from memory. */
@@ -66,12 +89,35 @@ export class ChangeFeed {
   /**
    * The generation an answer read from `db` from now on is fresh for, or undefined when freshness
    * cannot be known (mode off, the binlog not followed right now). Probe mode reads the LSN first
-   * (one statement); binlog mode needs none.
+   * (one statement); binlog mode needs none on the primary, and on a replica reads its applied
+   * position (one statement, shared: see replicaGeneration).
    */
   async freshGeneration(db: Db, now: Date): Promise<number | undefined> {
     if (this.currentMode === 'probe' && this.probe) return this.probe.observe(db, now);
-    if (this.currentMode === 'binlog' && this.binlogConnected()) return this.current;
+    if (this.currentMode === 'binlog' && this.binlogConnected()) return this.replicas.has(db) ? this.replicaGeneration(db, now) : this.current;
     return undefined;
+  }
+
+  /**
+   * The newest generation whose changes a replica had all applied, from a reading of its applied
+   * GTID position (`@@gtid_current_pos`) that starts after this call: the position the primary
+   * had when each change was reported must be covered by the replica's. When none remembered is
+   * (the replica lags further behind, or its position cannot be read), a generation older than
+   * every remembered change: the answer may be served, but changedSince then keeps it out of the
+   * cache. What is in the cache is fresh at the current generation and may still be served.
+   */
+  private async replicaGeneration(db: Db, now: Date): Promise<number> {
+    const applied = await this.replicaPositions.observe(db, now);
+    const tooOld = this.current - this.recent.length - 1;
+    if (applied === undefined) return tooOld;
+    const position = MariadbGtidPosition.parse(applied);
+    // The newest generation's requirement is what the log was read up to now, which covers every
+    // change reported so far and the transactions before the position streaming started from.
+    if (covers(position, this.binlogGtids())) return this.current;
+    for (let index = this.recent.length - 2; index >= 0; index -= 1) {
+      if (covers(position, this.recent[index]!.gtids)) return this.current - (this.recent.length - 1 - index);
+    }
+    return tooOld;
   }
 
   private switchMode(mode: ChangeFeedMode, now: Date): void {
@@ -101,7 +147,7 @@ export class ChangeFeed {
   /** Reports a committed change: the generation moves, then every listener is told in turn. */
   publish(change: DataChange): void {
     this.current += 1;
-    this.recent.push(touchedByChange(change));
+    this.recent.push({ touched: touchedByChange(change), gtids: this.currentMode === 'binlog' ? this.binlogGtids() : undefined });
     if (this.recent.length > REMEMBERED_CHANGES) this.recent.shift();
     for (const listener of this.listeners) {
       try {
@@ -122,7 +168,7 @@ export class ChangeFeed {
     const missed = this.current - generation;
     if (missed <= 0) return false;
     if (missed > this.recent.length) return true;
-    for (const touched of this.recent.slice(-missed)) {
+    for (const { touched } of this.recent.slice(-missed)) {
       if (touched === undefined) return true;
       for (const tag of tags) if (touches(touched, tag)) return true;
     }
@@ -134,4 +180,19 @@ export class ChangeFeed {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+}
+
+/** One change the feed remembers. */
+interface RememberedChange {
+  /** What it touched (undefined: everything). */
+  touched: ReadonlySet<string> | undefined;
+  /** Binlog mode: the primary's GTID position once it was reported (undefined: not known). */
+  gtids: string | undefined;
+}
+
+/** Whether a replica at `applied` has every transaction of `required` (a position not known: no). */
+function covers(applied: MariadbGtidPosition, required: string | undefined): boolean {
+  if (required === undefined) return false;
+  if (required === '') return true;
+  return required.split(',').every((gtid) => applied.covers(gtid));
 }

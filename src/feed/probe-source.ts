@@ -3,6 +3,7 @@ import type { ChangeFeed } from './change-feed.js';
 import { everythingChanged } from './data-change.js';
 import { selectInnodbLsn } from './feed-access.js';
 import type { LsnSource } from './feed-access.repository.js';
+import { SharedReadings } from './shared-readings.js';
 
 /**
  * Probe mode: without the replication log, a change made outside this service (WordPress,
@@ -16,7 +17,7 @@ import type { LsnSource } from './feed-access.repository.js';
  */
 export class ProbeSource {
   private readonly lastSeen = new WeakMap<Db, bigint>();
-  private readonly readings = new WeakMap<Db, Readings>();
+  private readonly readings = new SharedReadings((db, now) => this.readOnce(db, now));
 
   constructor(
     private readonly feed: ChangeFeed,
@@ -25,36 +26,12 @@ export class ProbeSource {
 
   /**
    * Reports a change when `db`'s LSN moved since the last reading, or when it cannot be read
-   * (nothing could then be proven fresh), from a reading that starts after this call: an answer
-   * whose statements all start after it resolves is fresh for the generation it returns.
-   *
-   * Callers that come while a reading is on its way share the next one, which starts as soon as
-   * that one is back: a reading begun before a caller came may predate a commit the caller saw,
-   * but the next one cannot. Under load this is one statement per round trip instead of one per
-   * request, with the same guarantee.
+   * (nothing could then be proven fresh), from a reading that starts after this call (shared with
+   * other callers, see SharedReadings): an answer whose statements all start after it resolves is
+   * fresh for the generation it returns.
    */
   observe(db: Db, now: Date): Promise<number> {
-    let readings = this.readings.get(db);
-    if (!readings) this.readings.set(db, (readings = {}));
-    if (readings.next) return readings.next;
-    if (!readings.running) return this.startReading(db, readings, now);
-    const next = readings.running
-      .catch(() => undefined)
-      .then(() => {
-        // From here on, newcomers wait for the reading after this one.
-        readings.next = undefined;
-        return this.startReading(db, readings, now);
-      });
-    readings.next = next;
-    return next;
-  }
-
-  private startReading(db: Db, readings: Readings, now: Date): Promise<number> {
-    const running = this.readOnce(db, now).finally(() => {
-      if (readings.running === running) readings.running = undefined;
-    });
-    readings.running = running;
-    return running;
+    return this.readings.observe(db, now);
   }
 
   /** One LSN statement; the feed's generation once its result is reported. */
@@ -70,10 +47,4 @@ export class ProbeSource {
     }
     return this.feed.generation;
   }
-}
-
-/** The LSN readings of one database: the one on its way, and the one callers queue for. */
-interface Readings {
-  running?: Promise<number>;
-  next?: Promise<number>;
 }

@@ -110,7 +110,7 @@ async function startBinlog(options: StartFeedOptions): Promise<RunningFeed> {
     log: info,
     onError: (error) => warn(`binlog: ${(error as Error).message ?? String(error)}`),
   });
-  feed.useBinlog(() => source.connected, now());
+  feed.useBinlog(() => source.connected, now(), () => source.gtidPosition);
   try {
     await source.start();
   } catch (error) {
