@@ -25,8 +25,8 @@ import type { RequestContext } from './http/request-context.js';
 import { createRootIndexRoute } from './resources/index/root.routes.js';
 import type { ChangeListener } from './wp/write/change-set.js';
 import { createWriteRunner } from './wp/write/transaction.js';
-import { RenderCache } from './wp/text/render-cache.js';
-import { EventCountCache } from './wp/tec/event-count-cache.js';
+import { RenderCache } from './cache/render-cache.js';
+import { EventCountCache } from './cache/event-count-cache.js';
 import { escapeRegExp } from './wp/text/formatting.js';
 import type { Logger } from 'pino';
 import { healthRoutes } from './ops/health.js';
@@ -38,12 +38,12 @@ import { ChangeFeed } from './feed/change-feed.js';
 import { fromChangeSet, touchedByChange } from './feed/data-change.js';
 import { PostType } from './wp/constants.js';
 import { collectDependencies, DependencyTag, touches, UndeclaredReadsPlugin } from './feed/dependencies.js';
-import { ResponseCache, type CachedResponse } from './http/response-cache.js';
-import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './http/response-cache-policy.js';
+import { ResponseCache, type CachedResponse } from './cache/response-cache.js';
+import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './cache/response-cache-policy.js';
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
 import { answerFrontPage } from './http/front-page.js';
-import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './http/cached-answers.js';
+import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './cache/cached-answers.js';
 
 /**
  * The largest request body read, whatever its type: a week of event fields is a few KB; this

@@ -12,8 +12,8 @@ import { parsePhpQuery, type PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
 import { ContentRenderer } from '../wp/text/content-renderer.js';
 import { toContentSite } from '../wp/text/content-site.js';
-import type { RenderCache } from '../wp/text/render-cache.js';
-import { EventCountCache } from '../wp/tec/event-count-cache.js';
+import type { RenderCache } from '../cache/render-cache.js';
+import { EventCountCache } from '../cache/event-count-cache.js';
 import { createLookups } from '../wp/lookups/lookups.js';
 
 /** What the dispatcher needs per request besides the Koa context. */

@@ -6,7 +6,7 @@ import { selectMetaForPosts, selectPostById, selectPostBySlug, type PostRow } fr
 import type { SiteSettings } from '../wp/site/site.js';
 import type { SiteUrls } from '../wp/site/urls.js';
 import type { ContentRenderer } from '../wp/text/content-renderer.js';
-import type { EventCountCache } from '../wp/tec/event-count-cache.js';
+import type { EventCountCache } from '../cache/event-count-cache.js';
 import type { Lookups } from '../wp/lookups/lookups.js';
 import { selectPostBundle, type PostBundle, type PostBundleRequest } from '../wp/posts/post-bundle.repository.js';
 import type { PhpValue } from './php-query.js';

@@ -2,7 +2,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
-import { isCacheableQuery, isCacheableRoute } from '../../src/http/response-cache-policy.js';
+import { isCacheableQuery, isCacheableRoute } from '../../src/cache/response-cache-policy.js';
 import { parsePhpQuery } from '../../src/http/php-query.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ManualClock, MB, responseCacheHits } from '../feed/support.js';

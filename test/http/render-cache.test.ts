@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { RenderCache } from '../../src/wp/text/render-cache.js';
+import { RenderCache } from '../../src/cache/render-cache.js';
 import { ContentRenderer } from '../../src/wp/text/content-renderer.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { testContentSite } from '../setup/content-env.js';

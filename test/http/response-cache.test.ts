@@ -1,7 +1,7 @@
 import type { Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
-import { ResponseCache } from '../../src/http/response-cache.js';
+import { ResponseCache } from '../../src/cache/response-cache.js';
 import { RECORDING_INSTANT } from '../contract/suite.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT, recordStatements, recordedUserAuth, type StatementRecorder } from './support.js';

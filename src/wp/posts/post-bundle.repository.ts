@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { CompiledShapes } from '../../db/compiled-shapes.js';
+import { CompiledShapes } from '../../cache/compiled-shapes.js';
 import type { Db } from '../../db/create-db.js';
 import { castUnsigned, collationKey, uniformText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.js';
-import { CompiledShapes } from '../../db/compiled-shapes.js';
+import { CompiledShapes } from '../../cache/compiled-shapes.js';
 import { likeText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { EventMeta, OptionName, PostStatus, PostType, Taxonomy } from '../constants.js';

@@ -10,7 +10,7 @@ import {
   type LoadedRecord,
 } from './content-env.js';
 import { collectContentNeeds, renderTheContent, renderTheExcerpt } from './the-content.js';
-import type { RenderCache } from './render-cache.js';
+import type { RenderCache } from '../../cache/render-cache.js';
 import { MEDIA_COUNTERS } from '../media/loading.js';
 
 /** A number that changes whenever a counter or unique id of the request's state is bumped. */

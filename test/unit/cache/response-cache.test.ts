@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChangeFeed } from '../../../src/feed/change-feed.js';
 import { everythingChanged } from '../../../src/feed/data-change.js';
-import { ResponseCache, type CachedResponse } from '../../../src/http/response-cache.js';
+import { ResponseCache, type CachedResponse } from '../../../src/cache/response-cache.js';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const answer = (body: string): CachedResponse => ({ status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' }, body });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCacheableQuery, responseCacheKey } from '../../../src/http/response-cache-policy.js';
+import { isCacheableQuery, responseCacheKey } from '../../../src/cache/response-cache-policy.js';
 import { ANONYMOUS } from '../../../src/wp/auth/capabilities.js';
 
 const base = { namespace: 'calendar/events/v1', routePath: '/events', querystring: 'per_page=5', viewer: ANONYMOUS, siteZone: 'Europe/Berlin' };

@@ -6,7 +6,7 @@ import type { ChangeFeed } from '../feed/change-feed.js';
 import { recordRequest, requestIdFor, type ObservedState, type RequestLoggingOptions } from '../ops/logging.js';
 import type { CachedResponse, ResponseCache } from './response-cache.js';
 import { sentAnswerKey } from './response-cache-policy.js';
-import { matchesIfNoneMatch } from './conditional-get.js';
+import { matchesIfNoneMatch } from '../http/conditional-get.js';
 
 /**
  * The response cache's front door for anonymous reads: a GET or HEAD that carries nothing that

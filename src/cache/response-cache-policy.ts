@@ -1,6 +1,6 @@
 import type { Viewer } from '../wp/auth/capabilities.js';
 import { formatInZone, zoneOffsetSeconds } from '../wp/tec/dates.js';
-import type { PhpValue } from './php-query.js';
+import type { PhpValue } from '../http/php-query.js';
 
 /**
  * Which answers the response cache may keep, and under which key. An answer depends on the data
