@@ -115,7 +115,7 @@ export interface AnsweredRequest {
 
 /**
  * The request log line and the request metrics of one answered request: requestLogging's, and
- * the cached answers' sent before Koa runs (src/http/cached-answers.ts), so both read alike.
+ * the cached answers' sent before Koa runs (src/cache/cached-answers.ts), so both read alike.
  */
 export function recordRequest({ logger, metrics }: Pick<RequestLoggingOptions, 'logger' | 'metrics'>, request: AnsweredRequest): void {
   metrics.observeRequest(request.route ?? UNMATCHED_ROUTE, request.method, request.status, request.seconds);

@@ -11,7 +11,7 @@ import { ROOT, recordedDatabase, recordedUserAuth } from './support.js';
 import { ManualClock, MB } from '../feed/support.js';
 
 /**
- * The response cache's front door (src/http/cached-answers.ts): an anonymous GET or HEAD answered
+ * The response cache's front door (src/cache/cached-answers.ts): an anonymous GET or HEAD answered
  * from memory must be the very bytes the full stack sends (every header, in order, with its name
  * as written, then the body), run no statement, and be told apart from anything carrying
  * credentials, a method override or a body, which the door must leave to the full stack.
