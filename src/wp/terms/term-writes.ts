@@ -460,8 +460,15 @@ export async function updateTermCountOnTransition(
 ): Promise<void> {
   const taxonomies = (POST_TYPE_TAXONOMIES[post.post_type] ?? []).filter((taxonomy) => taxonomy in REGISTRATIONS);
   if (taxonomies.length === 0) return;
-  const counted = async (status: string) =>
-    (status === PostStatus.inherit ? (await selectPostById(scope.trx, post.post_parent))?.post_status : status) === PostStatus.publish;
+  // The same status before and after counts the same: nothing to recount, nothing to read.
+  if (newStatus === oldStatus) return;
+  // An `inherit` post counts as its parent does: the parent is read once, only when needed.
+  let parentStatus: Promise<string | undefined> | undefined;
+  const counted = async (status: string) => {
+    if (status !== PostStatus.inherit) return status === PostStatus.publish;
+    parentStatus ??= selectPostById(scope.trx, post.post_parent).then((parent) => parent?.post_status);
+    return (await parentStatus) === PostStatus.publish;
+  };
   if ((await counted(newStatus)) === (await counted(oldStatus))) return;
   const terms = await selectObjectTermTaxonomies(scope.trx, post.ID, taxonomies);
   for (const taxonomy of taxonomies) {
