@@ -131,6 +131,10 @@ function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = 
   });
 }
 
+function exited(code: number | null): string {
+  return code === null ? 'was stopped by a signal' : `exited with ${code}`;
+}
+
 /** The yardstick scripts stop what they started on SIGTERM (their EXIT trap); so do the node scripts. */
 function stopCurrent(): void {
   stopping = true;
@@ -180,7 +184,7 @@ function progress(message: string): void {
 async function runCompare(settings: Settings): Promise<Outcome> {
   progress(`compare: bench/compare.ts ${settings.compareArgs.join(' ')}`);
   const { code } = await run(process.execPath, ['--import', 'tsx', 'bench/compare.ts', ...settings.compareArgs]);
-  return { scenario: 'compare', ok: code === 0, problems: code === 0 ? [] : [`compare.ts exited with ${code}`] };
+  return { scenario: 'compare', ok: code === 0, problems: code === 0 ? [] : [`compare.ts ${exited(code)}`] };
 }
 
 /** One yardstick script with a TMPDIR, ports and database of its own; its logs dropped if it succeeded. */
@@ -195,8 +199,9 @@ async function runYardstick(
   // writes its own temporary files here (mariadbd takes TMPDIR); mkdtemp makes the folder 0700.
   await chmod(logs, 0o1777);
   const { code, stdout } = await run('bash', [join(YARDSTICKS, script), ...args], { ...process.env, TMPDIR: logs, ...env }, true);
-  const problems = [...(code === 0 ? [] : [`${script} exited with ${code}`]), ...read(stdout)];
-  if (problems.length === 0) {
+  const problems = [...(code === 0 ? [] : [`${script} ${exited(code)}`]), ...read(stdout)];
+  // Logs are kept for a failure to be read, not for a run stopped on purpose.
+  if (problems.length === 0 || stopping) {
     await rm(logs, { recursive: true, force: true });
     return { scenario: script, ok: true, problems, stdout };
   }
@@ -268,7 +273,7 @@ async function runConcurrentWrites(settings: Settings, runs: WriteRun[]): Promis
     const { code } = await run(process.execPath, ['--import', 'tsx', 'bench/concurrent-writes.ts', ...args]);
     const found = await readFile(json, 'utf8').then((text) => JSON.parse(text) as WriteRun[], () => undefined);
     if (found) runs.push(...found);
-    const problems = [...(code === 0 ? [] : [`concurrent-writes.ts exited with ${code}`]), ...(found ? [] : ['concurrent-writes.ts wrote no figures'])];
+    const problems = [...(code === 0 ? [] : [`concurrent-writes.ts ${exited(code)}`]), ...(found ? [] : ['concurrent-writes.ts wrote no figures'])];
     return { scenario: 'concurrent-writes', ok: problems.length === 0, problems };
   } finally {
     await rm(folder, { recursive: true, force: true });
@@ -325,6 +330,7 @@ async function main(): Promise<void> {
   if (settings.scenarios.includes('compare')) console.log('\ncompare.ts: its tables are above (service beside the baseline); bench/results/latest.json');
   if (yardsticksWanted) console.log(`\n${sharedNote}`);
   const failed = outcomes.filter((outcome) => !outcome.ok);
+  if (stopping) console.error('\nStopped (SIGINT or SIGTERM): the scenarios after the one running were not run.');
   for (const outcome of failed) {
     console.error(`\nFAILED ${outcome.scenario}: ${outcome.problems.join('; ')}${outcome.logs ? ` (logs kept in ${outcome.logs})` : ''}`);
   }
