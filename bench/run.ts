@@ -83,21 +83,28 @@ function parseSettings(argv: readonly string[]): Settings {
     return values;
   };
   const number = (name: string, fallback: number) => numbers(name, [fallback])[0]!;
+  const whole = (name: string, values: number[]) => {
+    if (values.some((n) => !Number.isInteger(n))) throw new Error(`--${name} takes whole numbers (got ${own.get(name)})`);
+    return values;
+  };
   for (const name of [...(list('only') ?? []), ...(list('skip') ?? [])]) {
     if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
   }
   const only = list('only');
   const skip = new Set(list('skip') ?? []);
   const short = own.has('short');
+  const scenarios = SCENARIOS.filter((s) => (only === undefined || only.includes(s)) && !skip.has(s));
+  // A flag meant for compare.ts (or mistyped) must not pass unnoticed when compare does not run.
+  if (compareArgs.length > 0 && !scenarios.includes('compare')) throw new Error(`${compareArgs.join(' ')}: not a flag of bench/run.ts, and compare (whose flags the others are) is not run`);
   return {
-    scenarios: SCENARIOS.filter((s) => (only === undefined || only.includes(s)) && !skip.has(s)),
+    scenarios,
     short,
     rates: numbers('rates', [2, 10]),
     underChangeSeconds: number('under-change-seconds', short ? SHORT.underChangeSeconds : 10),
-    cpuRounds: number('cpu-rounds', short ? SHORT.cpuRounds : 2),
+    cpuRounds: whole('cpu-rounds', [number('cpu-rounds', short ? SHORT.cpuRounds : 2)])[0]!,
     cpuSeconds: number('cpu-seconds', short ? SHORT.cpuSeconds : 8),
     writeSeconds: number('write-seconds', short ? SHORT.writeSeconds : 10),
-    writers: numbers('writers', [1, 8]),
+    writers: whole('writers', numbers('writers', [1, 8])),
     compareArgs: [...(short ? SHORT.compare : []), ...compareArgs],
   };
 }
