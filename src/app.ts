@@ -209,7 +209,7 @@ export function createApp({
   const describeIn =
     (namespace: string) =>
     (route: RouteDefinition<RequestContext>, ctx: RequestContext): unknown =>
-      describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language));
+      describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language), 'help');
 
   const serve = async (ctx: Koa.Context, compiled: typeof rootRoutes, routePath: string, namespace: string) => {
     // The settings and the viewer are read before the feed's generation is (the probe needs the
@@ -312,7 +312,7 @@ export function createApp({
   const router = new Router();
   for (const [namespace, definitions] of namespaceRoutes) {
     // The iCal feed is served under every namespace too, listed in none (createUnlistedRoutes).
-    const compiled = [...definitions, ...createUnlistedRoutes()].map(compileRoute);
+    const compiled = [...definitions, ...createUnlistedRoutes(namespace)].map(compileRoute);
     const namespaceRoot = `${config.restRoot}/${namespace}`;
     router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
       const rawPath = ctx.path.slice(namespaceRoot.length);

@@ -36,6 +36,11 @@ export interface RouteDefinition<Ctx> {
    * registered routes, which such a route is not among.)
    */
   unlisted?: boolean;
+  /**
+   * register_rest_route's `schema`: the route's JSON schema, which WordPress shows only when the
+   * route describes itself for an OPTIONS request (context `help`), never in the indexes.
+   */
+  schema?: () => Record<string, unknown>;
 }
 
 export interface CompiledRoute<Ctx> extends RouteDefinition<Ctx> {

@@ -36,6 +36,7 @@ function describeArgs(args: ArgSpecs<RequestContext>, ctx: RequestContext, t: Tr
  * WP_REST_Server::get_data_for_route: a route's namespace, methods and endpoints with their
  * arguments (defaults computed for this request), and a `self` link when the path has no
  * parameters. `path` is the route's full path below the REST root (`/calendar/events/v1/events`).
+ * In the `help` context (an OPTIONS answer) a route with a schema shows it after its endpoints.
  */
 export function describeRoute(
   path: string,
@@ -43,6 +44,7 @@ export function describeRoute(
   route: Route,
   ctx: RequestContext,
   t: Translate,
+  context: 'view' | 'help' = 'view',
 ): Record<string, unknown> {
   const entry: Record<string, unknown> = {
     namespace,
@@ -52,6 +54,7 @@ export function describeRoute(
       args: describeArgs(endpoint.args, ctx, t),
     })),
   };
+  if (context === 'help' && route.schema) entry.schema = route.schema();
   if (!path.includes('(?P<')) {
     entry._links = { self: [{ href: `${ctx.urls.restRoot}${path.replace(/^\//, '')}` }] };
   }
