@@ -10,6 +10,8 @@ import { createCategoriesRoutes } from './resources/categories/categories.routes
 import { createTagsRoutes } from './resources/tags/tags.routes.js';
 import { createEventsICalRoute } from './resources/events/events.ical.routes.js';
 import { createTecDocsRoute } from './resources/tec-v1/docs.routes.js';
+import { createCurrentUserRoute } from './resources/wp-v2/users.routes.js';
+import { createSettingsRoute } from './resources/wp-v2/settings.routes.js';
 
 /**
  * Every route of a namespace, in the plugin's registration order (the index's order). Each
@@ -33,6 +35,18 @@ export function createNamespaceRoutes(namespace: string = API_NAMESPACE): RouteD
 /** TEC's `tec/v1` routes, a different API from the v1 one (its own arguments, gate and OpenAPI document). */
 export function createTecV1Routes(): RouteDefinition<RequestContext>[] {
   return [createTecDocsRoute()];
+}
+
+/** The namespace of WordPress core's routes, of which the service serves a few (createCoreRoutes). */
+export const CORE_NAMESPACE = 'wp/v2';
+
+/**
+ * The two WordPress core routes TEC's MCP server reads as it starts (`/wp/v2/users/me`, to check
+ * the credentials, and `/wp/v2/settings`), served beside `tec/v1` so the MCP server can be pointed
+ * at the service alone. Not listed in the REST root index, which lists only the TEC namespaces.
+ */
+export function createCoreRoutes(settings: { tablePrefix: string; multisite: boolean }): RouteDefinition<RequestContext>[] {
+  return [createCurrentUserRoute(settings), createSettingsRoute(settings)];
 }
 
 /**

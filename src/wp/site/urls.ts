@@ -204,3 +204,17 @@ export function monthLink(urls: SiteUrls, year: number, month: number): string {
   const front = firstTag === -1 ? '/' : structure.slice(0, firstTag);
   return `${urls.base}${front}${year}/${mm}${urls.trailingSlash ? '/' : ''}`;
 }
+
+/**
+ * get_author_posts_url( $id, $nicename ): `{home}/?author={id}` with plain permalinks, else the
+ * author permastruct (the permalink structure's front, `author/`, the nicename) trailing-slashed
+ * as the structure is. The author base is WP_Rewrite's default `author` (a plugin may change it
+ * in PHP only).
+ */
+export function authorPostsUrl(urls: SiteUrls, id: number, nicename: string): string {
+  if (urls.permalinkStructure === '') return `${urls.base}/?author=${id}`;
+  const firstTag = urls.permalinkStructure.indexOf('%');
+  const front = firstTag === -1 ? '' : urls.permalinkStructure.slice(0, firstTag);
+  const path = `${front}author/${nicename}`.replace(/\/+$/, '');
+  return `${urls.base}/${path.replace(/^\/+/, '')}${urls.trailingSlash ? '/' : ''}`;
+}
