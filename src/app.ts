@@ -17,7 +17,8 @@ import { requestedRestRoute, TEC_V1_NAMESPACE, toSiteUrls } from './wp/site/urls
 import { ANONYMOUS, isLoggedIn, type Viewer } from './wp/auth/capabilities.js';
 import { sendCorsHeaders, varyAnonymousGet } from './http/cors.js';
 import { authenticate, authInputFromKoa, isMultisiteNetwork } from './http/authenticate.js';
-import { CORE_NAMESPACE, createCoreRoutes, createNamespaceRoutes, createUnlistedRoutes } from './routes.js';
+import { createNamespaceRoutes, createUnlistedRoutes } from './routes.js';
+import { CORE_NAMESPACE, createCoreRoutes } from './resources/wp-v2/wp-v2.routes.js';
 import { describeRoute } from './resources/index/index.routes.js';
 import { translate } from './i18n/index.js';
 import type { RouteDefinition } from './http/rest-route.js';
@@ -209,7 +210,7 @@ export function createApp({
   const describeIn =
     (namespace: string) =>
     (route: RouteDefinition<RequestContext>, ctx: RequestContext): unknown =>
-      describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language), 'help');
+      describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language), true);
 
   const serve = async (ctx: Koa.Context, compiled: typeof rootRoutes, routePath: string, namespace: string) => {
     // The settings and the viewer are read before the feed's generation is (the probe needs the

@@ -37,10 +37,10 @@ export interface RouteDefinition<Ctx> {
    */
   unlisted?: boolean;
   /**
-   * register_rest_route's `schema`: the route's JSON schema, which WordPress shows only when the
-   * route describes itself for an OPTIONS request (context `help`), never in the indexes.
+   * register_rest_route's `schema` callback: shown by an OPTIONS answer (WordPress's `help`
+   * context), never by the indexes.
    */
-  schema?: () => Record<string, unknown>;
+  schema?: (ctx: Ctx) => unknown;
 }
 
 export interface CompiledRoute<Ctx> extends RouteDefinition<Ctx> {

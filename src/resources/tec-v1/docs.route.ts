@@ -73,7 +73,7 @@ export function docsRouteSchema(): Record<string, unknown> {
  * `GET /tec/v1/docs`: the OpenAPI document. Public and, unlike every other `tec/v1` route, not
  * behind the experimental-endpoint header (OpenApiDocs::is_experimental() is false).
  */
-export function createTecDocsRoute(): Route {
+export function createDocsRoute(): Route {
   return {
     pattern: '/docs',
     schema: docsRouteSchema,
