@@ -13,11 +13,12 @@ import { CoreErrors } from './http/errors.js';
 import { dispatch, requestMethod } from './http/dispatcher.js';
 import { compileRoute } from './http/rest-route.js';
 import { createSiteSettingsCache } from './wp/site/site.js';
-import { requestedRestRoute, toSiteUrls } from './wp/site/urls.js';
+import { requestedRestRoute, TEC_V1_NAMESPACE, toSiteUrls } from './wp/site/urls.js';
 import { ANONYMOUS, isLoggedIn, type Viewer } from './wp/auth/capabilities.js';
 import { sendCorsHeaders, varyAnonymousGet } from './http/cors.js';
-import { authenticate, authInputFromKoa } from './http/authenticate.js';
+import { authenticate, authInputFromKoa, isMultisiteNetwork } from './http/authenticate.js';
 import { createNamespaceRoutes, createUnlistedRoutes } from './routes.js';
+import { CORE_NAMESPACE, createCoreRoutes } from './resources/wp-v2/wp-v2.routes.js';
 import { describeRoute } from './resources/index/index.routes.js';
 import { translate } from './i18n/index.js';
 import type { RouteDefinition } from './http/rest-route.js';
@@ -209,7 +210,7 @@ export function createApp({
   const describeIn =
     (namespace: string) =>
     (route: RouteDefinition<RequestContext>, ctx: RequestContext): unknown =>
-      describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language));
+      describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language), true);
 
   const serve = async (ctx: Koa.Context, compiled: typeof rootRoutes, routePath: string, namespace: string) => {
     // The settings and the viewer are read before the feed's generation is (the probe needs the
@@ -312,12 +313,21 @@ export function createApp({
   const router = new Router();
   for (const [namespace, definitions] of namespaceRoutes) {
     // The iCal feed is served under every namespace too, listed in none (createUnlistedRoutes).
-    const compiled = [...definitions, ...createUnlistedRoutes()].map(compileRoute);
+    const compiled = [...definitions, ...createUnlistedRoutes(namespace)].map(compileRoute);
     const namespaceRoot = `${config.restRoot}/${namespace}`;
     router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
       const rawPath = ctx.path.slice(namespaceRoot.length);
       // WordPress untrailingslashes the route, so `/v1/` is the index (path '') and `/events/` the list.
       await serve(ctx, compiled, rawPath.replace(/\/+$/, ''), namespace);
+    });
+  }
+  // WordPress core's current user and settings, which TEC's MCP server reads at start: served
+  // with tec/v1 (the API that server drives), under their own namespace, listed in no index.
+  if (config.namespaces.includes(TEC_V1_NAMESPACE)) {
+    const compiled = createCoreRoutes({ tablePrefix: config.tablePrefix, multisite: isMultisiteNetwork(config) }).map(compileRoute);
+    const namespaceRoot = `${config.restRoot}/${CORE_NAMESPACE}`;
+    router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
+      await serve(ctx, compiled, ctx.path.slice(namespaceRoot.length).replace(/\/+$/, ''), CORE_NAMESPACE);
     });
   }
   // The REST root index, where discovery clients find our namespace's routes.

@@ -4,14 +4,14 @@ import type { AuthKeys } from './wp/auth/salts.js';
 import { RECORD_KINDS, type RecordChangeKind, type RecordKind } from './feed/record-change.js';
 import { RECORD_CHANGE_KINDS } from './feed/notifications/subscriptions.js';
 import { blogIdFromPrefixes } from './wp/object-cache/keys.js';
-import { API_NAMESPACE, PLUGIN_NAMESPACE } from './wp/site/urls.js';
+import { API_NAMESPACE, PLUGIN_NAMESPACE, TEC_V1_NAMESPACE } from './wp/site/urls.js';
 import type { ChangeFeedSetting } from './feed/start-feed.js';
 
 const DATABASE_URL_PATTERN = /^mysql:\/\/[^/]+\/[^/?]+(\?.*)?$/;
 /** A SQLite file (WordPress Playground's, the SQLite Database Integration plugin's): `sqlite:/path/to/site.sqlite`. */
 const SQLITE_URL_PATTERN = /^sqlite:.+$/;
-/** The namespaces there are routes for: ours, and the plugin's own for a drop-in deployment. */
-const SERVABLE_NAMESPACES: readonly string[] = [API_NAMESPACE, PLUGIN_NAMESPACE];
+/** The namespaces there are routes for: ours, the plugin's own for a drop-in deployment, and TEC 6's newer `tec/v1`. */
+const SERVABLE_NAMESPACES: readonly string[] = [API_NAMESPACE, PLUGIN_NAMESPACE, TEC_V1_NAMESPACE];
 
 const EnvSchema = v.object({
   DATABASE_URL: v.optional(
@@ -70,7 +70,7 @@ const EnvSchema = v.object({
         const unknown = dataset.value.split(',').map((namespace) => namespace.trim()).filter((namespace) => !SERVABLE_NAMESPACES.includes(namespace));
         if (unknown.length === 0) return;
         addIssue({
-          message: `${unknown.map((namespace) => `"${namespace}"`).join(', ')} is not served; NAMESPACES may name ${SERVABLE_NAMESPACES.join(' and ')}, separated by commas`,
+          message: `${unknown.map((namespace) => `"${namespace}"`).join(', ')} is not served; NAMESPACES may name ${SERVABLE_NAMESPACES.slice(0, -1).join(', ')} and ${SERVABLE_NAMESPACES.at(-1)}, separated by commas`,
         });
       }),
     ),

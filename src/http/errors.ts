@@ -48,7 +48,8 @@ export const CoreErrors = {
 /** One invalid parameter as WordPress reports it: a message and, for WP_Error results, details. */
 export interface InvalidParam {
   message: string;
-  detail?: { code: string; message: string; data: Record<string, unknown> };
+  /** The validator's WP_Error as rest_convert_error_to_response renders it; `data` null when it had none. */
+  detail?: { code: string; message: string; data: Record<string, unknown> | null };
 }
 
 /**

@@ -36,6 +36,11 @@ export interface RouteDefinition<Ctx> {
    * registered routes, which such a route is not among.)
    */
   unlisted?: boolean;
+  /**
+   * register_rest_route's `schema` callback: shown by an OPTIONS answer (WordPress's `help`
+   * context), never by the indexes.
+   */
+  schema?: (ctx: Ctx) => unknown;
 }
 
 export interface CompiledRoute<Ctx> extends RouteDefinition<Ctx> {

@@ -111,7 +111,16 @@ export const ANY_POST_STATUSES: readonly string[] = [
 
 /** User meta keys; `capabilities` is stored as `{table prefix}capabilities`. */
 export const UserMeta = {
+  /** Stored as `{table prefix}capabilities`. */
   capabilities: 'capabilities',
+  /** Stored as `{table prefix}persisted_preferences`: the block editor's preferences (WordPress 6.1). */
+  persistedPreferences: 'persisted_preferences',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  nickname: 'nickname',
+  description: 'description',
+  /** The user's own language; empty for the site's. */
+  locale: 'locale',
   applicationPasswords: '_application_passwords',
   sessionTokens: 'session_tokens',
 } as const;
@@ -221,6 +230,10 @@ export const OptionName = {
   dbVersion: 'db_version',
   /** LiteSpeed Cache's "Object Cache" switch (its settings are `litespeed.conf.*` options). */
   litespeedObjectCache: 'litespeed.conf.object',
+  /** Settings > Discussion > Avatars: whether avatars show at all, the default image and the rating. */
+  showAvatars: 'show_avatars',
+  avatarDefault: 'avatar_default',
+  avatarRating: 'avatar_rating',
 } as const;
 
 /** Network options (`{base}sitemeta`) read here. */

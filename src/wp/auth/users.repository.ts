@@ -95,3 +95,23 @@ export async function updateUserMeta(db: Db, userId: number, key: string, value:
     .where('meta_key', '=', key)
     .execute();
 }
+
+/** The wp_users columns a user's REST representation shows (WP_User's data). */
+export interface UserProfileRow {
+  ID: number;
+  user_login: string;
+  user_nicename: string;
+  user_email: string;
+  user_url: string;
+  user_registered: string;
+  display_name: string;
+}
+
+/** get_userdata( $id ): the user's row, or undefined when there is none. */
+export async function selectUserProfile(db: Db, id: number): Promise<UserProfileRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['ID', 'user_login', 'user_nicename', 'user_email', 'user_url', 'user_registered', 'display_name'])
+    .where('ID', '=', id)
+    .executeTakeFirst();
+}

@@ -7,6 +7,8 @@ import { isPhpEmpty } from '../php/php-empty.js';
 export const API_NAMESPACE = 'calendar/events/v1';
 /** The plugin's namespace (TEC's `tribe/events/v1`), which a drop-in deployment serves as well (NAMESPACES). */
 export const PLUGIN_NAMESPACE = 'tribe/events/v1';
+/** TEC 6's newer REST API (`tec/v1`: events, venues, organizers in WordPress's wp/v2 post shape), served when NAMESPACES names it. */
+export const TEC_V1_NAMESPACE = 'tec/v1';
 
 /**
  * WP_Rewrite::using_index_permalinks: a permalink structure that starts with `index.php` after
@@ -201,4 +203,18 @@ export function monthLink(urls: SiteUrls, year: number, month: number): string {
   const firstTag = structure.indexOf('%');
   const front = firstTag === -1 ? '/' : structure.slice(0, firstTag);
   return `${urls.base}${front}${year}/${mm}${urls.trailingSlash ? '/' : ''}`;
+}
+
+/**
+ * get_author_posts_url( $id, $nicename ): `{home}/?author={id}` with plain permalinks, else the
+ * author permastruct (the permalink structure's front, `author/`, the nicename) trailing-slashed
+ * as the structure is. The author base is WP_Rewrite's default `author` (a plugin may change it
+ * in PHP only).
+ */
+export function authorPostsUrl(urls: SiteUrls, id: number, nicename: string): string {
+  if (urls.permalinkStructure === '') return `${urls.base}/?author=${id}`;
+  const firstTag = urls.permalinkStructure.indexOf('%');
+  const front = firstTag === -1 ? '' : urls.permalinkStructure.slice(0, firstTag);
+  const path = `${front}author/${nicename}`.replace(/\/+$/, '');
+  return `${urls.base}/${path.replace(/^\/+/, '')}${urls.trailingSlash ? '/' : ''}`;
 }
