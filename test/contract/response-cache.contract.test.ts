@@ -84,12 +84,12 @@ async function replayTwice(mode: 'probe' | 'own-writes', order: 'passes' | 'pair
   const generations: [number, number] = [0, 0];
   const replay = async (testCase: (typeof READS)[number], round: 0 | 1) => {
     clock.set(recordedAt(testCase));
-    const [[hitsBefore, recordHitsBefore], generationBefore] = [await cacheHits(agent, ['response', 'record']), feed.generation];
+    const [before, generationBefore] = [await cacheHits(agent), feed.generation];
     const comparison = compareCase(testCase, await replayCase(agent, testCase));
     if (!comparison.pass) mismatched.push(`replay ${round + 1} ${testCase.id}: ${comparison.mismatches.slice(0, 2).join('; ')}`);
-    const [hitsAfter, recordHitsAfter] = await cacheHits(agent, ['response', 'record']);
-    hits[round] += hitsAfter - hitsBefore;
-    recordHits[round] += recordHitsAfter - recordHitsBefore;
+    const after = await cacheHits(agent);
+    hits[round] += after.response - before.response;
+    recordHits[round] += after.record - before.record;
     generations[round] += feed.generation - generationBefore;
   };
   if (order === 'passes') {
