@@ -32,6 +32,8 @@ export interface FeedAppOptions {
   feed?: ChangeFeed;
   /** The response cache budget; 8 MB unless set (0: no response cache). */
   bytes?: number;
+  /** Which caches the app keeps (see AppDeps.caches); both unless set. */
+  caches?: { answers: boolean; records: boolean };
 }
 
 export interface FeedApp {
@@ -39,15 +41,17 @@ export interface FeedApp {
   feed: ChangeFeed;
   /** The response cache's hit count, as the app's own /metrics reports it. */
   hits(): Promise<number>;
+  /** The record cache's hit count, likewise. */
+  recordHits(): Promise<number>;
 }
 
 /** An app over `database` with a change feed and a response cache, as main.ts builds it. */
 export function feedApp(database: TestDatabase, options: FeedAppOptions): FeedApp {
   const feed = options.feed ?? probeFeed(options.clock);
   const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-  const app = createApp({ db: options.db ?? database.db, config, clock: options.clock, changeFeed: feed, responseCacheBytes: options.bytes ?? 8 * MB });
+  const app = createApp({ db: options.db ?? database.db, config, clock: options.clock, changeFeed: feed, responseCacheBytes: options.bytes ?? 8 * MB, caches: options.caches });
   const agent = supertest(app.callback());
-  return { agent, feed, hits: () => responseCacheHits(agent) };
+  return { agent, feed, hits: () => responseCacheHits(agent), recordHits: async () => (await cacheHits(agent)).record };
 }
 
 /** A feed in probe mode on MariaDB's LSN. */
