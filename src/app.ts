@@ -40,6 +40,7 @@ import { PostType } from './wp/constants.js';
 import { collectDependencies, DependencyTag, touches, UndeclaredReadsPlugin } from './feed/dependencies.js';
 import { ResponseCache, type CachedResponse } from './cache/response-cache.js';
 import { RecordCache } from './cache/record-cache.js';
+import type { RequestRecords } from './http/request-context.js';
 import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './cache/response-cache-policy.js';
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
@@ -246,10 +247,9 @@ export function createApp({
     const readDb = fromDoor?.db ?? readRouting.dbFor({ method: ctx.method, methodOverridden }, viewer, now);
     // A plain read the cache may answer: looked up (in probe mode after one LSN read) before
     // anything else runs, and kept when it succeeded.
-    // A plain read may be assembled from kept records, whatever its route and query.
     const plainRead = (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden;
     const cacheable = responseCache !== undefined && plainRead && isCacheableRoute(routePath) && isCacheableQuery(parsePhpQuery(ctx.querystring));
-    const generation = !(cacheable || (recordCache !== undefined && plainRead)) ? undefined : fromDoor ? fromDoor.generation : await changeFeed.freshGeneration(readDb, now);
+    const generation = !cacheable ? undefined : fromDoor ? fromDoor.generation : await changeFeed.freshGeneration(readDb, now);
     // A change reported since this request began (the probe just saw the database move) may have
     // been to the options read above: read them again (the feed dropped them). The viewer's roles
     // were read before it too, so a signed-in viewer's answer is not kept this time.
@@ -292,9 +292,7 @@ export function createApp({
       describeRoute: describeIn(namespace),
       renderCache,
       eventCounts,
-      // Records kept are fresh from this generation on; a signed-in viewer read before a change
-      // reported meanwhile keeps none (as for answers).
-      records: recordCache !== undefined && generation !== undefined && storable ? { cache: recordCache, generation } : undefined,
+      records: recordCache !== undefined && plainRead ? recordsOf(recordCache, generationAtStart, generation, storable, readDb, now) : undefined,
     }));
     if (storable && cacheKey !== undefined && generation !== undefined && ctx.status === 200 && typeof ctx.body === 'string') {
       // An anonymous answer is kept once, as sent, by the front door (cached-answers.ts); others here.
@@ -303,6 +301,26 @@ export function createApp({
         responseCache?.set(cacheKey, generation, captureResponse(ctx, headersBefore), dependencies.tags);
       }
     }
+  };
+
+  /**
+   * The record cache as a plain read may use it (RequestContext.records), settled when a handler
+   * first asks: under the generation the response cache read, or else one read now (in probe mode,
+   * one LSN reading, only for the requests that use records). None when the feed cannot vouch for
+   * freshness, or when a change was reported since the request read the site's settings and the
+   * viewer (a rendering must not be kept under a generation newer than what it was rendered from).
+   */
+  const recordsOf = (cache: RecordCache, generationAtStart: number, generation: number | undefined, storable: boolean, readDb: Db, now: Date) => {
+    let settled: Promise<RequestRecords | undefined> | undefined;
+    return (): Promise<RequestRecords | undefined> => {
+      settled ??= (async () => {
+        if (generation !== undefined) return storable ? { cache, generation } : undefined;
+        const fresh = await changeFeed.freshGeneration(readDb, now);
+        if (fresh === undefined || changeFeed.generation !== generationAtStart) return undefined;
+        return { cache, generation: fresh };
+      })();
+      return settled;
+    };
   };
 
   // What WordPress answers under its REST root for a route it does not know (after settling who asks).

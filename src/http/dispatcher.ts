@@ -37,7 +37,7 @@ export interface DispatchEnvironment {
   /** The app's cache of event list totals; none: a cache for this request alone. */
   eventCounts?: EventCountCache;
   /** The record cache, for a read whose freshness is known (see RequestContext.records). */
-  records?: RequestRecords;
+  records?: () => Promise<RequestRecords | undefined>;
 }
 
 type Endpoint = EndpointDefinition<RequestContext>;

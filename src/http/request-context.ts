@@ -51,10 +51,11 @@ export interface RequestContext {
    */
   readonly content: ContentRenderer;
   /**
-   * The app's record cache and the feed generation this request's reads are fresh from; none when
-   * the cache is off or freshness is not known (then every record is rendered from its rows).
+   * The app's record cache and the feed generation this request's reads are fresh from, settled on
+   * the first call; none (or undefined from the call) when the cache is off or freshness is not
+   * known: then every record is rendered from its rows.
    */
-  readonly records?: RequestRecords;
+  readonly records?: () => Promise<RequestRecords | undefined>;
   /** The app's cache of event list totals (see EventCountCache). */
   readonly eventCounts: EventCountCache;
   /**

@@ -269,7 +269,7 @@ function isPhpTrueBoolean(value: unknown): boolean {
  * page past the first.
  */
 export async function listEvents(ctx: RequestContext, query: ListEventsQuery): Promise<EventList> {
-  const records = ctx.records;
+  const records = await ctx.records?.();
   const build = records ? (ids: readonly number[]) => assembleListedEvents(ctx, ids, records) : (ids: readonly number[]) => loadListedEvents(ctx, ids);
   return (await listEventPage(ctx, query, build)).list;
 }
