@@ -126,4 +126,19 @@ describe('event lists assembled from kept records', () => {
     const afterTerm = await readList(url);
     expect(afterTerm.events.find((event) => event.id === withCategory.id)?.categories[0]?.name).toBe('Renamed term');
   });
+
+  it('is off with CACHE_MAX_MB=0, as every cache of answers and records is', async () => {
+    const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix, CACHE_MAX_MB: '0' });
+    const off = supertest(createApp({ db: recorder.db, config, clock, changeFeed: feed, responseCacheBytes: config.cacheMaxBytes }).callback());
+    const url = `${ROOT}/events?per_page=5&${WINDOW}`;
+    for (let round = 0; round < 2; round += 1) {
+      recorder.clear();
+      expect((await off.get(url)).status).toBe(200);
+      // The IDs, the page's posts and their linked posts each time (the total is the count cache's).
+      expect(recorder.statements.length).toBeGreaterThanOrEqual(3);
+    }
+    const metrics = await off.get('/metrics');
+    expect(metrics.text).not.toMatch(/cache="record"/);
+    expect(metrics.text).not.toMatch(/cache="response"/);
+  });
 });
