@@ -383,7 +383,10 @@ function selectListedPosts(ctx: RequestContext, ids: readonly number[]): Promise
 async function assembleListedEvents(ctx: RequestContext, ids: readonly number[], records: RequestRecords): Promise<{ resource: EventResource }[]> {
   const kept = new Map(ids.map((id) => [id, records.cache.get<ListedEventRecord>(listedEventKey(ctx, id), records.generation)] as const));
   const batches: { bundle: PostBundle; prepared: PreparedEvents }[] = [];
+  // Asked for already, found or not (a post deleted since the IDs were read is not asked for again).
+  const asked = new Set<number>();
   const load = async (lacking: readonly number[]) => {
+    for (const id of lacking) asked.add(id);
     const bundle = await selectListedPosts(ctx, lacking);
     const posts = lacking.flatMap((id) => bundle.posts.get(id) ?? []);
     batches.push({ bundle, prepared: await prepareEvents(ctx, posts, { bundle, paths: [] }) });
@@ -401,7 +404,7 @@ async function assembleListedEvents(ctx: RequestContext, ids: readonly number[],
       continue;
     }
     // Kept but rendered from another state of the texts (rare): loaded on its own.
-    if (!batches.some(({ bundle }) => bundle.posts.has(id))) await load([id]);
+    if (!asked.has(id)) await load([id]);
     const batch = batches.find(({ bundle }) => bundle.posts.has(id));
     const event = batch?.bundle.posts.get(id);
     if (!batch || !event) continue;
