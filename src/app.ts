@@ -40,6 +40,8 @@ import { fromChangeSet, touchedByChange } from './feed/data-change.js';
 import { PostType } from './wp/constants.js';
 import { collectDependencies, DependencyTag, touches, UndeclaredReadsPlugin } from './feed/dependencies.js';
 import { ResponseCache, type CachedResponse } from './cache/response-cache.js';
+import { RecordCache } from './cache/record-cache.js';
+import type { RequestRecords } from './http/request-context.js';
 import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './cache/response-cache-policy.js';
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
@@ -51,6 +53,8 @@ import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './cache/cached-an
  * leaves room for long descriptions.
  */
 const BODY_LIMIT = { bytes: 1024 * 1024, label: '1mb' } as const;
+/** The part of CACHE_MAX_MB the record cache takes when both caches are kept: records are small, and answers repeat. */
+const RECORD_SHARE = 0.25;
 
 export interface AppDeps {
   db: Db;
@@ -76,8 +80,13 @@ export interface AppDeps {
    * and serves from memory only what it vouches for; none: a feed of this app's own, off.
    */
   changeFeed?: ChangeFeed;
-  /** The response cache's budget in bytes (CACHE_MAX_MB); 0 or none: no response cache. */
+  /**
+   * What the answers and records kept may take, in bytes (CACHE_MAX_MB): a quarter for the record
+   * cache, the rest for the response cache; 0 or none: neither.
+   */
   responseCacheBytes?: number;
+  /** Which of the two caches to keep (tests take one alone); both unless set. */
+  caches?: { answers: boolean; records: boolean };
   /** How often a database outage's running count is logged; OUTAGE_REPORT_EVERY_MS unless set (tests). */
   outageReportEveryMs?: number;
 }
@@ -95,6 +104,7 @@ export function createApp({
   readDbs: givenReadDbs,
   changeFeed = new ChangeFeed(),
   responseCacheBytes = 0,
+  caches = { answers: true, records: true },
   outageReportEveryMs,
 }: AppDeps): Koa {
   const app = new Koa();
@@ -112,8 +122,11 @@ export function createApp({
     changeFeed.publish(fromChangeSet(changes, `service:${appId}:${writesCommitted}`, clock.now()));
   };
   changeListeners = [reportToFeed, ...changeListeners];
-  // Whole answers kept against the feed (see ResponseCache); none without a budget.
-  const responseCache = responseCacheBytes > 0 ? new ResponseCache(changeFeed, responseCacheBytes) : undefined;
+  // Whole answers kept against the feed (see ResponseCache), and the records they are assembled
+  // from (see RecordCache), sharing one budget; none without one.
+  const recordBytes = caches.answers ? Math.floor(responseCacheBytes * RECORD_SHARE) : responseCacheBytes;
+  const responseCache = responseCacheBytes > 0 && caches.answers ? new ResponseCache(changeFeed, responseCacheBytes - (caches.records ? recordBytes : 0)) : undefined;
+  const recordCache = recordBytes > 0 && caches.records ? new RecordCache(changeFeed, recordBytes) : undefined;
   const siteSettings = createSiteSettingsCache(db, clock);
   // An option changed outside this process must reach the next answer, not wait out the TTL (and
   // never be cached under a generation that postdates it).
@@ -143,7 +156,7 @@ export function createApp({
   const metrics = new AppMetrics({
     poolStats,
     feed: changeFeed,
-    caches: { render: renderCache, event_count: eventCounts, ...(responseCache ? { response: responseCache } : {}) },
+    caches: { render: renderCache, event_count: eventCounts, ...(responseCache ? { response: responseCache } : {}), ...(recordCache ? { record: recordCache } : {}) },
   });
   statements.onError(() => metrics.databaseError('statement'));
   // Unexpected errors go where the caller said, with their stack. A database outage is counted, and
@@ -235,8 +248,8 @@ export function createApp({
     const readDb = fromDoor?.db ?? readRouting.dbFor({ method: ctx.method, methodOverridden }, viewer, now);
     // A plain read the cache may answer: looked up (in probe mode after one LSN read) before
     // anything else runs, and kept when it succeeded.
-    const cacheable =
-      responseCache !== undefined && (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden && isCacheableRoute(routePath) && isCacheableQuery(parsePhpQuery(ctx.querystring));
+    const plainRead = (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden;
+    const cacheable = responseCache !== undefined && plainRead && isCacheableRoute(routePath) && isCacheableQuery(parsePhpQuery(ctx.querystring));
     const generation = !cacheable ? undefined : fromDoor ? fromDoor.generation : await changeFeed.freshGeneration(readDb, now);
     // A change reported since this request began (the probe just saw the database move) may have
     // been to the options read above: read them again (the feed dropped them). The viewer's roles
@@ -251,7 +264,7 @@ export function createApp({
     const storable = !(changedMeanwhile && isLoggedIn(viewer));
     const runWrite = createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, site, viewer });
     const cacheKey =
-      generation === undefined
+      generation === undefined || !cacheable
         ? undefined
         : responseCacheKey({ namespace, routePath, querystring: ctx.querystring, viewer, siteZone: site.timezone, now });
     if (cacheKey !== undefined && generation !== undefined) {
@@ -280,6 +293,7 @@ export function createApp({
       describeRoute: describeIn(namespace),
       renderCache,
       eventCounts,
+      records: recordCache !== undefined && plainRead ? recordsOf(recordCache, generationAtStart, generation, storable, readDb, now) : undefined,
     }));
     if (storable && cacheKey !== undefined && generation !== undefined && ctx.status === 200 && typeof ctx.body === 'string') {
       // An anonymous answer is kept once, as sent, by the front door (cached-answers.ts); others here.
@@ -288,6 +302,26 @@ export function createApp({
         responseCache?.set(cacheKey, generation, captureResponse(ctx, headersBefore), dependencies.tags);
       }
     }
+  };
+
+  /**
+   * The record cache as a plain read may use it (RequestContext.records), settled when a handler
+   * first asks: under the generation the response cache read, or else one read now (in probe mode,
+   * one LSN reading, only for the requests that use records). None when the feed cannot vouch for
+   * freshness, or when a change was reported since the request read the site's settings and the
+   * viewer (a rendering must not be kept under a generation newer than what it was rendered from).
+   */
+  const recordsOf = (cache: RecordCache, generationAtStart: number, generation: number | undefined, storable: boolean, readDb: Db, now: Date) => {
+    let settled: Promise<RequestRecords | undefined> | undefined;
+    return (): Promise<RequestRecords | undefined> => {
+      settled ??= (async () => {
+        if (generation !== undefined) return storable ? { cache, generation } : undefined;
+        const fresh = await changeFeed.freshGeneration(readDb, now);
+        if (fresh === undefined || changeFeed.generation !== generationAtStart) return undefined;
+        return { cache, generation: fresh };
+      })();
+      return settled;
+    };
   };
 
   // What WordPress answers under its REST root for a route it does not know (after settling who asks).

@@ -1,6 +1,7 @@
 import type { ChangeFeed } from '../feed/change-feed.js';
 import { touchedByChange } from '../feed/data-change.js';
-import { ANY_LIST, DependencyTag, touches } from '../feed/dependencies.js';
+import { DependencyTag } from '../feed/dependencies.js';
+import { TaggedEntries } from './tagged-entries.js';
 
 /**
  * One cached answer: what the dispatcher produced, before WordPress's global parameters applied
@@ -15,13 +16,6 @@ export interface CachedResponse {
   route?: string;
   /** The body's ETag, once an answer from the cache has needed it (see conditional-get.ts). */
   etag?: string;
-}
-
-interface Entry {
-  response: CachedResponse;
-  bytes: number;
-  /** What the answer read (dependencies.ts): a change touching one of them drops it. */
-  tags: ReadonlySet<string>;
 }
 
 /** An answer whose dependencies are not known: any change drops it. */
@@ -39,10 +33,7 @@ const UNKNOWN: ReadonlySet<string> = new Set([DependencyTag.any]);
  * every change that touched it has dropped it.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-  /** Tag -> the keys of the entries that depend on it. */
-  private readonly byTag = new Map<string, Set<string>>();
-  private usedBytes = 0;
+  private readonly entries: TaggedEntries<CachedResponse>;
   hits = 0;
   misses = 0;
 
@@ -50,15 +41,16 @@ export class ResponseCache {
     private readonly feed: ChangeFeed,
     readonly maxBytes: number,
   ) {
+    this.entries = new TaggedEntries(maxBytes);
     feed.subscribe((change) => {
       const touched = touchedByChange(change);
       if (touched === undefined) this.clear();
-      else this.drop(touched);
+      else this.entries.drop(touched);
     });
   }
 
   get bytes(): number {
-    return this.usedBytes;
+    return this.entries.bytes;
   }
 
   get size(): number {
@@ -70,16 +62,10 @@ export class ResponseCache {
    * on: what is held is fresh at the feed's current generation, which is never older.
    */
   get(key: string, generation: number): CachedResponse | undefined {
-    const entry = this.entries.get(key);
-    if (!entry || generation > this.feed.generation) {
-      this.misses += 1;
-      return undefined;
-    }
-    // Most recently used last, so the oldest are evicted first.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    this.hits += 1;
-    return entry.response;
+    const response = generation > this.feed.generation ? undefined : this.entries.get(key);
+    if (response === undefined) this.misses += 1;
+    else this.hits += 1;
+    return response;
   }
 
   /**
@@ -88,45 +74,11 @@ export class ResponseCache {
    */
   set(key: string, generation: number, response: CachedResponse, tags: ReadonlySet<string> = UNKNOWN): void {
     if (this.feed.changedSince(generation, tags)) return;
-    const bytes = sizeOf(key, response);
-    if (bytes > this.maxBytes) return;
-    this.remove(key);
-    this.entries.set(key, { response, bytes, tags });
-    for (const tag of tags) {
-      const keys = this.byTag.get(tag) ?? new Set<string>();
-      keys.add(key);
-      this.byTag.set(tag, keys);
-    }
-    this.usedBytes += bytes;
-    for (const [oldest] of this.entries) {
-      if (this.usedBytes <= this.maxBytes) break;
-      this.remove(oldest);
-    }
+    this.entries.set(key, response, sizeOf(key, response), tags);
   }
 
   clear(): void {
     this.entries.clear();
-    this.byTag.clear();
-    this.usedBytes = 0;
-  }
-
-  /** Drops every answer that depends on a tag a change touched. */
-  private drop(touched: ReadonlySet<string>): void {
-    const tags = [...touched, DependencyTag.any];
-    if (touched.has(ANY_LIST)) tags.push(...[...this.byTag.keys()].filter((tag) => touches(touched, tag)));
-    for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.remove(key);
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    for (const tag of entry.tags) {
-      const keys = this.byTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) this.byTag.delete(tag);
-    }
-    this.usedBytes -= entry.bytes;
   }
 }
 

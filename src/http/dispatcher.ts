@@ -7,7 +7,7 @@ import type { SiteUrls } from '../wp/site/urls.js';
 import { AppError, CoreErrors, invalidParams, type InvalidParam, type JsonDecodeError } from './errors.js';
 import { castToType, type ArgSpec } from './rest-args.js';
 import type { CompiledRoute, EndpointDefinition, RestResponse } from './rest-route.js';
-import { createRequestMemo, type RequestContext } from './request-context.js';
+import { createRequestMemo, type RequestContext, type RequestRecords } from './request-context.js';
 import { parsePhpQuery, type PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
 import { ContentRenderer } from '../wp/text/content-renderer.js';
@@ -36,6 +36,8 @@ export interface DispatchEnvironment {
   renderCache?: RenderCache;
   /** The app's cache of event list totals; none: a cache for this request alone. */
   eventCounts?: EventCountCache;
+  /** The record cache, for a read whose freshness is known (see RequestContext.records). */
+  records?: () => Promise<RequestRecords | undefined>;
 }
 
 type Endpoint = EndpointDefinition<RequestContext>;
@@ -153,6 +155,7 @@ function buildContext(
     ...memo,
     lookups: createLookups(env.db, memo.memo),
     eventCounts: env.eventCounts ?? new EventCountCache(),
+    records: env.records,
     // Made on first use: most requests render no post text (errors, terms, writes refused).
     get content(): ContentRenderer {
       renderer ??= new ContentRenderer(env.db, toContentSite(env.site, env.urls), env.now, env.renderCache);

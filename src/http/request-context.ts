@@ -7,6 +7,7 @@ import type { SiteSettings } from '../wp/site/site.js';
 import type { SiteUrls } from '../wp/site/urls.js';
 import type { ContentRenderer } from '../wp/text/content-renderer.js';
 import type { EventCountCache } from '../cache/event-count-cache.js';
+import type { RecordCache } from '../cache/record-cache.js';
 import type { Lookups } from '../wp/lookups/lookups.js';
 import { selectPostBundle, type PostBundle, type PostBundleRequest } from '../wp/posts/post-bundle.repository.js';
 import type { PhpValue } from './php-query.js';
@@ -49,6 +50,12 @@ export interface RequestContext {
    * (shortcode counters, unique ids, hook order) and each post rendered once, in order.
    */
   readonly content: ContentRenderer;
+  /**
+   * The app's record cache and the feed generation this request's reads are fresh from, settled on
+   * the first call; none (or undefined from the call) when the cache is off or freshness is not
+   * known: then every record is rendered from its rows.
+   */
+  readonly records?: () => Promise<RequestRecords | undefined>;
   /** The app's cache of event list totals (see EventCountCache). */
   readonly eventCounts: EventCountCache;
   /**
@@ -56,6 +63,12 @@ export interface RequestContext {
    * after the commit, and forgets the request's memo so later reads see the rows written.
    */
   write: RunWrite;
+}
+
+/** The record cache as one request may use it (see RecordCache). */
+export interface RequestRecords {
+  cache: RecordCache;
+  generation: number;
 }
 
 /** A fresh per-request memo for the dispatcher to put on a RequestContext. */

@@ -32,6 +32,8 @@ export interface FeedAppOptions {
   feed?: ChangeFeed;
   /** The response cache budget; 8 MB unless set (0: no response cache). */
   bytes?: number;
+  /** Which caches the app keeps (see AppDeps.caches); both unless set. */
+  caches?: { answers: boolean; records: boolean };
 }
 
 export interface FeedApp {
@@ -39,15 +41,17 @@ export interface FeedApp {
   feed: ChangeFeed;
   /** The response cache's hit count, as the app's own /metrics reports it. */
   hits(): Promise<number>;
+  /** The record cache's hit count, likewise. */
+  recordHits(): Promise<number>;
 }
 
 /** An app over `database` with a change feed and a response cache, as main.ts builds it. */
 export function feedApp(database: TestDatabase, options: FeedAppOptions): FeedApp {
   const feed = options.feed ?? probeFeed(options.clock);
   const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-  const app = createApp({ db: options.db ?? database.db, config, clock: options.clock, changeFeed: feed, responseCacheBytes: options.bytes ?? 8 * MB });
+  const app = createApp({ db: options.db ?? database.db, config, clock: options.clock, changeFeed: feed, responseCacheBytes: options.bytes ?? 8 * MB, caches: options.caches });
   const agent = supertest(app.callback());
-  return { agent, feed, hits: () => responseCacheHits(agent) };
+  return { agent, feed, hits: () => responseCacheHits(agent), recordHits: async () => (await cacheHits(agent)).record };
 }
 
 /** A feed in probe mode on MariaDB's LSN. */
@@ -59,10 +63,18 @@ export function probeFeed(clock: Clock): ChangeFeed {
 
 /** `cache_hits_total{cache="response"}` from /metrics (0 when the app has no response cache). */
 export async function responseCacheHits(agent: ReturnType<typeof supertest>): Promise<number> {
+  return (await cacheHits(agent)).response;
+}
+
+/** `cache_hits_total` of the response and the record cache, from one scrape of /metrics (0 for a cache the app lacks). */
+export async function cacheHits(agent: ReturnType<typeof supertest>): Promise<{ response: number; record: number }> {
   const response = await agent.get('/metrics');
   expect(response.status).toBe(200);
-  const match = /^cache_hits_total\{cache="response"\} (\d+)$/m.exec(response.text);
-  return match ? Number(match[1]) : 0;
+  const hitsOf = (cache: string) => {
+    const match = new RegExp(`^cache_hits_total\\{cache="${cache}"\\} (\\d+)$`, 'm').exec(response.text);
+    return match ? Number(match[1]) : 0;
+  };
+  return { response: hitsOf('response'), record: hitsOf('record') };
 }
 
 /** A plain connection to the test database, for changes made the way WordPress makes them. */

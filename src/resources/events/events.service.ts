@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../http/request-context.js';
+import type { RequestContext, RequestRecords } from '../../http/request-context.js';
 import { loadPostBundleOnce } from '../../http/request-context.js';
 import { AppError } from '../../http/errors.js';
 import { dependOn } from '../../feed/dependencies.js';
@@ -10,7 +10,7 @@ import { selectPostBundle, type PostBundle } from '../../wp/posts/post-bundle.re
 import { idsAlongPath, type MetaPath } from '../../wp/posts/meta-paths.js';
 import type { TermRow } from '../../wp/terms/terms.repository.js';
 import { listToTypedArray, lookUpTermsNamedByItems, resolveTermIds, withDescendants } from '../../wp/validators.js';
-import { canReadPost } from '../../wp/auth/capabilities.js';
+import { canReadPost, type PostForCaps } from '../../wp/auth/capabilities.js';
 import { removePasswordProtectedContent } from '../../wp/posts/password-protection.js';
 import { canAccessPasswordContent, postPasswordRequired } from '../../wp/auth/password-access.js';
 import { parsePostSearch } from '../../wp/posts/search.js';
@@ -33,6 +33,7 @@ import { postArchiveNeighbours, resolveArchiveStatuses, totalPages, type Archive
 import { toEventResource, type EventResource } from './events.mapper.js';
 import { defaultEndDate, defaultStartDate, type ListEventsQuery } from './events.schemas.js';
 import { buildEventsRestUrl } from './events.urls.js';
+import { listedEventBytes, listedEventKey, listedEventRecord, type ListedEventRecord } from './events.records.js';
 
 export interface EventList extends ArchiveLinks {
   events: EventResource[];
@@ -63,29 +64,17 @@ export const EventErrors = {
 } as const;
 
 /**
- * Renders the texts of a page of events in the order Post_Repository::get_event_data renders
- * them: for each event its venues, then its organizers, then the event itself (each post once;
- * the plugin caches what it built for the request). What they render from is loaded first, in
- * one batch for the page, together with the featured images of the events and linked posts.
+ * The posts whose texts a batch of events renders, in the order Post_Repository::get_event_data
+ * renders them: for each event its venues, then its organizers, then the event itself (each post
+ * once; the plugin caches what it built for the request).
  */
-async function renderEventTexts(
-  ctx: RequestContext,
-  posts: readonly LoadedPost[],
-  linked: ReadonlyMap<number, LoadedPost>,
-): Promise<void> {
-  const thumbnails = [...posts, ...linked.values()].flatMap((loaded) => thumbnailIdOf(loaded) ?? []);
+function textsInOrder(posts: readonly LoadedPost[], linked: ReadonlyMap<number, LoadedPost>) {
   const linkedOf = (meta: LoadedPost['meta'], key: string) =>
     allMeta(meta, key).flatMap((id) => {
       const found = linked.get(Number(id));
       return found ? [found.post] : [];
     });
-  const inOrder = posts.flatMap(({ post, meta }) => [
-    ...linkedOf(meta, EventMeta.venueId),
-    ...linkedOf(meta, EventMeta.organizerId),
-    post,
-  ]);
-  await ctx.content.prepare(inOrder, thumbnails);
-  ctx.content.renderInOrder(inOrder);
+  return posts.flatMap(({ post, meta }) => [...linkedOf(meta, EventMeta.venueId), ...linkedOf(meta, EventMeta.organizerId), post]);
 }
 
 const EVENT_TAXONOMIES = [Taxonomy.eventCategory, Taxonomy.tag];
@@ -97,6 +86,14 @@ const EVENT_TAXONOMIES = [Taxonomy.eventCategory, Taxonomy.tag];
 interface LoadedWithLinks {
   bundle: PostBundle;
   paths: readonly MetaPath[];
+}
+
+/** What a batch of events is rendered from, once loaded (prepareEvents). */
+interface PreparedEvents {
+  /** The venues and organizers the events' meta names, found, by ID. */
+  linked: ReadonlyMap<number, LoadedPost>;
+  /** The events' terms. */
+  terms: PostBundle['terms'];
 }
 
 /**
@@ -115,7 +112,14 @@ async function buildEvents(
   loaded: LoadedWithLinks,
 ): Promise<EventResource[]> {
   if (posts.length === 0) return [];
-  const env = linkedEnvOf(ctx, single);
+  return renderEvents(ctx, posts, single, await prepareEvents(ctx, posts, loaded));
+}
+
+/**
+ * Loads what a batch of events shows and renders from (see buildEvents), without rendering: the
+ * events can then be rendered together or one at a time (renderEvents), in the same order.
+ */
+async function prepareEvents(ctx: RequestContext, posts: readonly LoadedPost[], loaded: LoadedWithLinks): Promise<PreparedEvents> {
   const venueIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.venueId).map(Number));
   const organizerIds = posts.flatMap(({ meta }) => allMeta(meta, EventMeta.organizerId).map(Number));
   const linkedIds = [...venueIds, ...organizerIds];
@@ -135,12 +139,28 @@ async function buildEvents(
     oembedKeys: asked.oembedKeys,
   });
   ctx.content.adopt(bundle, asked);
-  const terms = loaded.bundle.terms;
   const linked = new Map(linkedIds.flatMap((id) => {
     const found = loaded.bundle.posts.get(id) ?? bundle.posts.get(id);
     return found ? [[id, found] as const] : [];
   }));
-  await renderEventTexts(ctx, posts, linked);
+  // What the venues' and organizers' texts render from, and all the featured images, in one batch.
+  const thumbnails = [...posts, ...linked.values()].flatMap((loaded) => thumbnailIdOf(loaded) ?? []);
+  await ctx.content.prepare(textsInOrder(posts, linked), thumbnails);
+  return { linked, terms: loaded.bundle.terms };
+}
+
+/** Renders prepared events (prepareEvents) in the given order; reads nothing more but what linked posts' texts need. */
+async function renderEvents(ctx: RequestContext, posts: readonly LoadedPost[], single: boolean, prepared: PreparedEvents): Promise<EventResource[]> {
+  const env = linkedEnvOf(ctx, single);
+  const { terms } = prepared;
+  // Only these events' venues and organizers: rendering others now would change the texts' order.
+  const linked = new Map(
+    posts.flatMap(({ meta }) => [...allMeta(meta, EventMeta.venueId), ...allMeta(meta, EventMeta.organizerId)].flatMap((id) => {
+      const found = prepared.linked.get(Number(id));
+      return found ? [[Number(id), found] as const] : [];
+    })),
+  );
+  ctx.content.renderInOrder(textsInOrder(posts, linked));
   const images = featuredImagesOf(posts, (id) => ctx.content.loadedPost(id), ctx.site.siteUrl);
   const [venues, organizers] = await Promise.all([
     buildVenueSummaries(env, [...linked.values()]),
@@ -249,7 +269,9 @@ function isPhpTrueBoolean(value: unknown): boolean {
  * page past the first.
  */
 export async function listEvents(ctx: RequestContext, query: ListEventsQuery): Promise<EventList> {
-  return (await listEventEntries(ctx, query)).list;
+  const records = await ctx.records?.();
+  const build = records ? (ids: readonly number[]) => assembleListedEvents(ctx, ids, records) : (ids: readonly number[]) => loadListedEvents(ctx, ids);
+  return (await listEventPage(ctx, query, build)).list;
 }
 
 /** One event of a list page, with the rows it was built from. */
@@ -264,10 +286,16 @@ export interface ListedEvent {
  * The list of GET /events together with each event's rows, for answers that need more than the
  * JSON shows (the iCal feed); the same query, visibility and errors as listEvents.
  */
-export async function listEventEntries(
+export function listEventEntries(ctx: RequestContext, query: ListEventsQuery): Promise<{ list: EventList; entries: ListedEvent[] }> {
+  return listEventPage(ctx, query, (ids) => loadListedEvents(ctx, ids));
+}
+
+/** The list of GET /events, its page's events built by `build` from their IDs, in order. */
+async function listEventPage<E extends { resource: EventResource }>(
   ctx: RequestContext,
   query: ListEventsQuery,
-): Promise<{ list: EventList; entries: ListedEvent[] }> {
+  build: (ids: readonly number[]) => Promise<E[]>,
+): Promise<{ list: EventList; entries: E[] }> {
   const { statuses, urlValue } = resolveArchiveStatuses(ctx.viewer, PostType.event, query.status);
   const filter: EventListFilter = {
     statuses,
@@ -312,17 +340,7 @@ export async function listEventEntries(
   // An empty first page: nothing matches, no count needed.
   const total = ids.length === 0 ? 0 : await eventTotal(ctx, filter, found.marker ?? '');
 
-  // The page's posts, all their meta and their terms: one statement. What they link to comes in
-  // the next, by ID: following eventLinkPaths inside this statement saves that round trip but
-  // cost MariaDB 20-25 % more time per page (it reads the page's meta once per path step).
-  const loaded = await selectPostBundle(ctx.db, { ids, termsOf: { objectIds: ids, taxonomies: EVENT_TAXONOMIES } });
-  const posts = ids.flatMap((id) => loaded.posts.get(id) ?? []);
-  const entries = (await buildEvents(ctx, posts, false, { bundle: loaded, paths: [] })).map((event, index): ListedEvent => {
-    const source = posts[index]!;
-    const contentReadable = mayReadContent(ctx, source);
-    return { resource: contentReadable ? event : removePasswordProtectedContent(event), source, contentReadable };
-  });
-
+  const entries = await build(ids);
   const restUrl = buildEventsRestUrl(ctx, query, filter, urlValue);
   const list: EventList = {
     events: entries.map((entry) => entry.resource),
@@ -332,6 +350,70 @@ export async function listEventEntries(
     total_pages: totalPages(total, perPage),
   };
   return { list, entries };
+}
+
+/**
+ * The events of a list page from their rows: the page's posts, all their meta and their terms in
+ * one statement. What they link to comes in the next, by ID: following eventLinkPaths inside this
+ * statement saves that round trip but cost MariaDB 20-25 % more time per page (it reads the page's
+ * meta once per path step).
+ */
+async function loadListedEvents(ctx: RequestContext, ids: readonly number[]): Promise<ListedEvent[]> {
+  const loaded = await selectListedPosts(ctx, ids);
+  const posts = ids.flatMap((id) => loaded.posts.get(id) ?? []);
+  return (await buildEvents(ctx, posts, false, { bundle: loaded, paths: [] })).map((event, index): ListedEvent => {
+    const source = posts[index]!;
+    const contentReadable = mayReadContent(ctx, source.post);
+    return { resource: contentReadable ? event : removePasswordProtectedContent(event), source, contentReadable };
+  });
+}
+
+/** The posts of listed events with all their meta and their terms, in one statement. */
+function selectListedPosts(ctx: RequestContext, ids: readonly number[]): Promise<PostBundle> {
+  return selectPostBundle(ctx.db, { ids: [...ids], termsOf: { objectIds: [...ids], taxonomies: EVENT_TAXONOMIES } });
+}
+
+/**
+ * The events of a list page assembled from the record cache: each event kept there (rendered by an
+ * earlier request, still fresh) is taken as it is when its texts read the same here (see
+ * ContentRenderer.replay); the others are loaded together, in one batch (two statements), rendered
+ * in the page's order and kept for the next page that shows them. So a page whose events are all
+ * kept costs no statement at all beyond its IDs (and total).
+ */
+async function assembleListedEvents(ctx: RequestContext, ids: readonly number[], records: RequestRecords): Promise<{ resource: EventResource }[]> {
+  const kept = new Map(ids.map((id) => [id, records.cache.get<ListedEventRecord>(listedEventKey(ctx, id), records.generation)] as const));
+  const batches: { bundle: PostBundle; prepared: PreparedEvents }[] = [];
+  // Asked for already, found or not (a post deleted since the IDs were read is not asked for again).
+  const asked = new Set<number>();
+  const load = async (lacking: readonly number[]) => {
+    for (const id of lacking) asked.add(id);
+    const bundle = await selectListedPosts(ctx, lacking);
+    const posts = lacking.flatMap((id) => bundle.posts.get(id) ?? []);
+    batches.push({ bundle, prepared: await prepareEvents(ctx, posts, { bundle, paths: [] }) });
+  };
+  const lacking = ids.filter((id) => kept.get(id) === undefined);
+  if (lacking.length > 0) await load(lacking);
+  const events: { resource: EventResource }[] = [];
+  for (const id of ids) {
+    const record = kept.get(id);
+    if (record && ctx.content.replay(record.fragment.texts)) {
+      // The answer depends on what the kept rendering read, as if it had read it now.
+      dependOn(...record.tags);
+      const { resource, access } = record.fragment;
+      events.push({ resource: mayReadContent(ctx, access) ? resource : removePasswordProtectedContent(resource) });
+      continue;
+    }
+    // Kept but rendered from another state of the texts (rare): loaded on its own.
+    if (!asked.has(id)) await load([id]);
+    const batch = batches.find(({ bundle }) => bundle.posts.has(id));
+    const event = batch?.bundle.posts.get(id);
+    if (!batch || !event) continue;
+    const [resource] = await renderEvents(ctx, [event], false, batch.prepared);
+    const rendering = listedEventRecord(ctx, event, batch.prepared.linked, batch.prepared.terms, resource!);
+    if (rendering) records.cache.set(listedEventKey(ctx, id), records.generation, rendering, listedEventBytes(rendering.fragment));
+    events.push({ resource: mayReadContent(ctx, event.post) ? resource! : removePasswordProtectedContent(resource!) });
+  }
+  return events;
 }
 
 /**
@@ -367,7 +449,7 @@ async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: 
  * not, Main::filter_out_password_protected_events keeps the event in the list with its protected
  * fields blanked.
  */
-function mayReadContent(ctx: RequestContext, { post }: LoadedPost): boolean {
+function mayReadContent(ctx: RequestContext, post: PostForCaps & { post_password: string }): boolean {
   return (
     !postPasswordRequired(post) ||
     canAccessPasswordContent(post, ctx.viewer, { context: ctx.params.context, password: ctx.params.password })
@@ -385,7 +467,7 @@ export async function getEvent(ctx: RequestContext, id: number): Promise<EventRe
   if (post.post_type !== PostType.event) throw EventErrors.notAnEvent();
   if (post.post_status === PostStatus.trash) throw EventErrors.trashed();
   if (post.post_status !== PostStatus.publish && !canReadPost(ctx.viewer, post)) throw EventErrors.notAccessible();
-  if (!mayReadContent(ctx, event)) throw EventErrors.passwordProtected();
+  if (!mayReadContent(ctx, event.post)) throw EventErrors.passwordProtected();
   const [resource] = await buildEvents(ctx, [event], true, loaded);
   return resource!;
 }

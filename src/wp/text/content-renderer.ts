@@ -21,6 +21,24 @@ function stateStamp(state: ContentEnv['state']): number {
   return stamp;
 }
 
+/** The part of the request's render state a text that bumps no counter reads: where wpautop sits, and whether an image took fetchpriority. */
+function readStateOf(state: ContentEnv['state']): string {
+  return `${state.wpautopAfterUnautop ? 1 : 0}${state.counters.get(MEDIA_COUNTERS.highPriorityTaken) ? 1 : 0}`;
+}
+
+/**
+ * A post's description and excerpt as one request rendered them, with the read state (see
+ * readStateOf) they began and ended in: texts that read no record and bumped no counter render
+ * the same from the same state in any request, so another request may take them (replay).
+ */
+export interface RenderedTexts {
+  postId: number;
+  description: string;
+  excerpt: string;
+  entry: string;
+  exit: string;
+}
+
 /** A post whose description and excerpt a response prints. */
 export type RenderedPost = Pick<PostRow, 'ID' | 'post_content' | 'post_excerpt'>;
 
@@ -50,6 +68,8 @@ export class ContentRenderer {
   private readonly requestedOembedKeys = new Set<string>();
   private readonly descriptions = new Map<number, string>();
   private readonly excerpts = new Map<number, string>();
+  /** Per post rendered: the states its texts began and ended in, and whether they read only themselves. */
+  private readonly renderStates = new Map<number, { entry: string; exit: string; selfContained: boolean }>();
 
   constructor(
     private readonly db: Db,
@@ -135,9 +155,53 @@ export class ContentRenderer {
   renderInOrder(posts: readonly RenderedPost[]): void {
     for (const post of posts) {
       if (this.descriptions.has(post.ID)) continue;
+      const entry = readStateOf(this.env.state);
+      const stamp = stateStamp(this.env.state);
       this.descriptions.set(post.ID, this.render('the_content', post.post_content, renderTheContent));
       this.excerpts.set(post.ID, this.render('the_excerpt', post.post_excerpt, renderTheExcerpt));
+      const selfContained =
+        stateStamp(this.env.state) === stamp && [post.post_content, post.post_excerpt].every((text) => this.prepared.has(text) && !this.textsWithNeeds.has(text));
+      this.renderStates.set(post.ID, { entry, exit: readStateOf(this.env.state), selfContained });
     }
+  }
+
+  /**
+   * The texts of a post this request rendered, for another request to replay; undefined when it
+   * rendered none, or they read records or bumped a counter (their output is this request's alone).
+   */
+  renderedTexts(postId: number): RenderedTexts | undefined {
+    const states = this.renderStates.get(postId);
+    if (!states?.selfContained) return undefined;
+    return { postId, description: this.descriptions.get(postId)!, excerpt: this.excerpts.get(postId)!, entry: states.entry, exit: states.exit };
+  }
+
+  /**
+   * Takes texts another request rendered (in the order given) when this request, rendering them
+   * now, would render the very same: each post this request rendered already was rendered from
+   * the same state and read only itself, and each it did not would begin in the state it began in
+   * there. Then they count as rendered here, and the state moves as their rendering moved it.
+   * Says whether it took them; when not, nothing changed.
+   */
+  replay(texts: readonly RenderedTexts[]): boolean {
+    let state = readStateOf(this.env.state);
+    for (const text of texts) {
+      const done = this.renderStates.get(text.postId);
+      if (done) {
+        if (!done.selfContained || done.entry !== text.entry) return false;
+        continue;
+      }
+      if (text.entry !== state) return false;
+      state = text.exit;
+    }
+    for (const text of texts) {
+      if (this.renderStates.has(text.postId)) continue;
+      this.descriptions.set(text.postId, text.description);
+      this.excerpts.set(text.postId, text.excerpt);
+      this.renderStates.set(text.postId, { entry: text.entry, exit: text.exit, selfContained: true });
+    }
+    // Texts that bump no counter move only wpautop (see readStateOf).
+    if (state.startsWith('1')) this.env.state.wpautopAfterUnautop = true;
+    return true;
   }
 
   /**
@@ -150,7 +214,7 @@ export class ContentRenderer {
     const state = this.env.state;
     // What earlier texts of the request left that a text reads without bumping: where wpautop sits,
     // and whether an image already took fetchpriority (wp_high_priority_element_flag).
-    const readState = `${state.wpautopAfterUnautop ? 1 : 0}${state.counters.get(MEDIA_COUNTERS.highPriorityTaken) ? 1 : 0}`;
+    const readState = readStateOf(state);
     const context = this.cacheContext(`${filter}\u0000${readState}`);
     const hit = this.cache.get(text, context);
     if (hit) {
@@ -196,5 +260,6 @@ export class ContentRenderer {
   forgetRendered(): void {
     this.descriptions.clear();
     this.excerpts.clear();
+    this.renderStates.clear();
   }
 }

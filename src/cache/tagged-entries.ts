@@ -1,0 +1,83 @@
+import { ANY_LIST, DependencyTag, touches } from '../feed/dependencies.js';
+
+interface Entry<V> {
+  value: V;
+  bytes: number;
+  /** What the value was computed from (dependencies.ts): a change touching one of them drops it. */
+  tags: ReadonlySet<string>;
+}
+
+/**
+ * Values kept in memory under string keys, bounded in bytes (the least recently used go first),
+ * each with the tags of what it was computed from, and dropped by the tags a change touched. The
+ * bookkeeping the response cache and the record cache share; neither the feed nor freshness is
+ * its business (the caches that hold one check both).
+ */
+export class TaggedEntries<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  /** Tag -> the keys of the entries that depend on it. */
+  private readonly byTag = new Map<string, Set<string>>();
+  private usedBytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get bytes(): number {
+    return this.usedBytes;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The value under `key`, now the most recently used; undefined when none. */
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Most recently used last, so the oldest are evicted first.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Keeps `value` (about `bytes` in memory) under `key`, unless it alone exceeds the budget. */
+  set(key: string, value: V, bytes: number, tags: ReadonlySet<string>): void {
+    if (bytes > this.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, { value, bytes, tags });
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag) ?? new Set<string>();
+      keys.add(key);
+      this.byTag.set(tag, keys);
+    }
+    this.usedBytes += bytes;
+    for (const [oldest] of this.entries) {
+      if (this.usedBytes <= this.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.byTag.clear();
+    this.usedBytes = 0;
+  }
+
+  /** Drops every entry that depends on a tag a change touched. */
+  drop(touched: ReadonlySet<string>): void {
+    const tags = [...touched, DependencyTag.any];
+    if (touched.has(ANY_LIST)) tags.push(...[...this.byTag.keys()].filter((tag) => touches(touched, tag)));
+    for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.remove(key);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+    this.usedBytes -= entry.bytes;
+  }
+}
