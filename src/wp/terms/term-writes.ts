@@ -2,9 +2,10 @@ import { AppError } from '../wp-error.js';
 import { CoreTaxonomy, OptionName, POST_TYPE_TAXONOMIES, PostStatus, PostType, TecCacheKey, Taxonomy } from '../constants.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpTrim } from '../php/php-values.js';
-import { deleteOption, selectOptions, upsertOption } from '../site/options.repository.js';
+import { deleteOption, lockOptionRows, selectOptions, upsertOption } from '../site/options.repository.js';
 import type { ChangeSet } from '../write/change-set.js';
 import type { WriteScope } from '../write/transaction.js';
+import { WriteLockKey } from '../write/write-locks.js';
 import { fitsColumns, TERMS_COLUMN_LENGTHS } from '../write/wpdb-fields.js';
 import {
   phpLooseStringEquals,
@@ -17,6 +18,8 @@ import {
 import {
   countPublishedObjects,
   deleteRelationships,
+  lockTermOfTaxonomy,
+  lockTermTaxonomyRows,
   deleteRelationshipsOfTermTaxonomy,
   deleteTermmetaOfTerm,
   deleteTermRowIfUnused,
@@ -140,6 +143,9 @@ interface SlugOwner {
  */
 async function uniqueTermSlug(scope: WriteScope, slug: string, owner: SlugOwner, locale: string): Promise<string> {
   const { trx } = scope;
+  // Each slug is checked under its write lock, held until the commit: two writes at once cannot
+  // both find one free and take it (this instance or another).
+  if (slug !== '') await scope.locks.take(WriteLockKey.termSlug(sanitizeTermSlug(slug, locale)));
   const needsSuffix = slug !== '' && (await selectTermBySlug(trx, owner.taxonomy, sanitizeTermSlug(slug, locale))) !== undefined;
   if (!needsSuffix) return slug;
 
@@ -158,13 +164,17 @@ async function uniqueTermSlug(scope: WriteScope, slug: string, owner: SlugOwner,
   }
 
   let unique = slug + parentSuffix;
-  if (await slugIsTaken(trx, unique, owner.termId)) {
+  const taken = async (candidate: string, exceptTermId?: number) => {
+    await scope.locks.take(WriteLockKey.termSlug(candidate));
+    return slugIsTaken(trx, candidate, exceptTermId);
+  };
+  if (await taken(unique, owner.termId)) {
     let number = 2;
     let alternative: string;
     do {
       alternative = `${unique}-${number}`;
       number += 1;
-    } while (await slugIsTaken(trx, alternative));
+    } while (await taken(alternative));
     unique = alternative;
   }
   return unique;
@@ -185,11 +195,14 @@ async function afterTermWrite(scope: WriteScope, taxonomy: string): Promise<void
  * by term ID, parents in the order their first child comes, stored PHP-serialized as a new row.
  */
 export async function rebuildTermHierarchy(scope: WriteScope, taxonomy: string): Promise<void> {
+  const name = termChildrenOptionName(taxonomy);
+  // Locked before the terms are read: a write rebuilding it at the same time writes after this
+  // one commits, from the terms as they are then.
+  await lockOptionRows(scope.trx, [name]);
   const children = new Map<number, number[]>();
   for (const { term_id, parent } of await selectTermParents(scope.trx, taxonomy)) {
     if (parent > 0) children.set(parent, [...(children.get(parent) ?? []), term_id]);
   }
-  const name = termChildrenOptionName(taxonomy);
   await deleteOption(scope.trx, name);
   const { created, autoload } = await upsertOption(scope.trx, name, serializeHierarchy(children));
   scope.changes.noteOption(name, created, autoload);
@@ -230,6 +243,9 @@ export async function insertTerm(
   const slugProvided = !isPhpEmpty(givenSlug);
   let slug = slugProvided ? givenSlug : sanitizeTermSlug(cleanName, locale);
 
+  // Two creates of one name at once: the second checks after the first committed (term_exists).
+  // Names the database's collation deems equal make the same slug, so that is the lock's key.
+  await scope.locks.take(WriteLockKey.termName(taxonomy, sanitizeTermSlug(cleanName, locale)));
   await refuseNameClash(scope, { taxonomy, hierarchical: rules.hierarchical, name: cleanName, slug, slugProvided, parent, locale });
 
   slug = await uniqueTermSlug(scope, slug, { taxonomy, parent }, locale);
@@ -296,6 +312,8 @@ export async function updateTerm(
 ): Promise<{ term_id: number; term_taxonomy_id: number }> {
   const { trx, changes } = scope;
   registration(taxonomy);
+  // Locked until the commit: two writes of one term run one after the other.
+  await lockTermOfTaxonomy(trx, termId, taxonomy);
   const stored = await selectTermOfTaxonomy(trx, termId, taxonomy);
   if (!stored) throw TermWriteErrors.invalidTerm();
   const locale = await siteLocale(scope);
@@ -370,6 +388,8 @@ async function parentWithoutLoops(scope: WriteScope, taxonomy: string, termId: n
 export async function deleteTerm(scope: WriteScope, termId: number, taxonomy: string): Promise<boolean> {
   const { trx, changes } = scope;
   const rules = registration(taxonomy);
+  // Locked until the commit: of two deletes at once, the second finds the term gone.
+  await lockTermOfTaxonomy(trx, termId, taxonomy);
   const term = await selectTermOfTaxonomy(trx, termId, taxonomy);
   if (!term) return false;
 
@@ -403,6 +423,8 @@ async function recountTerms(scope: WriteScope, taxonomy: string, terms: readonly
   const rules = registration(taxonomy);
   const postTypes = rules.objectTypes.filter((type) => type !== PostType.attachment);
   const countAttachments = rules.objectTypes.includes(PostType.attachment);
+  // Locked before counting, so a write counting the same term after this one sees its relationships.
+  await lockTermTaxonomyRows(scope.trx, terms.map((term) => term.term_taxonomy_id));
   for (const term of terms) {
     const count = await countPublishedObjects(scope.trx, term.term_taxonomy_id, postTypes, countAttachments);
     await updateTermCount(scope.trx, term.term_taxonomy_id, count);
