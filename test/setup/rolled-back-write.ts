@@ -1,4 +1,5 @@
 import type { Db } from '../../src/db/create-db.js';
+import { BeforeCommit } from '../../src/wp/write/before-commit.js';
 import { ChangeSet } from '../../src/wp/write/change-set.js';
 import type { WriteScope } from '../../src/wp/write/transaction.js';
 import { WriteLocks } from '../../src/wp/write/write-locks.js';
@@ -12,7 +13,7 @@ class RolledBack extends Error {}
  */
 export async function inRolledBackWrite(
   db: Db,
-  scope: Omit<WriteScope, 'trx' | 'changes' | 'locks'> & { changes?: ChangeSet },
+  scope: Omit<WriteScope, 'trx' | 'changes' | 'locks' | 'beforeCommit'> & { changes?: ChangeSet },
   work: (scope: WriteScope, trx: Db) => Promise<void>,
 ): Promise<void> {
   try {
@@ -20,7 +21,10 @@ export async function inRolledBackWrite(
       // The write's named locks, on the transaction's connection: released before it ends.
       const locks = new WriteLocks(trx, 'rolled-back:');
       try {
-        await work({ changes: new ChangeSet(), ...scope, trx, locks }, trx);
+        const beforeCommit = new BeforeCommit();
+        await work({ changes: new ChangeSet(), ...scope, trx, locks, beforeCommit }, trx);
+        // What the write left for its commit (term recounts), as the write runner runs it.
+        await beforeCommit.run();
       } finally {
         await locks.releaseAll();
       }

@@ -420,11 +420,33 @@ export async function deleteTerm(scope: WriteScope, termId: number, taxonomy: st
  * them). Notes every recounted term.
  */
 async function recountTerms(scope: WriteScope, taxonomy: string, terms: readonly TermTaxonomyRef[]): Promise<void> {
+  // Counted just before the commit (BeforeCommit), from the rows as they stand then: each count is
+  // what WordPress's last recount of the term in this write stores, and the row is locked only
+  // for the write's last statements.
+  let pending = pendingRecounts.get(scope.changes);
+  if (!pending) {
+    const recounts = new Map<number, { taxonomy: string; term: TermTaxonomyRef }>();
+    pending = recounts;
+    pendingRecounts.set(scope.changes, recounts);
+    scope.beforeCommit.add('term-counts', () => recountNow(scope, recounts));
+  }
+  for (const term of terms) pending.set(term.term_taxonomy_id, { taxonomy, term });
+}
+
+/** The recounts a write has left for its commit, by term taxonomy ID (keyed by the write's ChangeSet). */
+const pendingRecounts = new WeakMap<ChangeSet, Map<number, { taxonomy: string; term: TermTaxonomyRef }>>();
+
+async function recountNow(scope: WriteScope, recounts: ReadonlyMap<number, { taxonomy: string; term: TermTaxonomyRef }>): Promise<void> {
+  // Locked before counting (in ID order), so a write counting the same term after this one sees its relationships.
+  await lockTermTaxonomyRows(scope.trx, [...recounts.keys()]);
+  for (const { taxonomy, term } of recounts.values()) await countTerms(scope, taxonomy, [term]);
+}
+
+/** _update_post_term_count's statements for terms of one taxonomy. */
+async function countTerms(scope: WriteScope, taxonomy: string, terms: readonly TermTaxonomyRef[]): Promise<void> {
   const rules = registration(taxonomy);
   const postTypes = rules.objectTypes.filter((type) => type !== PostType.attachment);
   const countAttachments = rules.objectTypes.includes(PostType.attachment);
-  // Locked before counting, so a write counting the same term after this one sees its relationships.
-  await lockTermTaxonomyRows(scope.trx, terms.map((term) => term.term_taxonomy_id));
   for (const term of terms) {
     const count = await countPublishedObjects(scope.trx, term.term_taxonomy_id, postTypes, countAttachments);
     await updateTermCount(scope.trx, term.term_taxonomy_id, count);

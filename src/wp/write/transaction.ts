@@ -3,6 +3,7 @@ import { dialectOf } from '../../db/dialect.js';
 import type { Viewer } from '../auth/capabilities.js';
 import type { SiteSettings } from '../site/site.js';
 import { touchLastSavePost } from '../tec/last-save-post.js';
+import { BeforeCommit } from './before-commit.js';
 import { ChangeSet, tellChangeListeners, type ChangeListener } from './change-set.js';
 import { logsStatements } from './write-lock.repository.js';
 import type { WriteGate } from './write-gate.js';
@@ -14,6 +15,8 @@ export interface WriteScope {
   readonly changes: ChangeSet;
   /** The named locks this write holds until its commit (slugs and names it is about to take). */
   readonly locks: WriteLocks;
+  /** Work deferred to just before the commit (term recounts). */
+  readonly beforeCommit: BeforeCommit;
   /** The request's "now": every date the write stores comes from here. */
   readonly now: Date;
   /** The site the write runs on (zone, permalinks, home, locale). */
@@ -70,7 +73,9 @@ export function createWriteRunner({ db, now, listeners, logError, tablePrefix, g
               const begin = oneAtATime || dialectOf(connection) === 'sqlite' ? connection.transaction() : connection.transaction().setIsolationLevel('read committed');
               return await begin.execute(async (trx) => {
                 locks.through(trx);
-                const value = await work({ trx, changes, locks, now, site, viewer });
+                const beforeCommit = new BeforeCommit();
+                const value = await work({ trx, changes, locks, beforeCommit, now, site, viewer });
+                await beforeCommit.run();
                 await touchLastSavePost(trx, changes, now);
                 return value;
               });

@@ -12,7 +12,9 @@ export class WriteGate {
   #busy = 0;
   readonly #waiting: Array<() => void> = [];
 
-  constructor(slots: number, timeoutMs = 10_000) {
+  // A write waiting here holds nothing, and waits for this process's own writes only: as long as
+  // a statement may run (createDb's statement timeout) before it is refused.
+  constructor(slots: number, timeoutMs = 30_000) {
     this.#slots = Math.max(1, slots);
     this.#timeoutMs = timeoutMs;
   }
