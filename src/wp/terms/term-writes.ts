@@ -186,7 +186,11 @@ async function uniqueTermSlug(scope: WriteScope, slug: string, owner: SlugOwner,
  * category-colours dropdown cache for event categories.
  */
 async function afterTermWrite(scope: WriteScope, taxonomy: string): Promise<void> {
-  if (registration(taxonomy).hierarchical) await rebuildTermHierarchy(scope, taxonomy);
+  // Rebuilt just before the commit (BeforeCommit): its option row is locked for the write's last
+  // statements only, after every named lock the write takes (the order that keeps waits from
+  // going round in a circle the server cannot see). Once per term write, as WordPress rebuilds it
+  // (each rebuild a new row), the final state alike.
+  if (registration(taxonomy).hierarchical) scope.beforeCommit.push(() => rebuildTermHierarchy(scope, taxonomy));
   if (taxonomy === Taxonomy.eventCategory) scope.changes.noteTecCacheKey(TecCacheKey.categoryColorsDropdown);
 }
 

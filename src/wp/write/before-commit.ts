@@ -6,11 +6,16 @@
  * the same, being computed from the rows as they stand at the end.
  */
 export class BeforeCommit {
-  readonly #tasks = new Map<string, () => Promise<void>>();
+  readonly #tasks = new Map<string | symbol, () => Promise<void>>();
 
   /** Runs `task` before the commit, unless a task of this key is already waiting. */
   add(key: string, task: () => Promise<void>): void {
     if (!this.#tasks.has(key)) this.#tasks.set(key, task);
+  }
+
+  /** Runs `task` before the commit, however many alike are waiting. */
+  push(task: () => Promise<void>): void {
+    this.#tasks.set(Symbol('task'), task);
   }
 
   /** Runs the waiting tasks, those they add included; the write's last work. */
