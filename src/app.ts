@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
-import type { Db } from './db/create-db.js';
+import { DEFAULT_CONNECTION_LIMIT, type Db } from './db/create-db.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import { errorHandler, isConnectionFailure } from './http/error-handler.js';
@@ -26,6 +26,7 @@ import type { RequestContext } from './http/request-context.js';
 import { createRootIndexRoute } from './resources/index/root.routes.js';
 import type { ChangeListener } from './wp/write/change-set.js';
 import { createWriteRunner } from './wp/write/transaction.js';
+import { WriteGate } from './wp/write/write-gate.js';
 import { RenderCache } from './cache/render-cache.js';
 import { EventCountCache } from './cache/event-count-cache.js';
 import { escapeRegExp } from './wp/text/formatting.js';
@@ -91,6 +92,9 @@ export interface AppDeps {
   outageReportEveryMs?: number;
 }
 
+/** Pooled connections writes never take (createDb's pool has DEFAULT_CONNECTION_LIMIT): reads never queue behind writes. */
+const CONNECTIONS_KEPT_FOR_READS = 4;
+
 /** Builds the Koa app; never listens (main.ts does, tests use app.callback()). */
 export function createApp({
   db: givenDb,
@@ -128,6 +132,8 @@ export function createApp({
   const responseCache = responseCacheBytes > 0 && caches.answers ? new ResponseCache(changeFeed, responseCacheBytes - (caches.records ? recordBytes : 0)) : undefined;
   const recordCache = recordBytes > 0 && caches.records ? new RecordCache(changeFeed, recordBytes) : undefined;
   const siteSettings = createSiteSettingsCache(db, clock);
+  // Writes hold a connection from BEGIN to COMMIT: some of the pool stays free for reads (WriteGate).
+  const writeGate = new WriteGate(DEFAULT_CONNECTION_LIMIT - CONNECTIONS_KEPT_FOR_READS);
   // An option changed outside this process must reach the next answer, not wait out the TTL (and
   // never be cached under a generation that postdates it).
   changeFeed.subscribe((change) => {
@@ -262,7 +268,7 @@ export function createApp({
       urls = urlsFor(site);
     }
     const storable = !(changedMeanwhile && isLoggedIn(viewer));
-    const runWrite = createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, site, viewer });
+    const runWrite = createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, gate: writeGate, site, viewer });
     const cacheKey =
       generation === undefined || !cacheable
         ? undefined

@@ -24,6 +24,9 @@ export interface CreateDbOptions {
   onPool?: (pool: Pool) => void;
 }
 
+/** Connections of a pool unless told otherwise. */
+export const DEFAULT_CONNECTION_LIMIT = 10;
+
 /** Requests waiting for a connection, at most, before more are refused at once (503). */
 const QUEUE_LIMIT = 200;
 
@@ -39,7 +42,7 @@ export function createDb(options: CreateDbOptions): Db {
   const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
   const pool = createPool({
     uri: options.databaseUrl,
-    connectionLimit: options.connectionLimit ?? 10,
+    connectionLimit: options.connectionLimit ?? DEFAULT_CONNECTION_LIMIT,
     queueLimit: QUEUE_LIMIT,
     // A database that does not answer the connect is "down" after this, not after mysql2's 10 s.
     connectTimeout: options.acquireTimeoutMs ?? 1_000,

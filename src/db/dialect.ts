@@ -145,3 +145,11 @@ export function textIn(db: Kysely<any>, value: Expression<unknown>, texts: reado
   if (dialectOf(db) === 'mysql') return sql<SqlBool>`${value} in (${sql.join(texts)})`;
   return sql<SqlBool>`wp_fold(${value}) in (${sql.join(texts.map(foldText))})`;
 }
+
+/**
+ * Whether `db` takes row locks with `SELECT … FOR UPDATE`. SQLite has no such clause and needs
+ * none: its write transaction (IMMEDIATE) holds the whole file.
+ */
+export function locksRows(db: Kysely<any>): boolean {
+  return dialectOf(db) === 'mysql';
+}

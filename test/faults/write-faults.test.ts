@@ -10,11 +10,11 @@ import { startCuttingProxy, type CuttingProxy } from '../setup/tcp-proxy.js';
 import { writtenTablesChecksum } from '../setup/written-tables.js';
 
 /**
- * Each kind of write, cut off at statements it sends from the moment it takes the write lock to
+ * Each kind of write, cut off at statements it sends from the moment it opens its transaction to
  * its COMMIT (every one for short writes, an even spread of CUT_POINTS including the COMMIT for
  * long ones): the connection dies before that statement reaches the server. Whatever the cut
  * point, the answer is an error and not one row of the write is left behind (the server rolls the
- * transaction back), and the lock is free again for the next write.
+ * transaction back), and the write locks it held are free again for the next write.
  */
 
 const WRITES = [
@@ -35,8 +35,9 @@ const WRITES = [
   'tags.write.delete',
 ] as const;
 
-const LOCK_STATEMENT = /GET_LOCK/;
-/** At most this many cut points per write, spread evenly from the lock to the commit. */
+/** The first statement of a write's transaction (writes run under READ COMMITTED, src/wp/write/transaction.ts). */
+const BEGIN_STATEMENT = /^set transaction isolation level/i;
+/** At most this many cut points per write, spread evenly from the transaction's start to the commit. */
 const CUT_POINTS = 24;
 const COMMIT_STATEMENT = /^commit$/i;
 
@@ -91,11 +92,11 @@ describe('a write cut off half way leaves nothing behind', () => {
       } finally {
         await first.drop();
       }
-      const lockAt = statements.findIndex((text) => LOCK_STATEMENT.test(text));
-      const commitAt = statements.findIndex((text, index) => index > lockAt && COMMIT_STATEMENT.test(text));
-      expect(lockAt, 'the write takes the write lock').toBeGreaterThanOrEqual(0);
-      expect(commitAt, 'the write commits after taking the lock').toBeGreaterThan(lockAt);
-      const statementsToCommit = commitAt - lockAt + 1;
+      const beginAt = statements.findIndex((text) => BEGIN_STATEMENT.test(text));
+      const commitAt = statements.findIndex((text, index) => index > beginAt && COMMIT_STATEMENT.test(text));
+      expect(beginAt, 'the write opens its transaction').toBeGreaterThanOrEqual(0);
+      expect(commitAt, 'the write commits after opening its transaction').toBeGreaterThan(beginAt);
+      const statementsToCommit = commitAt - beginAt + 1;
       const cutPoints = spread(statementsToCommit, CUT_POINTS);
 
       const database = await createTestDatabase({ dump: 'reference' });
@@ -103,15 +104,15 @@ describe('a write cut off half way leaves nothing behind', () => {
         const before = await writtenTablesChecksum(database);
         let cutAtCommit = false;
         for (const n of cutPoints) {
-          proxy.cutAtCommand(n, LOCK_STATEMENT);
+          proxy.cutAtCommand(n, BEGIN_STATEMENT);
           const status = await sendThroughProxy(database, testCase);
-          expect(proxy.cut, `cut at statement ${n}: ${statements[lockAt + n - 1]}`).toBe(true);
+          expect(proxy.cut, `cut at statement ${n}: ${statements[beginAt + n - 1]}`).toBe(true);
           // Reads on other pooled connections may interleave differently from run to run; the
           // statements this cut let through tell whether the COMMIT was among them.
           if (proxy.beforeCut.some((text) => COMMIT_STATEMENT.test(text))) break;
           if (COMMIT_STATEMENT.test(proxy.cutCommand ?? '')) cutAtCommit = true;
           expect(status, `answer when cut at statement ${n}`).toBeGreaterThanOrEqual(500);
-          expect(await writtenTablesChecksum(database), `rows after a cut at statement ${n}: ${statements[lockAt + n - 1]}`).toEqual(before);
+          expect(await writtenTablesChecksum(database), `rows after a cut at statement ${n}: ${statements[beginAt + n - 1]}`).toEqual(before);
         }
         expect(cutAtCommit || cutPoints.length < statementsToCommit, 'one cut fell on the COMMIT itself').toBe(true);
         // Nothing stayed locked or half-open: the same write now goes through.

@@ -1,4 +1,5 @@
 import supertest from 'supertest';
+import { createConnection, type Connection } from 'mysql2/promise';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
@@ -10,10 +11,11 @@ import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT } from './support.js';
 
 /**
- * Creates that race: WordPress picks a free slug with a SELECT and then INSERTs, so two requests
- * at once can both take the same one. Ours queue on the site's write lock, so each sees the other's
- * committed row. Two separate app instances (two pools, as two service replicas would be) send
- * the requests at the same moment.
+ * Writes that race. WordPress picks a free slug with a SELECT and then INSERTs, so two requests
+ * at once can both take the same one; ours take the slug's named lock first and keep it to their
+ * commit, so each sees the other's committed row. Writes of different records run side by side
+ * and must still leave the rows they share (term counts, TEC's options) right. Two separate app
+ * instances (two pools, as two service replicas would be) send the requests at the same moment.
  */
 
 const NOW = '2026-11-24T17:00:00Z';
@@ -59,12 +61,21 @@ async function createAll(resource: string, bodies: object[]): Promise<Array<{ st
 }
 
 describe('concurrent creates with the same title', () => {
-  it('events get distinct slugs, numbered as wp_unique_post_slug numbers them', async () => {
+  it('8 events get distinct slugs, numbered as wp_unique_post_slug numbers them', async () => {
     const body = { title: 'Race Night', start_date: '2027-04-01 19:00:00', end_date: '2027-04-01 21:00:00' };
-    const results = await createAll('events', Array.from({ length: 6 }, () => body));
-    expect(results.map((result) => result.status)).toEqual(Array(6).fill(201));
+    const results = await createAll('events', Array.from({ length: 8 }, () => body));
+    expect(results.map((result) => result.status)).toEqual(Array(8).fill(201));
     const slugs = results.map((result) => result.body.slug).sort();
-    expect(slugs).toEqual(['race-night', 'race-night-2', 'race-night-3', 'race-night-4', 'race-night-5', 'race-night-6']);
+    expect(slugs).toEqual(['race-night', ...[2, 3, 4, 5, 6, 7, 8].map((n) => `race-night-${n}`)]);
+  });
+
+  it('a title whose slug is another create\'s numbered one: no two posts share it', async () => {
+    // `Race Day 2` makes `race-day-2`, which a second `Race Day` also wants: both slugs are locked.
+    const bodies = ['Race Day', 'Race Day', 'Race Day 2', 'Race Day 2'].map((title) => ({ title, start_date: '2027-04-02 19:00:00', end_date: '2027-04-02 21:00:00' }));
+    const results = await createAll('events', bodies);
+    expect(results.map((result) => result.status)).toEqual(Array(4).fill(201));
+    const slugs = results.map((result) => result.body.slug);
+    expect(new Set(slugs).size).toBe(4);
   });
 
   it('venues and organizers whose names make the same slug get distinct slugs', async () => {
@@ -79,18 +90,19 @@ describe('concurrent creates with the same title', () => {
     expect(organizers.map((result) => result.body.slug).sort()).toEqual(['race-org', 'race-org-2', 'race-org-3', 'race-org-4']);
   });
 
-  it('venues with the same name at once become one venue, as TEC\'s duplicate finder makes them one after another', async () => {
-    const venues = await createAll('venues', Array.from({ length: 4 }, () => ({ venue: 'Twin Hall', city: 'Oslo' })));
-    expect(venues.map((result) => result.status)).toEqual(Array(4).fill(201));
+  it('8 venues with the same name at once become one venue, as TEC\'s duplicate finder makes them one after another', async () => {
+    const venues = await createAll('venues', Array.from({ length: 8 }, () => ({ venue: 'Twin Hall', city: 'Oslo' })));
+    expect(venues.map((result) => result.status)).toEqual(Array(8).fill(201));
     expect(new Set(venues.map((result) => result.body.id)).size).toBe(1);
     const rows = await database.db.selectFrom('posts').select('ID').where('post_title', '=', 'Twin Hall').where('post_type', '=', 'tribe_venue').execute();
     expect(rows.length).toBe(1);
   });
 
-  it('categories with the same name at once: one is created, the others are told the term exists', async () => {
-    const results = await createAll('categories', Array.from({ length: 4 }, () => ({ name: 'Race Category' })));
-    expect(results.map((result) => result.status).sort()).toEqual([201, 400, 400, 400]);
+  it('8 categories with the same name at once: one is created, the others are told the term exists', async () => {
+    const results = await createAll('categories', Array.from({ length: 8 }, () => ({ name: 'Race Category' })));
+    expect(results.map((result) => result.status).sort()).toEqual([201, ...Array(7).fill(400)]);
   });
+
 });
 
 describe('concurrent deletes of one event', () => {
@@ -126,5 +138,106 @@ describe('concurrent deletes of one category', () => {
       'rest_term_invalid',
       'rest_term_invalid',
     ]);
+  });
+});
+
+describe('writes of different records side by side', () => {
+  it('8 updates of 8 events at once all land, and the category they all join counts each of them once', async () => {
+    const category = await replica().post(`${ROOT}/categories`).set('Authorization', basicAuth()).send({ name: 'Side By Side' });
+    expect(category.status).toBe(201);
+    const events = [37, 38, 39, 40, 41, 42, 43, 44];
+    const replicas = [replica(), replica()];
+    const answers = await Promise.all(
+      events.map((id, index) =>
+        replicas[index % 2]!
+          .post(`${ROOT}/events/${id}`)
+          .set('Authorization', basicAuth())
+          .send({ title: `Side by side ${id}`, categories: [category.body.id] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    const titles = await database.db.selectFrom('posts').select(['ID', 'post_title']).where('ID', 'in', events).orderBy('ID').execute();
+    expect(titles.map((row) => row.post_title)).toEqual(events.map((id) => `Side by side ${id}`));
+    // Each update counted the term after taking its row lock: none read a count another had not committed.
+    const term = await database.db.selectFrom('term_taxonomy').select('count').where('term_id', '=', category.body.id as number).executeTakeFirstOrThrow();
+    expect(term.count).toBe(8);
+  });
+
+  it('8 child categories created at once: all land, and the taxonomy\'s children option lists every one', async () => {
+    const parent = await replica().post(`${ROOT}/categories`).set('Authorization', basicAuth()).send({ name: 'Race Family' });
+    expect(parent.status).toBe(201);
+    const results = await createAll('categories', Array.from({ length: 8 }, (_, index) => ({ name: `Race Family member ${index}`, parent: parent.body.id })));
+    expect(results.map((result) => result.status)).toEqual(Array(8).fill(201));
+    // Each create rebuilt `tribe_events_cat_children` after the previous one committed.
+    const option = await database.db.selectFrom('options').select('option_value').where('option_name', '=', 'tribe_events_cat_children').executeTakeFirstOrThrow();
+    for (const result of results) expect(option.option_value).toContain(`i:${result.body.id!};`);
+    expect(option.option_value).toMatch(new RegExp(`i:${parent.body.id as number};a:8:`));
+  });
+});
+
+/** A connection of its own to the test database, as another client of the site would hold one. */
+async function otherClient(): Promise<Connection> {
+  return createConnection({ uri: database.url });
+}
+
+/** Waits until `count` transactions of the database server wait for a row lock. */
+async function rowLockWaits(client: Connection, count: number): Promise<void> {
+  for (let tries = 0; tries < 400; tries++) {
+    const [rows] = await client.query("SELECT COUNT(*) AS waiting FROM information_schema.innodb_trx WHERE trx_state = 'LOCK WAIT'");
+    if (Number((rows as Array<{ waiting: number }>)[0]!.waiting) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`fewer than ${count} transactions waited for a row lock`);
+}
+
+describe('a write the database picks as a deadlock victim', () => {
+  it('is run again from the start: 200 with its change, where the server reported the deadlock to it', async () => {
+    const client = await otherClient();
+    try {
+      await client.query('CREATE TABLE deadlock_ballast (id INT PRIMARY KEY) ENGINE=InnoDB');
+      await client.query('BEGIN');
+      // Many rows changed: InnoDB rolls back the lighter transaction of a deadlock, the write.
+      await client.query(`INSERT INTO deadlock_ballast VALUES ${Array.from({ length: 3000 }, (_, index) => `(${index + 1})`).join(',')}`);
+      await client.query(`SELECT option_id FROM ${database.prefix}options WHERE option_name = 'tribe_last_save_post' FOR UPDATE`);
+      // The update locks event 45's row at once, and waits for tribe_last_save_post at its end.
+      const update = replica().post(`${ROOT}/events/45`).set('Authorization', basicAuth()).send({ title: 'Deadlocked once' });
+      const answer = update.then((response) => response);
+      await rowLockWaits(client, 1);
+      // Now each waits for the other: the server breaks the cycle by rolling the write back.
+      await client.query(`SELECT ID FROM ${database.prefix}posts WHERE ID = 45 FOR UPDATE`);
+      await client.query('ROLLBACK');
+      const response = await answer;
+      expect(response.status).toBe(200);
+      expect(response.body.title).toBe('Deadlocked once');
+      const [rows] = await client.query('SHOW ENGINE INNODB STATUS');
+      expect(String((rows as Array<{ Status: string }>)[0]!.Status)).toContain('LATEST DETECTED DEADLOCK');
+    } finally {
+      await client.query('DROP TABLE IF EXISTS deadlock_ballast').catch(() => undefined);
+      await client.end();
+    }
+  });
+});
+
+describe('reads while writes wait', () => {
+  it('12 writes stuck behind another client\'s row lock leave connections for reads', async () => {
+    const client = await otherClient();
+    const app = replica();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT option_id FROM ${database.prefix}options WHERE option_name = 'tribe_last_save_post' FOR UPDATE`);
+      const events = [46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57];
+      const updates = Promise.all(
+        events.map((id) => app.post(`${ROOT}/events/${id}`).set('Authorization', basicAuth()).send({ title: `Stuck ${id}` }).then((response) => response.status)),
+      );
+      // More writes than the pool has connections, all waiting: the read still gets one.
+      await rowLockWaits(client, 1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const read = await app.get(`${ROOT}/events/58`);
+      expect(read.status).toBe(200);
+      await client.query('ROLLBACK');
+      expect(await updates).toEqual(Array(12).fill(200));
+    } finally {
+      await client.end();
+    }
   });
 });

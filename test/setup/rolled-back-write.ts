@@ -1,6 +1,8 @@
 import type { Db } from '../../src/db/create-db.js';
+import { BeforeCommit } from '../../src/wp/write/before-commit.js';
 import { ChangeSet } from '../../src/wp/write/change-set.js';
 import type { WriteScope } from '../../src/wp/write/transaction.js';
+import { WriteLocks } from '../../src/wp/write/write-locks.js';
 
 class RolledBack extends Error {}
 
@@ -11,12 +13,21 @@ class RolledBack extends Error {}
  */
 export async function inRolledBackWrite(
   db: Db,
-  scope: Omit<WriteScope, 'trx' | 'changes'> & { changes?: ChangeSet },
+  scope: Omit<WriteScope, 'trx' | 'changes' | 'locks' | 'beforeCommit'> & { changes?: ChangeSet },
   work: (scope: WriteScope, trx: Db) => Promise<void>,
 ): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
-      await work({ changes: new ChangeSet(), ...scope, trx }, trx);
+      // The write's named locks, on the transaction's connection: released before it ends.
+      const locks = new WriteLocks(trx, 'rolled-back:');
+      try {
+        const beforeCommit = new BeforeCommit();
+        await work({ changes: new ChangeSet(), ...scope, trx, locks, beforeCommit }, trx);
+        // What the write left for its commit (term recounts), as the write runner runs it.
+        await beforeCommit.run();
+      } finally {
+        await locks.releaseAll();
+      }
       throw new RolledBack();
     });
   } catch (error) {

@@ -22,6 +22,7 @@ import { trackTermsChanged } from '../../wp/tec/tracker.js';
 import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
 import { addPostMeta } from '../../wp/write/post-meta.js';
 import { insertPost, PostNotStoredError, publishPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../wp/write/posts.js';
+import { selectPostForUpdate } from '../../wp/write/posts.repository.js';
 import { theTitle } from '../../wp/text/formatting.js';
 import { sanitizeTitle } from '../../wp/text/slugs.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
@@ -304,9 +305,10 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
   return getEventData(ctx, id);
 }
 
-/** The event's row read inside the write; 404 when it went away between the checks and the lock. */
+/** The event's row read inside the write, locked; 404 when it went away between the checks and the lock. */
 async function lockedEvent(scope: WriteScope, id: number): Promise<PostRow> {
-  const post = await selectPostById(scope.trx, id);
+  // Locked until the commit: another write of this event waits here, then reads what this one wrote.
+  const post = await selectPostForUpdate(scope.trx, id);
   if (!post) throw EventErrors.notFound(id);
   return post;
 }

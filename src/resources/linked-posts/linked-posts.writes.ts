@@ -13,8 +13,10 @@ import { sanitizeTitle } from '../../wp/text/slugs.js';
 import { sanitizeTextField } from '../../wp/terms/term-fields.js';
 import { deletePostMeta, updatePostMeta } from '../../wp/write/post-meta.js';
 import { insertPost, PostNotStoredError, trashPost, updatePost, type NewPost, type PostFields } from '../../wp/write/posts.js';
+import { selectPostForUpdate } from '../../wp/write/posts.repository.js';
 import { wpUnslash } from '../../wp/php/slashes.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
+import { WriteLockKey } from '../../wp/write/write-locks.js';
 import { selectDuplicateLinkedPostId } from './linked-posts.writes.repository.js';
 
 /*
@@ -260,6 +262,10 @@ async function findDuplicate(scope: WriteScope, postType: string, postdata: PhpA
   else if (alwaysTitle) fields.post_title = '';
   if (truthy(content)) fields.post_content = phpScalarString(content);
   if (Object.keys(fields).length === 0) return undefined;
+  // Two creates of one name at once: the second waits for the first's commit and finds its post.
+  // The lock is the title's slug lock, which the insert takes anyway (names that the database's
+  // collation deems equal make the same slug).
+  await scope.locks.take(WriteLockKey.postSlug(postType, sanitizeTitle(fields.post_title ?? '')));
   return selectDuplicateLinkedPostId(scope.trx, postType, fields);
 }
 
@@ -420,6 +426,8 @@ export function createLinkedPost(ctx: RequestContext, kind: LinkedWriteKind): Pr
 /** POST|PUT|PATCH /venues/{id} and /organizers/{id} (and by slug): updates the post in one write. */
 export async function updateLinkedPost(ctx: RequestContext, kind: LinkedWriteKind, id: number): Promise<void> {
   await ctx.write(async (scope) => {
+    // Locked until the commit: two writes of one venue or organizer run one after the other.
+    await selectPostForUpdate(scope.trx, id);
     const postarr = await kind.prepare(scope, ctx.params, ctx.viewer, id);
     await kind.update(scope, id, postarr);
   });
@@ -431,7 +439,8 @@ export async function updateLinkedPost(ctx: RequestContext, kind: LinkedWriteKin
  */
 export async function trashLinkedPost(ctx: RequestContext, kind: LinkedWriteKind, id: number): Promise<void> {
   await ctx.write(async (scope) => {
-    const post = await selectPostById(scope.trx, id);
+    // Locked until the commit: of two deletes at once, the second sees the first's trash (410).
+    const post = await selectPostForUpdate(scope.trx, id);
     if (post?.post_status === PostStatus.trash) throw kind.errors.inTrash();
     await trashPost(scope, id);
   });

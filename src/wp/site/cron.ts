@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { OptionName } from '../constants.js';
 import { maybeUnserialize, phpSerialize } from '../php/php-values.js';
 import type { WriteScope } from '../write/transaction.js';
-import { selectOptions, upsertOption } from './options.repository.js';
+import { lockOptionRows, selectOptions, upsertOption } from './options.repository.js';
 
 /*
  * WP-Cron's schedule, the `cron` option: `{ <unix time>: { <hook>: { md5(serialize(args)): {
@@ -26,6 +26,8 @@ export async function schedulePostPublication(scope: WriteScope, postId: number,
   const args = [postId];
   const key = createHash('md5').update(phpSerialize(args)).digest('hex');
 
+  // Locked before it is read: two writes scheduling at once must not each drop the other's event.
+  await lockOptionRows(scope.trx, [OptionName.cron]);
   const stored = (await selectOptions(scope.trx, [OptionName.cron])).get(OptionName.cron);
   const crons = cronEventsOf(stored);
   for (const [time, hooks] of Object.entries(crons)) {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/create-db.js';
+import { locksRows } from '../../db/dialect.js';
 import { readOf } from '../../feed/dependencies.js';
 
 /** Raw option values by name; names without a row are absent from the map. */
@@ -23,8 +24,26 @@ export async function upsertOption(db: Db, name: string, value: string): Promise
     await db.updateTable('options').set({ option_value: value }).where('option_id', '=', existing.option_id).execute();
     return { created: false, autoload: AUTOLOADED.has(existing.autoload) };
   }
-  await db.insertInto('options').values({ option_name: name, option_value: value, autoload: 'auto' }).execute();
-  return { created: true, autoload: true };
+  const insert = db.insertInto('options').values({ option_name: name, option_value: value, autoload: 'auto' });
+  if (!locksRows(db)) {
+    await insert.execute();
+    return { created: true, autoload: true };
+  }
+  // add_option's INSERT … ON DUPLICATE KEY UPDATE: a write that created the row since the SELECT
+  // above (writes run side by side) is overwritten, as the later update_option would.
+  const result = await insert.onDuplicateKeyUpdate({ option_value: value }).executeTakeFirst();
+  // 1 row: inserted; 2: the other write's row updated; 0: it held this value already.
+  return { created: Number(result.numInsertedOrUpdatedRows) === 1, autoload: true };
+}
+
+/**
+ * Locks option rows until the write commits (SELECT … FOR UPDATE, by name), for a write that
+ * reads an option (or what it is made from) to rewrite it: a write doing the same waits, then
+ * reads what this one committed. A row not there yet is not locked (upsertOption copes).
+ */
+export async function lockOptionRows(db: Db, names: readonly string[]): Promise<void> {
+  if (names.length === 0 || !locksRows(db)) return;
+  await db.selectFrom('options').select('option_id').where('option_name', 'in', [...names]).orderBy('option_name', 'asc').forUpdate().execute();
 }
 
 /** delete_option; returns whether a row was there. */

@@ -1,6 +1,6 @@
 import { OptionName } from '../constants.js';
 import { asRecord, maybeUnserialize, phpSerialize } from '../php/php-values.js';
-import { selectOptions, upsertOption } from '../site/options.repository.js';
+import { lockOptionRows, selectOptions, upsertOption } from '../site/options.repository.js';
 import type { WriteScope } from '../write/transaction.js';
 import { selectMetaRange, selectOccurrenceRange, type RangeEnd } from './known-range.repository.js';
 
@@ -15,6 +15,9 @@ import { selectMetaRange, selectOccurrenceRange, type RangeEnd } from './known-r
 
 /** Rebuilds the known range in `tribe_events_calendar_options`, writing the row only when it changes. */
 export async function rebuildKnownRange(scope: WriteScope): Promise<void> {
+  // Locked before the range is read: a write rebuilding it at the same time reads the dates
+  // after this one committed, so the range written last includes both writes' events.
+  await lockOptionRows(scope.trx, [OptionName.tecOptions]);
   const range = scope.site.occurrencesTableActive ? await selectOccurrenceRange(scope.trx) : await selectMetaRange(scope.trx);
   const stored = (await selectOptions(scope.trx, [OptionName.tecOptions])).get(OptionName.tecOptions);
   const options = { ...asRecord(stored === undefined ? {} : maybeUnserialize(stored)) };

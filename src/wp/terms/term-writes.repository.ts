@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
-import { collationKey, textEquals } from '../../db/dialect.js';
+import { collationKey, locksRows, textEquals } from '../../db/dialect.js';
 import { PostStatus, PostType } from '../constants.js';
 import { termRowsQuery, type TermRow } from './terms.repository.js';
 
@@ -257,6 +257,28 @@ export async function countPublishedObjects(
     count += Number(row?.total ?? 0);
   }
   return count;
+}
+
+/**
+ * Locks term taxonomy rows until the write commits (SELECT … FOR UPDATE, in ID order so two
+ * writes never wait on each other crosswise): a count read after it sees every relationship
+ * committed by the writes that held the lock before (READ COMMITTED), and none is lost.
+ */
+export async function lockTermTaxonomyRows(db: Db, termTaxonomyIds: readonly number[]): Promise<void> {
+  if (termTaxonomyIds.length === 0 || !locksRows(db)) return;
+  await db
+    .selectFrom('term_taxonomy')
+    .select('term_taxonomy_id')
+    .where('term_taxonomy_id', 'in', [...termTaxonomyIds])
+    .orderBy('term_taxonomy_id', 'asc')
+    .forUpdate()
+    .execute();
+}
+
+/** Locks a term's row in a taxonomy until the write commits: two writes of one term run one after the other. */
+export async function lockTermOfTaxonomy(db: Db, termId: number, taxonomy: string): Promise<void> {
+  if (!locksRows(db)) return;
+  await db.selectFrom('term_taxonomy').select('term_taxonomy_id').where('term_id', '=', termId).where('taxonomy', '=', taxonomy).forUpdate().execute();
 }
 
 /** Stores a term taxonomy's count. */

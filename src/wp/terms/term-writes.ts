@@ -2,9 +2,10 @@ import { AppError } from '../wp-error.js';
 import { CoreTaxonomy, OptionName, POST_TYPE_TAXONOMIES, PostStatus, PostType, TecCacheKey, Taxonomy } from '../constants.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpTrim } from '../php/php-values.js';
-import { deleteOption, selectOptions, upsertOption } from '../site/options.repository.js';
+import { deleteOption, lockOptionRows, selectOptions, upsertOption } from '../site/options.repository.js';
 import type { ChangeSet } from '../write/change-set.js';
 import type { WriteScope } from '../write/transaction.js';
+import { WriteLockKey } from '../write/write-locks.js';
 import { fitsColumns, TERMS_COLUMN_LENGTHS } from '../write/wpdb-fields.js';
 import {
   phpLooseStringEquals,
@@ -17,6 +18,8 @@ import {
 import {
   countPublishedObjects,
   deleteRelationships,
+  lockTermOfTaxonomy,
+  lockTermTaxonomyRows,
   deleteRelationshipsOfTermTaxonomy,
   deleteTermmetaOfTerm,
   deleteTermRowIfUnused,
@@ -140,6 +143,9 @@ interface SlugOwner {
  */
 async function uniqueTermSlug(scope: WriteScope, slug: string, owner: SlugOwner, locale: string): Promise<string> {
   const { trx } = scope;
+  // Each slug is checked under its write lock, held until the commit: two writes at once cannot
+  // both find one free and take it (this instance or another).
+  if (slug !== '') await scope.locks.take(WriteLockKey.termSlug(sanitizeTermSlug(slug, locale)));
   const needsSuffix = slug !== '' && (await selectTermBySlug(trx, owner.taxonomy, sanitizeTermSlug(slug, locale))) !== undefined;
   if (!needsSuffix) return slug;
 
@@ -158,13 +164,17 @@ async function uniqueTermSlug(scope: WriteScope, slug: string, owner: SlugOwner,
   }
 
   let unique = slug + parentSuffix;
-  if (await slugIsTaken(trx, unique, owner.termId)) {
+  const taken = async (candidate: string, exceptTermId?: number) => {
+    await scope.locks.take(WriteLockKey.termSlug(candidate));
+    return slugIsTaken(trx, candidate, exceptTermId);
+  };
+  if (await taken(unique, owner.termId)) {
     let number = 2;
     let alternative: string;
     do {
       alternative = `${unique}-${number}`;
       number += 1;
-    } while (await slugIsTaken(trx, alternative));
+    } while (await taken(alternative));
     unique = alternative;
   }
   return unique;
@@ -176,7 +186,11 @@ async function uniqueTermSlug(scope: WriteScope, slug: string, owner: SlugOwner,
  * category-colours dropdown cache for event categories.
  */
 async function afterTermWrite(scope: WriteScope, taxonomy: string): Promise<void> {
-  if (registration(taxonomy).hierarchical) await rebuildTermHierarchy(scope, taxonomy);
+  // Rebuilt just before the commit (BeforeCommit): its option row is locked for the write's last
+  // statements only, after every named lock the write takes (the order that keeps waits from
+  // going round in a circle the server cannot see). Once per term write, as WordPress rebuilds it
+  // (each rebuild a new row), the final state alike.
+  if (registration(taxonomy).hierarchical) scope.beforeCommit.push(() => rebuildTermHierarchy(scope, taxonomy));
   if (taxonomy === Taxonomy.eventCategory) scope.changes.noteTecCacheKey(TecCacheKey.categoryColorsDropdown);
 }
 
@@ -185,11 +199,14 @@ async function afterTermWrite(scope: WriteScope, taxonomy: string): Promise<void
  * by term ID, parents in the order their first child comes, stored PHP-serialized as a new row.
  */
 export async function rebuildTermHierarchy(scope: WriteScope, taxonomy: string): Promise<void> {
+  const name = termChildrenOptionName(taxonomy);
+  // Locked before the terms are read: a write rebuilding it at the same time writes after this
+  // one commits, from the terms as they are then.
+  await lockOptionRows(scope.trx, [name]);
   const children = new Map<number, number[]>();
   for (const { term_id, parent } of await selectTermParents(scope.trx, taxonomy)) {
     if (parent > 0) children.set(parent, [...(children.get(parent) ?? []), term_id]);
   }
-  const name = termChildrenOptionName(taxonomy);
   await deleteOption(scope.trx, name);
   const { created, autoload } = await upsertOption(scope.trx, name, serializeHierarchy(children));
   scope.changes.noteOption(name, created, autoload);
@@ -230,6 +247,9 @@ export async function insertTerm(
   const slugProvided = !isPhpEmpty(givenSlug);
   let slug = slugProvided ? givenSlug : sanitizeTermSlug(cleanName, locale);
 
+  // Two creates of one name at once: the second checks after the first committed (term_exists).
+  // Names the database's collation deems equal make the same slug, so that is the lock's key.
+  await scope.locks.take(WriteLockKey.termName(taxonomy, sanitizeTermSlug(cleanName, locale)));
   await refuseNameClash(scope, { taxonomy, hierarchical: rules.hierarchical, name: cleanName, slug, slugProvided, parent, locale });
 
   slug = await uniqueTermSlug(scope, slug, { taxonomy, parent }, locale);
@@ -296,6 +316,8 @@ export async function updateTerm(
 ): Promise<{ term_id: number; term_taxonomy_id: number }> {
   const { trx, changes } = scope;
   registration(taxonomy);
+  // Locked until the commit: two writes of one term run one after the other.
+  await lockTermOfTaxonomy(trx, termId, taxonomy);
   const stored = await selectTermOfTaxonomy(trx, termId, taxonomy);
   if (!stored) throw TermWriteErrors.invalidTerm();
   const locale = await siteLocale(scope);
@@ -370,6 +392,8 @@ async function parentWithoutLoops(scope: WriteScope, taxonomy: string, termId: n
 export async function deleteTerm(scope: WriteScope, termId: number, taxonomy: string): Promise<boolean> {
   const { trx, changes } = scope;
   const rules = registration(taxonomy);
+  // Locked until the commit: of two deletes at once, the second finds the term gone.
+  await lockTermOfTaxonomy(trx, termId, taxonomy);
   const term = await selectTermOfTaxonomy(trx, termId, taxonomy);
   if (!term) return false;
 
@@ -400,6 +424,30 @@ export async function deleteTerm(scope: WriteScope, termId: number, taxonomy: st
  * them). Notes every recounted term.
  */
 async function recountTerms(scope: WriteScope, taxonomy: string, terms: readonly TermTaxonomyRef[]): Promise<void> {
+  // Counted just before the commit (BeforeCommit), from the rows as they stand then: each count is
+  // what WordPress's last recount of the term in this write stores, and the row is locked only
+  // for the write's last statements.
+  let pending = pendingRecounts.get(scope.changes);
+  if (!pending) {
+    const recounts = new Map<number, { taxonomy: string; term: TermTaxonomyRef }>();
+    pending = recounts;
+    pendingRecounts.set(scope.changes, recounts);
+    scope.beforeCommit.add('term-counts', () => recountNow(scope, recounts));
+  }
+  for (const term of terms) pending.set(term.term_taxonomy_id, { taxonomy, term });
+}
+
+/** The recounts a write has left for its commit, by term taxonomy ID (keyed by the write's ChangeSet). */
+const pendingRecounts = new WeakMap<ChangeSet, Map<number, { taxonomy: string; term: TermTaxonomyRef }>>();
+
+async function recountNow(scope: WriteScope, recounts: ReadonlyMap<number, { taxonomy: string; term: TermTaxonomyRef }>): Promise<void> {
+  // Locked before counting (in ID order), so a write counting the same term after this one sees its relationships.
+  await lockTermTaxonomyRows(scope.trx, [...recounts.keys()]);
+  for (const { taxonomy, term } of recounts.values()) await countTerms(scope, taxonomy, [term]);
+}
+
+/** _update_post_term_count's statements for terms of one taxonomy. */
+async function countTerms(scope: WriteScope, taxonomy: string, terms: readonly TermTaxonomyRef[]): Promise<void> {
   const rules = registration(taxonomy);
   const postTypes = rules.objectTypes.filter((type) => type !== PostType.attachment);
   const countAttachments = rules.objectTypes.includes(PostType.attachment);

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/create-db.js';
-import { textEquals } from '../../db/dialect.js';
+import { locksRows, textEquals } from '../../db/dialect.js';
 import type { PostsTable } from '../../db/tables.js';
 import { PostStatus } from '../constants.js';
 import type { PostRow } from '../posts/posts.repository.js';
@@ -17,6 +17,15 @@ export type NewPostRow = Omit<Insertable<PostsTable>, 'ID'>;
 export async function insertPostRow(db: Db, row: NewPostRow): Promise<number> {
   const result = await db.insertInto('posts').values(row).executeTakeFirstOrThrow();
   return Number(result.insertId);
+}
+
+/**
+ * A post row, locked until the write commits (SELECT … FOR UPDATE): two writes of one post run
+ * one after the other, the second reading the row the first committed (READ COMMITTED).
+ */
+export async function selectPostForUpdate(db: Db, id: number): Promise<PostRow | undefined> {
+  const query = db.selectFrom('posts').selectAll().where('ID', '=', id);
+  return (locksRows(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** Sets columns of one post row. */

@@ -3,18 +3,20 @@ import { escUrl } from '../text/kses.js';
 import { POST_TYPE_CAPS, userCan, type Viewer } from '../auth/capabilities.js';
 import { OriginMeta, PostStatus, PostType, TrashMeta, WpPostMeta } from '../constants.js';
 import { phpIntval, phpTrim } from '../php/php-values.js';
-import { selectPostById, type PostRow } from '../posts/posts.repository.js';
+import type { PostRow } from '../posts/posts.repository.js';
 import type { SiteSettings } from '../site/site.js';
 import { postPermalink, toSiteUrls } from '../site/urls.js';
 import { formatInZone, siteWallTimeToUtc } from '../tec/dates.js';
 import { phpLooseStringEquals, trackPostFieldsChanged } from '../tec/tracker.js';
 import { sanitizeTitle } from '../text/slugs.js';
+import { WriteLockKey } from './write-locks.js';
 import { removeTrashedLinkedPostFromEvents } from './linked-post-trash.js';
 import { updateTermCountOnTransition } from '../terms/term-writes.js';
 import { addPostMeta, deletePostMeta, getPostMetaValues } from './post-meta.js';
 import {
   insertPostRow,
   isPostNameTaken,
+  selectPostForUpdate,
   selectRevisions,
   selectTrashedPostsNamed,
   updatePostRow,
@@ -148,12 +150,22 @@ export async function uniquePostSlug(
   postType: string,
 ): Promise<string> {
   if (FLOATING_STATUSES.has(postStatus) || (postStatus === PostStatus.inherit && postType === PostType.revision)) return slug;
-  const taken = await isPostNameTaken(scope.trx, slug, postType, postId);
+  const taken = await isPostNameFree(scope, slug, postType, postId).then((free) => !free);
   if (!taken && !FEEDS.includes(slug) && slug !== 'embed') return slug;
   for (let suffix = 2; ; suffix++) {
     const candidate = `${truncatePostSlug(slug, 200 - (String(suffix).length + 1))}-${suffix}`;
-    if (!(await isPostNameTaken(scope.trx, candidate, postType, postId))) return candidate;
+    if (await isPostNameFree(scope, candidate, postType, postId)) return candidate;
   }
+}
+
+/**
+ * Whether no other post of the type holds `name`, asked under the name's write lock, which the
+ * write keeps until its commit: a write taking the same name at the same time (this service
+ * instance or another) has committed before the check, or checks after this one's commit.
+ */
+async function isPostNameFree(scope: WriteScope, name: string, postType: string, postId: number): Promise<boolean> {
+  await scope.locks.take(WriteLockKey.postSlug(postType, name));
+  return !(await isPostNameTaken(scope.trx, name, postType, postId));
 }
 
 /** wp_checkdate on a `Y-m-d H:i:s` string: the month, day and year must make a calendar day. */
@@ -310,7 +322,9 @@ async function resolvePost({ scope, site, post, before, postName, stored = new S
  * wp_add_trashed_suffix_to_post_name_for_post: `{slug}__trashed` (the slug cut to 191 bytes),
  * the old slug kept in `_wp_desired_post_slug`. Returns the new name.
  */
-async function addTrashedSuffix(scope: WriteScope, post: PostRow): Promise<string> {
+async function addTrashedSuffix(scope: WriteScope, found: PostRow): Promise<string> {
+  // Read again under the row's lock: another write may be renaming the same trashed post.
+  const post = (await selectPostForUpdate(scope.trx, found.ID)) ?? found;
   if (post.post_name.endsWith('__trashed')) return post.post_name;
   await addPostMeta(scope, post.ID, WpPostMeta.desiredSlug, post.post_name);
   const name = `${truncatePostSlug(post.post_name, 191)}__trashed`;
@@ -523,7 +537,7 @@ export async function updatePost(
   options: PostWriteOptions = {},
 ): Promise<PostRow> {
   const site = await siteOf(scope);
-  const before = await selectPostById(scope.trx, id);
+  const before = await selectPostForUpdate(scope.trx, id);
   if (!before) throw new AppError(404, 'invalid_post', 'Invalid post ID.');
 
   const clearDate = FLOATING_STATUSES.has(before.post_status) && !options.editDate && before.post_date_gmt === ZERO_DATE;
@@ -600,7 +614,7 @@ function columnsChanged(before: PostRow, written: Partial<PostRow>): string[] {
  * `invalid_post` when there is no such post.
  */
 export async function trashPost(scope: WriteScope, id: number): Promise<PostRow> {
-  const post = await selectPostById(scope.trx, id);
+  const post = await selectPostForUpdate(scope.trx, id);
   if (!post) throw new AppError(404, 'invalid_post', 'Invalid post ID.');
   if (post.post_status === PostStatus.trash) return post;
   rememberPostType(scope, id, post.post_type);
@@ -621,7 +635,7 @@ export async function trashPost(scope: WriteScope, id: number): Promise<PostRow>
  * Does nothing for a published or missing post. Returns the row as stored, or undefined.
  */
 export async function publishPost(scope: WriteScope, id: number): Promise<PostRow | undefined> {
-  const post = await selectPostById(scope.trx, id);
+  const post = await selectPostForUpdate(scope.trx, id);
   if (!post || post.post_status === PostStatus.publish) return post;
   const site = await siteOf(scope);
   rememberPostType(scope, id, post.post_type);

@@ -1,15 +1,22 @@
 import type { Db } from '../../db/create-db.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { Viewer } from '../auth/capabilities.js';
 import type { SiteSettings } from '../site/site.js';
-import { AppError } from '../wp-error.js';
 import { touchLastSavePost } from '../tec/last-save-post.js';
+import { BeforeCommit } from './before-commit.js';
 import { ChangeSet, tellChangeListeners, type ChangeListener } from './change-set.js';
-import { acquireWriteLock, releaseWriteLock } from './write-lock.repository.js';
+import { logsStatements } from './write-lock.repository.js';
+import type { WriteGate } from './write-gate.js';
+import { WriteLockKey, WriteLocks, writeBusy } from './write-locks.js';
 
 /** What a write's code gets: the transaction to write through, and the change set to note rows in. */
 export interface WriteScope {
   readonly trx: Db;
   readonly changes: ChangeSet;
+  /** The named locks this write holds until its commit (slugs and names it is about to take). */
+  readonly locks: WriteLocks;
+  /** Work deferred to just before the commit (term recounts). */
+  readonly beforeCommit: BeforeCommit;
   /** The request's "now": every date the write stores comes from here. */
   readonly now: Date;
   /** The site the write runs on (zone, permalinks, home, locale). */
@@ -27,55 +34,93 @@ export interface WriteRunnerOptions {
   /** Told after commit, in order; a listener's failure is logged, never undoes the committed write. */
   listeners: readonly ChangeListener[];
   logError: (error: unknown) => void;
-  /** Names the site's write lock: the table prefix, so two sites in one database do not wait on each other. */
+  /** Names the write locks: the table prefix, so two sites in one database do not wait on each other. */
   tablePrefix: string;
-  /** How long a write waits for another one on the same site to finish, in seconds. */
-  lockTimeoutSeconds?: number;
+  /** The process's limit on writes holding a connection at once (one per app). */
+  gate: WriteGate;
   /** Put on every scope (WriteScope.site / viewer). */
   site: SiteSettings;
   viewer: Viewer;
 }
+
+/** Attempts of one write that the database chose as a deadlock victim or that waited too long for a row. */
+const MAX_ATTEMPTS = 4;
 
 /**
  * Every write runs here: one transaction for all its rows (it all lands or nothing does), the
  * bookkeeping TEC does on every save (`tribe_last_save_post`) inside that transaction, and the
  * change listeners (object cache, change feed) after the commit only.
  *
- * Two writes on one site must not both see a slug as free and both take it (WordPress itself can
- * race there). Every write therefore holds a named lock of the database server for the whole
- * transaction, released only after the commit: writes of any number of service instances queue
- * on it, and the server frees it if the connection dies.
+ * Writes run side by side, each locking only what another write could get wrong with it (README,
+ * Writes): the slug or name it takes (WriteLocks, named locks of the database server, so every
+ * service instance on the database respects them), and the rows it reads to rewrite (the post
+ * written, term counts, TEC's options: SELECT … FOR UPDATE, InnoDB's row locks). READ COMMITTED
+ * makes what a write reads after taking a lock the latest committed state, as WordPress's own
+ * autocommitted statements read it. A transaction the database rolls back for a deadlock or a lock
+ * wait timeout is run again from the start, a bounded number of times, then answered 503.
  */
-export function createWriteRunner({
-  db,
-  now,
-  listeners,
-  logError,
-  tablePrefix,
-  lockTimeoutSeconds = 10,
-  site,
-  viewer,
-}: WriteRunnerOptions): RunWrite {
-  return async <T>(work: (scope: WriteScope) => Promise<T>): Promise<T> => {
-    const changes = new ChangeSet();
-    const result = await db.connection().execute(async (connection) => {
-      if (!(await acquireWriteLock(connection, tablePrefix, lockTimeoutSeconds))) throw writeBusy();
-      try {
-        return await connection.transaction().execute(async (trx) => {
-          const value = await work({ trx, changes, now, site, viewer });
-          await touchLastSavePost(trx, changes, now);
-          return value;
-        });
-      } finally {
-        await releaseWriteLock(connection, tablePrefix).catch(logError);
+export function createWriteRunner({ db, now, listeners, logError, tablePrefix, gate, site, viewer }: WriteRunnerOptions): RunWrite {
+  return async <T>(work: (scope: WriteScope) => Promise<T>): Promise<T> =>
+    gate.run(async () => {
+      const oneAtATime = await writesOneAtATime(db);
+      for (let attempt = 1; ; attempt++) {
+        const changes = new ChangeSet();
+        try {
+          const result = await db.connection().execute(async (connection) => {
+            const locks = new WriteLocks(connection, tablePrefix);
+            try {
+              if (oneAtATime) await locks.take(WriteLockKey.site());
+              const begin = oneAtATime || dialectOf(connection) === 'sqlite' ? connection.transaction() : connection.transaction().setIsolationLevel('read committed');
+              return await begin.execute(async (trx) => {
+                locks.through(trx);
+                const beforeCommit = new BeforeCommit();
+                const value = await work({ trx, changes, locks, beforeCommit, now, site, viewer });
+                await beforeCommit.run();
+                await touchLastSavePost(trx, changes, now);
+                return value;
+              });
+            } finally {
+              locks.through(connection);
+              await locks.releaseAll().catch(logError);
+            }
+          });
+          await tellChangeListeners(listeners, changes, logError);
+          return result;
+        } catch (error) {
+          if (!isLockConflict(error)) throw error;
+          if (attempt >= MAX_ATTEMPTS) throw writeBusy();
+          // Apart a little, at random, so the same writes do not meet again at once.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+        }
       }
     });
-    await tellChangeListeners(listeners, changes, logError);
-    return result;
-  };
 }
 
-/** Another write held the site's lock for longer than a write may wait: try again shortly. */
-function writeBusy(): AppError {
-  return new AppError(503, 'rest_write_busy', 'Another write to this site is in progress; try again shortly.');
+/**
+ * ER_LOCK_DEADLOCK (the server rolled the transaction back to break a cycle of waits) and
+ * ER_LOCK_WAIT_TIMEOUT (a row stayed locked longer than innodb_lock_wait_timeout): the write's
+ * work rolled back whole, so running it again is safe.
+ */
+export function isLockConflict(error: unknown): boolean {
+  const errno = (error as { errno?: unknown } | null)?.errno;
+  return errno === 1213 || errno === 1205;
+}
+
+const oneAtATimeByDb = new WeakMap<Db, Promise<boolean>>();
+
+/**
+ * Whether writes on this database must run one at a time under the site's lock, as they all did
+ * before: where the server logs statements (InnoDB refuses READ COMMITTED writes then). Asked
+ * once per database handle. SQLite runs one write at a time anyway (src/db/sqlite).
+ */
+function writesOneAtATime(db: Db): Promise<boolean> {
+  if (dialectOf(db) === 'sqlite') return Promise.resolve(false);
+  let known = oneAtATimeByDb.get(db);
+  if (!known) {
+    known = logsStatements(db);
+    oneAtATimeByDb.set(db, known);
+    // A failed look-up (the database away) is asked again by the next write.
+    known.catch(() => oneAtATimeByDb.delete(db));
+  }
+  return known;
 }

@@ -43,7 +43,10 @@ async function inRolledBackWrite<T>(
 ): Promise<void> {
   const site = await loadSiteSettings(database.db);
   await rolledBack(database.db, { now: new Date('2026-11-24T17:00:00Z'), site, viewer: TERM_WRITER }, async (scope, trx) => {
-    await check(await work(scope), scope.changes, trx);
+    const result = await work(scope);
+    // The recounts the write left for its commit.
+    await scope.beforeCommit.run();
+    await check(result, scope.changes, trx);
   });
 }
 
