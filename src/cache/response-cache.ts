@@ -1,6 +1,6 @@
 import type { ChangeFeed } from '../feed/change-feed.js';
 import { touchedByChange } from '../feed/data-change.js';
-import { ANY_LIST, DependencyTag, touches } from '../feed/dependencies.js';
+import { ANY_LIST, DependencyTag, touchedDependencyTags, touches } from '../feed/dependencies.js';
 
 /**
  * One cached answer: what the dispatcher produced, before WordPress's global parameters applied
@@ -112,7 +112,7 @@ export class ResponseCache {
 
   /** Drops every answer that depends on a tag a change touched. */
   private drop(touched: ReadonlySet<string>): void {
-    const tags = [...touched, DependencyTag.any];
+    const tags = [...touchedDependencyTags(touched), DependencyTag.any];
     if (touched.has(ANY_LIST)) tags.push(...[...this.byTag.keys()].filter((tag) => touches(touched, tag)));
     for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.remove(key);
   }
