@@ -56,6 +56,16 @@ import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './cache/cached-an
 const BODY_LIMIT = { bytes: 1024 * 1024, label: '1mb' } as const;
 /** The part of CACHE_MAX_MB the record cache takes when both caches are kept: records are small, and answers repeat. */
 const RECORD_SHARE = 0.25;
+/**
+ * What an event total can read: which events match (never their post dates), their texts when
+ * searched, their venue and organizer links when filtered by them.
+ */
+const EVENT_TOTAL_TAGS = [
+  DependencyTag.listWithoutAspects(PostType.event),
+  DependencyTag.listText(PostType.event),
+  DependencyTag.listAspect(PostType.event, 'venue'),
+  DependencyTag.listAspect(PostType.event, 'organizer'),
+];
 
 export interface AppDeps {
   db: Db;
@@ -147,7 +157,7 @@ export function createApp({
   // when it may have changed which events a list finds (their texts too: a search counts them).
   changeFeed.subscribe((change) => {
     const touched = touchedByChange(change);
-    if (touched === undefined || touches(touched, DependencyTag.list(PostType.event)) || touches(touched, DependencyTag.listText(PostType.event)) || touched.has(DependencyTag.terms)) {
+    if (touched === undefined || EVENT_TOTAL_TAGS.some((tag) => touches(touched, tag)) || touched.has(DependencyTag.terms)) {
       eventCounts.clear();
     }
   });

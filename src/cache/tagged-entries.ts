@@ -1,4 +1,4 @@
-import { ANY_LIST, DependencyTag, touches } from '../feed/dependencies.js';
+import { ANY_LIST, DependencyTag, touchedDependencyTags, touches } from '../feed/dependencies.js';
 
 interface Entry<V> {
   value: V;
@@ -64,7 +64,7 @@ export class TaggedEntries<V> {
 
   /** Drops every entry that depends on a tag a change touched. */
   drop(touched: ReadonlySet<string>): void {
-    const tags = [...touched, DependencyTag.any];
+    const tags = [...touchedDependencyTags(touched), DependencyTag.any];
     if (touched.has(ANY_LIST)) tags.push(...[...this.byTag.keys()].filter((tag) => touches(touched, tag)));
     for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.remove(key);
   }

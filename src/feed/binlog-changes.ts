@@ -37,6 +37,7 @@ export function fromBinlogTransaction(transaction: BinlogTransaction): DataChang
   const postRows = new Map<number, Set<string> | 'all'>();
   const postMetaKeys = new Map<number, Set<string> | 'all'>();
   const relationshipsOf = new Set<number>();
+  const metaValues = new MetaValuesMoved();
   const customTables = new Map<number, Set<string> | 'all'>();
   const touched = new ChangeTags();
 
@@ -64,10 +65,10 @@ export function fromBinlogTransaction(transaction: BinlogTransaction): DataChang
           if (before && after && (before.post_type !== after.post_type || Number(before.ID) !== Number(after.ID))) touched.postRow(Number(before.ID), '', 'all');
           break;
         case 'postmeta':
-          for (const image of [before, after]) {
+          for (const [image, side] of [[before, 'gone'], [after, 'come']] as const) {
             if (!image || UNREAD_POST_META.has(String(image.meta_key))) continue;
             notePost(image.post_id);
-            addNames(postMetaKeys, Number(image.post_id), new Set([String(image.meta_key)]));
+            metaValues.note(Number(image.post_id), String(image.meta_key), side, image.meta_value);
           }
           break;
         case 'tec_events':
@@ -115,6 +116,9 @@ export function fromBinlogTransaction(transaction: BinlogTransaction): DataChang
     }
   }
   if (!relevant) return undefined;
+  for (const [id, key] of metaValues.changedKeys()) addNames(postMetaKeys, id, new Set([key]));
+  // A post whose meta rows were only rewritten with the same values: the post, no key.
+  for (const id of metaValues.posts()) if (!postMetaKeys.has(id)) addNames(postMetaKeys, id, new Set());
   const typeOf = (id: number) => posts.get(id) ?? '';
   for (const [id, columns] of postRows) touched.postRow(id, typeOf(id), columns);
   for (const [id, keys] of postMetaKeys) touched.postMeta(id, typeOf(id), keys === 'all' ? undefined : keys);
@@ -136,6 +140,45 @@ export function fromBinlogTransaction(transaction: BinlogTransaction): DataChang
     options,
     touched: untagged ? undefined : touched.tags,
   };
+}
+
+/**
+ * The meta values a transaction removed and added, per post and key. A key whose rows were
+ * deleted and added again with the same values (TEC's save rewrites the all-day and organizer rows
+ * on every update) changed for no list: lists read the values, not the rows' ids or order.
+ */
+class MetaValuesMoved {
+  private readonly byPostKey = new Map<string, { id: number; key: string; gone: string[]; come: string[] }>();
+
+  note(id: number, key: string, side: 'gone' | 'come', value: unknown): void {
+    if (!Number.isInteger(id) || id <= 0) return;
+    const name = `${id}\u0000${key}`;
+    const entry = this.byPostKey.get(name) ?? { id, key, gone: [], come: [] };
+    entry[side].push(metaText(value));
+    this.byPostKey.set(name, entry);
+  }
+
+  *changedKeys(): Iterable<[number, string]> {
+    for (const { id, key, gone, come } of this.byPostKey.values()) {
+      if (!sameValues(gone, come)) yield [id, key];
+    }
+  }
+
+  *posts(): Iterable<number> {
+    for (const { id } of this.byPostKey.values()) yield id;
+  }
+}
+
+/** A meta value as the binlog gives it (a string, or bytes for a BLOB column). */
+function metaText(value: unknown): string {
+  if (Buffer.isBuffer(value)) return value.toString('binary');
+  return value === null || value === undefined ? '\u0000null' : String(value);
+}
+
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const sortedB = [...b].sort();
+  return [...a].sort().every((value, index) => value === sortedB[index]);
 }
 
 /** Adds names (columns, meta keys) noted for a row; 'all' stays 'all'. */

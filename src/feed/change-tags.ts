@@ -1,5 +1,5 @@
-import { OptionName, PostType, TecMeta, WpPostMeta } from '../wp/constants.js';
-import { ANY_LIST, DependencyTag } from './dependencies.js';
+import { EventMeta, OptionName, PostType, TecMeta, WpPostMeta } from '../wp/constants.js';
+import { ANY_LIST, anyListAspect, DependencyTag, type ListAspect } from './dependencies.js';
 
 /*
  * What a change touches, in the tags answers depend on (dependencies.ts). The rules lean one way:
@@ -14,11 +14,20 @@ import { ANY_LIST, DependencyTag } from './dependencies.js';
  */
 export const TEXT_COLUMNS: ReadonlySet<string> = new Set(['post_title', 'post_content', 'post_excerpt', 'post_content_filtered', 'post_modified', 'post_modified_gmt']);
 
+/** Post columns only lists ordered by post date read (the `post-date` list aspect). */
+const POST_DATE_COLUMNS: ReadonlySet<string> = new Set(['post_date', 'post_date_gmt']);
+
 /**
  * Meta keys no list filters or sorts by: TEC's record of which fields an edit changed, and who last
  * edited. Any other key may (dates, venue, organizers, featured, hidden, cost, thumbnail...).
  */
-const LISTLESS_META: ReadonlySet<string> = new Set([TecMeta.modifiedFields, WpPostMeta.editLast]);
+const LISTLESS_META: ReadonlySet<string> = new Set([TecMeta.modifiedFields, WpPostMeta.editLast, WpPostMeta.oldDate]);
+
+/** Meta keys only some lists read, by the list aspect they are (dependencies.ts, ListAspect). */
+const ASPECT_META: ReadonlyMap<string, ListAspect> = new Map([
+  [EventMeta.venueId, 'venue'],
+  [EventMeta.organizerId, 'organizer'],
+]);
 
 /** Columns of TEC's custom tables that no list reads: when the row was last written. */
 const UNREAD_CUSTOM_TABLE_COLUMNS: ReadonlySet<string> = new Set(['updated_at']);
@@ -44,14 +53,22 @@ export class ChangeTags {
    * known). `postType` '' when the source did not say.
    */
   postRow(id: number, postType: string, columns: ReadonlySet<string> | 'all'): void {
-    const textOnly = columns !== 'all' && [...columns].every((column) => TEXT_COLUMNS.has(column));
-    this.post(id, postType, textOnly ? 'text' : 'membership');
+    const textOrDate = columns !== 'all' && [...columns].every((column) => TEXT_COLUMNS.has(column) || POST_DATE_COLUMNS.has(column));
+    if (!textOrDate) return this.post(id, postType, 'membership');
+    this.post(id, postType, 'text');
+    if ([...columns].some((column) => POST_DATE_COLUMNS.has(column))) this.aspect(postType, 'post-date');
   }
 
   /** Meta rows of a post written; `keys` undefined when not known. */
   postMeta(id: number, postType: string, keys: Iterable<string> | undefined): void {
-    const listless = keys !== undefined && [...keys].every((key) => LISTLESS_META.has(key));
-    this.post(id, postType, listless ? 'none' : 'membership');
+    if (keys === undefined) return this.post(id, postType, 'membership');
+    const written = [...keys].filter((key) => !LISTLESS_META.has(key));
+    const aspects = written.map((key) => ASPECT_META.get(key));
+    if (aspects.some((aspect) => aspect === undefined)) return this.post(id, postType, 'membership');
+    this.post(id, postType, 'none');
+    // Only events' venue and organizer rows are read by a list, so a source that did not say the
+    // post's type (a binlog meta row) still touches only the events lists reading them.
+    for (const aspect of new Set(aspects)) this.aspect(postType === '' ? PostType.event : postType, aspect!);
   }
 
   /** An object's term relationships changed: its lists' members may have. */
@@ -69,6 +86,16 @@ export class ChangeTags {
   term(id: number): void {
     this.tags.add(DependencyTag.term(id));
     this.tags.add(DependencyTag.terms);
+  }
+
+  /** Something only the lists reading `aspect` of the type's posts read changed. */
+  private aspect(postType: string, aspect: ListAspect): void {
+    if (postType === '') {
+      this.tags.add(ANY_LIST);
+      return;
+    }
+    this.tags.add(DependencyTag.listAspect(postType, aspect));
+    this.tags.add(anyListAspect(postType));
   }
 
   private post(id: number, postType: string, lists: 'none' | 'text' | 'membership'): void {

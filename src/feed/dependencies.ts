@@ -17,6 +17,14 @@ export const DependencyTag = {
    * dates, parent, order, slug, password, meta, terms, TEC's tables, rows created or deleted.
    */
   list: (postType: string) => `list:${postType}`,
+  /**
+   * The same, for a list that reads none of its type's list aspects (below) but those it names
+   * with `listAspect`: an events list not ordered by post date and not filtered by venue or
+   * organizer is not moved by a change of those.
+   */
+  listWithoutAspects: (postType: string) => `list-narrow:${postType}`,
+  /** One aspect of a type's posts only some lists read (a post's date, the venue or organizers an event links). */
+  listAspect: (postType: string, aspect: ListAspect) => `list-aspect:${postType}:${aspect}`,
   /** Which posts of a type a query finds, or their order, by their texts (a search, ordered by title). */
   listText: (postType: string) => `list-text:${postType}`,
   /** One term's rows (name, slug, parent, description, count, meta). */
@@ -27,14 +35,59 @@ export const DependencyTag = {
   any: '*',
 } as const;
 
-/** A change's tag touching every list and list-text tag (a post whose type the source did not give). */
+/**
+ * What some lists of a type read and others do not: `post-date` (venue and organizer lists, and
+ * events lists given `include`, are ordered by it; a title update through the API sets it, as the
+ * plugin does), and the `venue` and `organizer` an event links (only lists filtered by them, or
+ * by the events linking a venue or organizer, read them; the plugin rewrites the organizer rows on
+ * every event update).
+ */
+export type ListAspect = 'post-date' | 'venue' | 'organizer';
+const LIST_ASPECTS: readonly ListAspect[] = ['post-date', 'venue', 'organizer'];
+
+/** A change's tag touching every list tag of every kind (a post whose type the source did not give). */
 export const ANY_LIST = 'list:*';
+
+/** A change's tag saying it touched some aspect of a type's posts: every broad `list:` tag of the type. */
+export const anyListAspect = (postType: string) => `list-aspect:${postType}:*`;
 
 /** Whether a change touching `changed` drops an answer that depends on `tag`. */
 export function touches(changed: ReadonlySet<string>, tag: string): boolean {
   if (tag === DependencyTag.any) return true;
   if (changed.has(tag)) return true;
-  return changed.has(ANY_LIST) && (tag.startsWith('list:') || tag.startsWith('list-text:'));
+  if (tag.startsWith('list')) {
+    if (changed.has(ANY_LIST)) return true;
+    const [kind, postType] = splitListTag(tag);
+    // A narrow list, or one aspect, moves with whatever moves every list of its type.
+    if (kind === 'list-narrow' || kind === 'list-aspect') return changed.has(DependencyTag.list(postType));
+    // A broad list reads every aspect.
+    if (kind === 'list') return changed.has(anyListAspect(postType));
+  }
+  return false;
+}
+
+/**
+ * The dependency tags a change touching `changed` drops, for an index by tag: the tags themselves,
+ * a type's narrow list and aspects where its every list moved, its broad list where an aspect
+ * did. (ANY_LIST is left to the caller: it touches every list tag there is.)
+ */
+export function touchedDependencyTags(changed: ReadonlySet<string>): Set<string> {
+  const tags = new Set(changed);
+  for (const tag of changed) {
+    const [kind, postType] = splitListTag(tag);
+    if (kind === 'list' && tag !== ANY_LIST) {
+      tags.add(DependencyTag.listWithoutAspects(postType));
+      for (const aspect of LIST_ASPECTS) tags.add(DependencyTag.listAspect(postType, aspect));
+    }
+    if (tag === anyListAspect(postType)) tags.add(DependencyTag.list(postType));
+  }
+  return tags;
+}
+
+/** `list-aspect:tribe_events:venue` -> ['list-aspect', 'tribe_events']. */
+function splitListTag(tag: string): [string, string] {
+  const [kind = '', postType = ''] = tag.split(':', 2);
+  return [kind, postType];
 }
 
 /** What one answer read, as it was computed. */

@@ -33,11 +33,15 @@ const URLS = [
   '/events?tags=free',
   '/events?per_page=3',
   '/events?search=a',
+  '/events?organizer=30',
+  '/events?venue=23',
+  '/events?include=6,7,38,40',
   '/events/6',
   '/events/7',
   '/events/38',
   '/venues',
   '/venues/19',
+  '/venues?event=40',
   '/organizers',
   '/categories',
   '/categories/10',
@@ -61,8 +65,11 @@ type Action =
  * Issue 21 added writes that move an event into or out of a list page (status, password, dates,
  * hidden from listings), a linked venue's title, and a site option.
  */
-type SqlWrite = 'post-title' | 'post-content' | 'cost' | 'trash' | 'term-name' | 'term-relationship' | 'status' | 'password' | 'dates' | 'hide' | 'venue-title' | 'option';
-const SQL_WRITES: SqlWrite[] = ['post-title', 'post-content', 'cost', 'trash', 'term-name', 'term-relationship', 'status', 'password', 'dates', 'hide', 'venue-title', 'option'];
+type SqlWrite = 'post-title' | 'post-content' | 'cost' | 'trash' | 'term-name' | 'term-relationship' | 'status' | 'password' | 'dates' | 'hide' | 'venue-title' | 'option' | 'post-date' | 'organizer-link' | 'venue-link';
+/** Also (issue 21's list aspects): post dates, and the venue and organizer an event links. */
+const SQL_WRITES: SqlWrite[] = ['post-title', 'post-content', 'cost', 'trash', 'term-name', 'term-relationship', 'status', 'password', 'dates', 'hide', 'venue-title', 'option', 'post-date', 'organizer-link', 'venue-link'];
+/** Organizers an event's link moves between. */
+const ORGANIZERS = [4, 30, 33, 34];
 
 const text = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,15}$/);
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -257,6 +264,26 @@ async function sqlWrite(write: Extract<Action, { kind: 'sql' }>): Promise<void> 
       await post("post_status = 'trash'", [], target);
       return;
     }
+    case 'post-date': {
+      // Events and venues: venue lists, and event lists given `include`, are ordered by it.
+      const target = pick([...EVENTS, ...VENUES], write.pick);
+      const date = `2026-${String(1 + (write.pick % 12)).padStart(2, '0')}-15 08:00:00`;
+      await post('post_date = ?, post_date_gmt = ?', [date, date], target);
+      return;
+    }
+    case 'organizer-link':
+      // The first organizer row of the event names another organizer.
+      await statement(
+        "UPDATE wp_postmeta SET meta_value = ? WHERE post_id = ? AND meta_key = '_EventOrganizerID' ORDER BY meta_id LIMIT 1",
+        [String(pick(ORGANIZERS, write.pick >> 3)), event],
+        'postmeta',
+        "post_id = ? AND meta_key = '_EventOrganizerID'",
+        [event],
+      );
+      return;
+    case 'venue-link':
+      await statement("UPDATE wp_postmeta SET meta_value = ? WHERE post_id = ? AND meta_key = '_EventVenueID'", [String(pick(VENUES, write.pick >> 3)), event], 'postmeta', "post_id = ? AND meta_key = '_EventVenueID'", [event]);
+      return;
     case 'term-name':
       await statement('UPDATE wp_terms SET name = ? WHERE term_id = ?', [`${write.text} term`, pick(TERMS, write.pick)], 'terms', 'term_id = ?', [pick(TERMS, write.pick)]);
       return;

@@ -62,7 +62,23 @@ async function sqlUpdatePost(id: number, set: string, values: unknown[]): Promis
   if (change) feed.publish(change);
 }
 
+/** Reports one meta row's new value, written by SQL, as the binlog would. */
+async function sqlUpdateMeta(postId: number, key: string, value: string): Promise<void> {
+  const rows = async () => (await raw.query('SELECT * FROM wp_postmeta WHERE post_id = ? AND meta_key = ?', [postId, key]))[0] as Record<string, unknown>[];
+  const before = (await rows())[0]!;
+  await raw.query('UPDATE wp_postmeta SET meta_value = ? WHERE meta_id = ?', [value, before.meta_id]);
+  const after = (await rows())[0]!;
+  const change = fromBinlogTransaction({
+    changes: [{ table: 'postmeta', action: 'update', rows: [{ before, after }] }],
+    position: { file: 'test-bin.000001', position: 4 },
+    committedAt: clock.now(),
+  });
+  if (change) feed.publish(change);
+}
+
 const LIST = '/events?per_page=3';
+/** Events 6 and 7 name organizer 4. */
+const ORGANIZER_4_LIST = '/events?organizer=4';
 const eventIds = (body: Record<string, unknown>) => (body.events as { id: number }[]).map((event) => event.id);
 
 describe('invalidation by record', () => {
@@ -81,8 +97,9 @@ describe('invalidation by record', () => {
   });
 
   it('a title update through the service keeps the other events', async () => {
-    for (const url of ['/events/6', '/events/7', '/events/38']) await read(url);
+    for (const url of ['/events/6', '/events/7', '/events/38', LIST, ORGANIZER_4_LIST]) await read(url);
 
+    // Like the plugin, the update also sets the post date and rewrites the organizer and all-day rows.
     await put('/events/6', { title: 'Renamed by issue 21' });
 
     const six = await read('/events/6');
@@ -90,6 +107,47 @@ describe('invalidation by record', () => {
     expect(six.body.title).toBe('Renamed by issue 21');
     expect((await read('/events/7')).hit).toBe(true);
     expect((await read('/events/38')).hit).toBe(true);
+    // An update without `organizer` unlinks the organizer, as the plugin's does: its list moves.
+    const organizerList = await read(ORGANIZER_4_LIST);
+    expect(organizerList.hit).toBe(false);
+    expect(eventIds(organizerList.body)).toEqual([7]);
+  });
+
+  it('a second title update through the service (rows deleted and added with the same values) keeps the list pages not showing it', async () => {
+    await put('/events/7', { title: 'Renamed once' });
+    for (const url of ['/events/38', LIST, ORGANIZER_4_LIST]) await read(url);
+
+    await put('/events/7', { title: 'Renamed twice' });
+
+    expect((await read('/events/7')).body.title).toBe('Renamed twice');
+    expect((await read('/events/38')).hit).toBe(true);
+    expect((await read(LIST)).hit).toBe(true);
+  });
+
+  it("an event's organizer link (SQL, binlog) drops the lists filtered by organizer, not the others", async () => {
+    for (const url of [LIST, ORGANIZER_4_LIST, '/events?organizer=30', '/events/38']) await read(url);
+    expect(eventIds((await read(ORGANIZER_4_LIST)).body)).not.toContain(38);
+
+    await sqlUpdateMeta(38, '_EventOrganizerID', '4');
+
+    expect(eventIds((await read(ORGANIZER_4_LIST)).body)).toContain(38);
+    expect(eventIds((await read('/events?organizer=30')).body)).not.toContain(38);
+    expect((await read(LIST)).hit).toBe(true);
+    expect((await read('/events/38')).hit).toBe(false);
+  });
+
+  it('a post date (SQL, binlog) drops the lists ordered by it, not the events list', async () => {
+    const venues = (body: Record<string, unknown>) => (body.venues as { id: number }[]).map((venue) => venue.id);
+    // Venue 19 is not one the list page's events embed (23, 28, 22).
+    for (const url of [LIST, '/venues']) await read(url);
+    expect(venues((await read('/venues')).body)[0]).not.toBe(19);
+
+    await sqlUpdatePost(19, 'post_date = ?, post_date_gmt = ?', ['2026-11-27 01:00:00', '2026-11-27 01:00:00']);
+
+    const after = await read('/venues');
+    expect(after.hit).toBe(false);
+    expect(venues(after.body)[0]).toBe(19);
+    expect((await read(LIST)).hit).toBe(true);
   });
 
   it('a venue update drops that venue and the events that embed it, not the others', async () => {

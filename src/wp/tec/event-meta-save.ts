@@ -153,6 +153,7 @@ export async function saveEventMeta(
   settings: EventDateSettings,
 ): Promise<EventMetaSaveResult> {
   const writer = new EventMetaWriter(scope, eventId, new Map([...storedMeta].map(([key, rows]) => [key, [...rows]])));
+  const keysWrittenBefore = scope.changes.metaKeysNoted(eventId);
   const first = (key: string) => writer.meta.get(key)?.[0];
   const dates = prepareEventDateMeta(data.dates, { start: first(EventMeta.startDate), end: first(EventMeta.endDate) }, settings);
 
@@ -213,5 +214,22 @@ export async function saveEventMeta(
   if (data.featured) await writer.update(EventMeta.featured, '1');
   else await writer.delete(EventMeta.featured);
 
+  forgetRewrittenKeys(scope, eventId, storedMeta, writer.meta, keysWrittenBefore);
   return { menuOrder, datesTouched: writer.datesTouched, meta: writer.meta };
+}
+
+/**
+ * Keys this save deleted and added back with the same values, in the same order (the organizer
+ * and all-day rows on every update): the change feed need not tell the lists (issue 21). Keys an
+ * earlier step of the same write changed are left as they are.
+ */
+function forgetRewrittenKeys(scope: WriteScope, eventId: number, before: MetaMap, after: ReadonlyMap<string, string[]>, writtenBefore: ReadonlySet<string> | 'all'): void {
+  if (writtenBefore === 'all') return;
+  const unchanged = [...scope.changes.metaKeysNoted(eventId)].filter((key) => {
+    if (writtenBefore.has(key)) return false;
+    const was = before.get(key) ?? [];
+    const is = after.get(key) ?? [];
+    return was.length === is.length && was.every((value, index) => value === is[index]);
+  });
+  scope.changes.forgetUnchangedMeta(eventId, unchanged);
 }

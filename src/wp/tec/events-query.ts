@@ -350,7 +350,7 @@ export async function selectEventPage(
     const query = compiledPages.compile(db, ...pageShapeAndParameters(filter, page.orderByPostDate, rowsToRead), () =>
       eventRowsInListOrder(db, filter, page.orderByPostDate, rowsToRead),
     );
-    const rows = (await readOf(eventListTags(filter), () => db.executeQuery<{ ID: number; marker: string | null }>(query))).rows;
+    const rows = (await readOf(eventListTags(filter, page.orderByPostDate), () => db.executeQuery<{ ID: number; marker: string | null }>(query))).rows;
     const ids = [...new Set(rows.map((row) => Number(row.ID)))];
     if (ids.length >= wanted || rows.length < rowsToRead) {
       return { ids: ids.slice(page.offset, wanted), marker: rows.length > 0 ? (rows[0]!.marker ?? '') : undefined };
@@ -465,10 +465,14 @@ export async function countEvents(db: Db, filter: EventListFilter): Promise<numb
 /**
  * What a list of events (its page, its total) depends on: which events match and their order
  * (their texts too when searched), and the terms it filters by. Its marker is an option, which
- * every change of touches everything.
+ * every change of touches everything. Of the list aspects, it reads the venue or organizer links
+ * only when filtered by them, and the post dates only when ordered by them (`include`).
  */
-export function eventListTags(filter: EventListFilter): string[] {
-  const tags = [DependencyTag.list(PostType.event)];
+export function eventListTags(filter: EventListFilter, orderByPostDate = filter.include !== undefined): string[] {
+  const tags = [DependencyTag.listWithoutAspects(PostType.event)];
+  if (filter.venueIds !== undefined) tags.push(DependencyTag.listAspect(PostType.event, 'venue'));
+  if (filter.organizerIds !== undefined) tags.push(DependencyTag.listAspect(PostType.event, 'organizer'));
+  if (orderByPostDate) tags.push(DependencyTag.listAspect(PostType.event, 'post-date'));
   if (filter.search !== undefined) tags.push(DependencyTag.listText(PostType.event));
   if (filter.categoryTermIds !== undefined || filter.tagTermIds !== undefined) tags.push(DependencyTag.terms);
   return tags;

@@ -189,6 +189,10 @@ export async function selectLinkedPostIdsPage(
 function linkedListTags(kind: LinkedPostKind, filter: LinkedPostFilter): string[] {
   const tags = [DependencyTag.list(kind.postType)];
   if (filter.searchWords !== undefined) tags.push(DependencyTag.listText(kind.postType));
-  if (filter.eventId !== undefined || filter.hasEvents !== undefined || filter.linkedToEventIds !== undefined) tags.push(DependencyTag.list(PostType.event));
+  // Filtered by the events that link them: which events exist and which venue and organizers
+  // they name, never the events' post dates.
+  if (filter.eventId !== undefined || filter.hasEvents !== undefined || filter.linkedToEventIds !== undefined) {
+    tags.push(DependencyTag.listWithoutAspects(PostType.event), DependencyTag.listAspect(PostType.event, 'venue'), DependencyTag.listAspect(PostType.event, 'organizer'));
+  }
   return tags;
 }

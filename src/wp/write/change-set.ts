@@ -45,6 +45,24 @@ export class ChangeSet {
     noteNames(this.postMetaKeys, postId, key === undefined ? undefined : [key]);
   }
 
+  /**
+   * Of the post's written keys, those whose rows a write deleted and added again with the values
+   * they had (TEC's save does so with the all-day and organizer rows on every update): no reader
+   * sees them change, so they are no longer counted as written. The post stays in `postMeta`
+   * (its rows' ids moved).
+   */
+  forgetUnchangedMeta(postId: number, keys: Iterable<string>): void {
+    const noted = this.postMetaKeys.get(postId);
+    if (noted === undefined || noted === 'all') return;
+    for (const key of keys) noted.delete(key);
+  }
+
+  /** The post's meta keys noted so far: a copy, or 'all'. */
+  metaKeysNoted(postId: number): ReadonlySet<string> | 'all' {
+    const noted = this.postMetaKeys.get(postId);
+    return noted === 'all' ? 'all' : new Set(noted);
+  }
+
   noteTerm(termId: number, taxonomy: string): void {
     this.terms.set(termId, taxonomy);
   }

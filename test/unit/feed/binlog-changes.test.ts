@@ -24,6 +24,21 @@ describe('fromBinlogTransaction', () => {
     expect(change?.postLifecycle.size).toBe(0);
   });
 
+  it('takes meta rows deleted and added again with the same values as no change to any list, but to the post', () => {
+    const rewrite = (value: string) =>
+      fromBinlogTransaction(
+        transaction(
+          { table: 'posts', action: 'update', rows: [{ before: { ID: 6, post_type: 'tribe_events', post_title: 'A' }, after: { ID: 6, post_type: 'tribe_events', post_title: 'B' } }] },
+          { table: 'postmeta', action: 'delete', rows: [{ before: { meta_id: 70, post_id: 6, meta_key: '_EventAllDay', meta_value: '' } }] },
+          { table: 'postmeta', action: 'insert', rows: [{ after: { meta_id: 90, post_id: 6, meta_key: '_EventAllDay', meta_value: value } }] },
+        ),
+      );
+    const same = rewrite('');
+    expect([...same!.touched!]).toContain('post:6');
+    expect([...same!.touched!]).not.toContain('list:tribe_events');
+    expect([...rewrite('yes')!.touched!]).toContain('list:tribe_events');
+  });
+
   it('tells created, trashed, restored and deleted posts apart', () => {
     const change = fromBinlogTransaction(
       transaction(
