@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../http/request-context.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
 import { notServedYet } from '../../http/permissions.js';
-import { archiveResponse } from './archive-response.js';
+import { archiveResponse, entitySchema } from './archive-response.js';
 import { gated } from './experimental-gate.js';
 import { deleteArgs, linkedPostListArgs } from './post-entity.args.js';
 import { canActOnEntity, canCreateEntity, canReadEntity } from './post-entity.permissions.js';
@@ -21,6 +21,7 @@ export function createLinkedEntitiesRoute(kind: LinkedEntityKind, gate: boolean)
   const route = `/${kind.plural}`;
   return {
     pattern: route,
+    schema: entitySchema(kind.plural, kind.component, true),
     endpoints: [
       {
         methods: ['GET'],
@@ -38,6 +39,7 @@ export function createLinkedEntityRoute(kind: LinkedEntityKind, gate: boolean): 
   const path = `/${kind.plural}/{id}`;
   return {
     pattern: `/${kind.plural}/(?P<id>\\d+)`,
+    schema: entitySchema(kind.singular, kind.component, false),
     endpoints: [
       {
         methods: ['GET'],
