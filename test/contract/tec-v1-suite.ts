@@ -40,6 +40,17 @@ describe(`${title}: selection`, () => {
   });
 });
 
+describe(`${title}: the experimental gate turned off`, () => {
+  it('answers a request without X-TEC-EEA as the recorded acknowledged one (TEC_V1_EXPERIMENTAL_GATE=off)', async () => {
+    const recorded = selected.find((testCase) => testCase.id === 'tecv1-dev.events.read.single.194-guest')!;
+    const withoutGate = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'tec/v1', TEC_V1_EXPERIMENTAL_GATE: 'off' });
+    const app = createApp({ db: database.db, config: withoutGate, clock: fixedClock(recorded.recorded_at!) });
+    const unacknowledged = { ...recorded, headers: {} };
+    const comparison = compareCase(recorded as unknown as ReferenceCase, await replayTecV1Case(supertest(app.callback()), unacknowledged));
+    expect(comparison.mismatches).toEqual([]);
+  });
+});
+
 describe(`${title}: replays against the recorded answers`, () => {
   for (const testCase of selected) {
     it(testCase.id, async () => {
