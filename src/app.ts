@@ -47,6 +47,7 @@ import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './cache/re
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
 import { answerFrontPage } from './http/front-page.js';
+import { experimentalAcknowledgement } from './wp/tec/experimental-acknowledgement.js';
 import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './cache/cached-answers.js';
 
 /**
@@ -167,7 +168,7 @@ export function createApp({
   changeFeed.readsFromReplicas(readDbs ?? []);
   // One set of routes per namespace served (NAMESPACES): the same endpoints, each describing itself
   // under its own namespace.
-  const namespaceRoutes = new Map(config.namespaces.map((namespace) => [namespace, createNamespaceRoutes(namespace)]));
+  const namespaceRoutes = new Map(config.namespaces.map((namespace) => [namespace, createNamespaceRoutes(namespace, { experimentalGate: config.tecV1ExperimentalGate })]));
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
   const metrics = new AppMetrics({
     poolStats,
@@ -282,7 +283,7 @@ export function createApp({
     const cacheKey =
       generation === undefined || !cacheable
         ? undefined
-        : responseCacheKey({ namespace, routePath, querystring: ctx.querystring, viewer, siteZone: site.timezone, now });
+        : responseCacheKey({ namespace, routePath, querystring: ctx.querystring, viewer, siteZone: site.timezone, now, experimental: experimentalAcknowledgement(ctx.get('X-TEC-EEA') || undefined) });
     if (cacheKey !== undefined && generation !== undefined) {
       const cached = responseCache?.get(cacheKey, generation);
       if (cached) return replayResponse(ctx, cached);

@@ -75,6 +75,9 @@ const EnvSchema = v.object({
       }),
     ),
   ),
+  // TEC's `tec_rest_experimental_endpoint` filter: a site that returns false there serves tec/v1
+  // without the X-TEC-EEA acknowledgement header.
+  TEC_V1_EXPERIMENTAL_GATE: v.optional(v.picklist(['on', 'off'], 'TEC_V1_EXPERIMENTAL_GATE must be on or off'), 'on'),
   CHANGE_FEED: v.optional(v.picklist(['auto', 'binlog', 'probe', 'off'], 'CHANGE_FEED must be one of auto, binlog, probe, off'), 'auto'),
   CACHE_MAX_MB: v.optional(
     v.pipe(
@@ -221,6 +224,11 @@ export interface Config {
    * the namespace the request came in under).
    */
   readonly namespaces: readonly string[];
+  /**
+   * Whether tec/v1's routes (but its index and /docs) refuse requests without TEC's X-TEC-EEA
+   * acknowledgement header, as the plugin does unless its `tec_rest_experimental_endpoint` filter says false.
+   */
+  readonly tecV1ExperimentalGate: boolean;
   /** How changes made outside this service are noticed (see src/feed/start-feed.ts and README, "Change feed"). */
   readonly changeFeed: ChangeFeedSetting;
   /** The response cache's budget in bytes; 0: no response cache. */
@@ -321,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     namespaces: Object.freeze(
       out.NAMESPACES === undefined ? [API_NAMESPACE] : [...new Set(out.NAMESPACES.split(',').map((namespace) => namespace.trim()))],
     ),
+    tecV1ExperimentalGate: out.TEC_V1_EXPERIMENTAL_GATE === 'on',
     changeFeed: out.CHANGE_FEED,
     cacheMaxBytes: out.CACHE_MAX_MB * 1024 * 1024,
     authKeys:

@@ -76,7 +76,7 @@ export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: 
   // defaults, first found winning; GET requests have no body.
   const body = READ_METHODS.has(method) ? {} : (env.body ?? {});
   const supplied: Record<string, unknown> = { ...urlParams, ...query, ...body };
-  const context = buildContext(env, method, query, supplied, endpoint);
+  const context = buildContext(koa, env, method, query, supplied, endpoint);
 
   try {
     if (env.jsonError && method !== 'GET') throw CoreErrors.invalidJson(env.jsonError === true ? undefined : env.jsonError);
@@ -125,12 +125,13 @@ async function answerOptions(
     return;
   }
   const urlParams = { ...(route.regex.exec(env.routePath)?.groups ?? {}) };
-  const context = buildContext(env, 'OPTIONS', query, { ...urlParams, ...query }, route.endpoints[0]!);
+  const context = buildContext(koa, env, 'OPTIONS', query, { ...urlParams, ...query }, route.endpoints[0]!);
   await setAllowHeader(koa, route, context);
   send(koa, { body: env.describeRoute(route, context) });
 }
 
 function buildContext(
+  koa: Koa.Context,
   env: DispatchEnvironment,
   method: string,
   query: Record<string, PhpValue>,
@@ -150,6 +151,10 @@ function buildContext(
     params,
     query,
     supplied: (name: string) => Object.prototype.hasOwnProperty.call(supplied, name),
+    header: (name: string) => {
+      const value = koa.headers[name.toLowerCase()];
+      return value === undefined ? undefined : Array.isArray(value) ? value.join(',') : value;
+    },
     // One memo per request: the validator, permission checks, handler and Allow header share
     // their reads of the same post, and nothing is kept once the request is answered.
     ...memo,
@@ -242,15 +247,22 @@ function sanitizeParams(endpoint: Endpoint, context: RequestContext): void {
 async function setAllowHeader(koa: Koa.Context, route: Route, context: RequestContext): Promise<void> {
   const allowed: string[] = [];
   for (const endpoint of route.endpoints) {
-    const permitted = endpoint.permission ? await endpoint.permission(context) : true;
+    // A permission callback's WP_Error (a thrown error here) counts as not allowed.
+    const permitted = endpoint.permission ? await Promise.resolve(endpoint.permission(context)).catch(() => false) : true;
     if (permitted) allowed.push(...endpoint.methods);
   }
-  koa.set('Allow', allowed.join(', '));
+  // PHP sends no header for an empty value: a route nobody may use here has no Allow.
+  if (allowed.length === 0) koa.remove('Allow');
+  else koa.set('Allow', allowed.join(', '));
 }
 
 function send(koa: Koa.Context, response: RestResponse): void {
   koa.status = response.status ?? 200;
+  // The envelope (global-params.ts) shows a Link header only when the answer set one of its own.
+  // The api.w.org Link the app sent is kept aside, for an envelope to send it again.
+  if (response.headers?.Link !== undefined) Object.assign(koa.state as object, { answerLink: true, apiLink: koa.response.get('Link') });
   for (const [name, value] of Object.entries(response.headers ?? {})) koa.set(name, value);
+  if (response.objectFields !== undefined) (koa.state as { objectFields?: readonly string[] }).objectFields = response.objectFields;
   if (response.contentType !== undefined) {
     koa.type = response.contentType;
     koa.body = String(response.body);

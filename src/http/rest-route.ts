@@ -12,6 +12,12 @@ export interface RestResponse {
   headers?: Record<string, string>;
   /** Send `body` (a string) as it is, with this Content-Type, instead of as JSON (the iCal feed). */
   contentType?: string;
+  /**
+   * Keys of the answer (of each item, for a list) whose value PHP holds as an object, not an
+   * array: `_fields` keeps them whole (`dates.start` keeps all of `dates`), as
+   * rest_filter_response_fields walks arrays only.
+   */
+  objectFields?: readonly string[];
 }
 
 export interface EndpointDefinition<Ctx> {

@@ -5,6 +5,13 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 const URL = 'mysql://user:secret@127.0.0.1:3306/wordpress';
 
 describe('loadConfig', () => {
+  it('serves tec/v1 when NAMESPACES names it, and TEC_V1_EXPERIMENTAL_GATE=off drops its X-TEC-EEA gate', () => {
+    const config = loadConfig({ DATABASE_URL: URL, NAMESPACES: 'calendar/events/v1,tec/v1', TEC_V1_EXPERIMENTAL_GATE: 'off' });
+    expect(config.namespaces).toEqual(['calendar/events/v1', 'tec/v1']);
+    expect(config.tecV1ExperimentalGate).toBe(false);
+    expect(() => loadConfig({ DATABASE_URL: URL, TEC_V1_EXPERIMENTAL_GATE: 'no' })).toThrow(/TEC_V1_EXPERIMENTAL_GATE must be on or off/);
+  });
+
   it('applies the defaults', () => {
     expect(loadConfig({ DATABASE_URL: URL })).toEqual({
       databaseUrl: URL,
@@ -16,6 +23,7 @@ describe('loadConfig', () => {
       restRoot: '/wp-json',
       publicUrl: undefined,
       namespaces: ['calendar/events/v1'],
+      tecV1ExperimentalGate: true,
       changeFeed: 'auto',
       cacheMaxBytes: 64 * 1024 * 1024,
       authKeys: undefined,

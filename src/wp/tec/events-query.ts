@@ -61,6 +61,11 @@ export interface EventListFilter extends EventDateFilters, EventStorage {
   featured?: boolean;
   include?: readonly number[];
   postParent?: number;
+  /**
+   * Keep events hidden from listings (`_EventHideFromUpcoming`): tec/v1's ORM query leaves them
+   * in (`tec_events_ignore`), where the v1 API's Query.php drops them.
+   */
+  includeHidden?: boolean;
 }
 
 /** Zones PHP names `UTC` once TEC built them (`UTC`, `UTC+0`). */
@@ -261,7 +266,9 @@ function filteredEvents(
     .where('posts.post_type', '=', PostType.event)
     .where('posts.post_status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : [PostStatus.publish]);
   // Query.php always drops events hidden from listings, whatever the value of the flag.
-  if (hide === 'anti-join') {
+  if (filter.includeHidden) {
+    // tec/v1: nothing dropped.
+  } else if (hide === 'anti-join') {
     query = (query as unknown as SelectQueryBuilder<Database, 'posts', object>)
       .leftJoin('postmeta as hide_meta', (join) =>
         join.onRef('hide_meta.post_id', '=', 'posts.ID').on('hide_meta.meta_key', '=', EventMeta.hideFromUpcoming),
@@ -342,15 +349,20 @@ export async function selectEventIdsPage(
 export async function selectEventPage(
   db: Db,
   filter: EventListFilter,
-  page: { limit: number; offset: number; orderByPostDate: boolean },
+  page: { limit: number; offset: number; orderByPostDate: boolean; sort?: EventSort },
 ): Promise<{ ids: number[]; marker: string | undefined }> {
   const wanted = page.offset + page.limit;
   let rowsToRead = wanted;
   for (;;) {
-    const query = compiledPages.compile(db, ...pageShapeAndParameters(filter, page.orderByPostDate, rowsToRead), () =>
-      eventRowsInListOrder(db, filter, page.orderByPostDate, rowsToRead),
-    );
-    const rows = (await readOf(eventListTags(filter, page.orderByPostDate), () => db.executeQuery<{ ID: number; marker: string | null }>(query))).rows;
+    const sort = page.sort !== undefined && !(page.sort.by === 'event_date' && page.sort.direction === 'asc') ? page.sort : undefined;
+    const query = sort
+      ? eventRowsSorted(db, filter, sort, rowsToRead).compile()
+      : compiledPages.compile(db, ...pageShapeAndParameters(filter, page.orderByPostDate, rowsToRead), () =>
+          eventRowsInListOrder(db, filter, page.orderByPostDate, rowsToRead),
+        );
+    // A tec/v1 order (by date, title, modified, menu order) reads what the default order does not.
+    const tags = sort ? [...eventListTags(filter, page.orderByPostDate), DependencyTag.list(PostType.event), DependencyTag.listText(PostType.event)] : eventListTags(filter, page.orderByPostDate);
+    const rows = (await readOf(tags, () => db.executeQuery<{ ID: number; marker: string | null }>(query))).rows;
     const ids = [...new Set(rows.map((row) => Number(row.ID)))];
     if (ids.length >= wanted || rows.length < rowsToRead) {
       return { ids: ids.slice(page.offset, wanted), marker: rows.length > 0 ? (rows[0]!.marker ?? '') : undefined };
@@ -380,7 +392,8 @@ function pageShapeAndParameters(filter: EventListFilter, orderByPostDate: boolea
       filter.orderByUtcStart ? EventMeta.startDateUtc : EventMeta.startDate,
     );
   }
-  parameters.push(EventMeta.hideFromUpcoming, PostType.event, ...(filter.statuses.length > 0 ? filter.statuses : [PostStatus.publish]));
+  if (!filter.includeHidden) parameters.push(EventMeta.hideFromUpcoming);
+  parameters.push(PostType.event, ...(filter.statuses.length > 0 ? filter.statuses : [PostStatus.publish]));
   const datesGiven = DATE_FILTER_KEYS.filter((key) => filter[key] !== undefined);
   for (const key of datesGiven) parameters.push(filter[key]);
   const termIds = (ids: readonly number[]) => (ids.length > 0 ? ids : [0]);
@@ -397,6 +410,7 @@ function pageShapeAndParameters(filter: EventListFilter, orderByPostDate: boolea
   if (bounds.upper !== undefined) parameters.push(bounds.upper);
   parameters.push(limit);
   const shape = [
+    filter.includeHidden === true,
     filter.useOccurrencesTable,
     filter.filterOnUtcDates,
     filter.orderByUtcStart,
@@ -450,6 +464,30 @@ function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: 
   if (lower !== undefined) query = query.where(sql.ref(dates.order), '>=', lower);
   if (upper !== undefined) query = query.where(sql.ref(dates.order), '<=', upper);
   return query.orderBy(sql.ref(dates.order), 'asc').orderBy('posts.ID', 'asc').limit(limit);
+}
+
+/**
+ * An order other than the lists' own (start date, ascending): tec/v1's `orderby` (the event's
+ * start, or WP_Query's post_date, post_title, menu_order, post_modified) and `order`.
+ */
+export interface EventSort {
+  by: 'event_date' | 'date' | 'title' | 'menu_order' | 'modified';
+  direction: 'asc' | 'desc';
+}
+
+const SORT_COLUMNS = { date: 'posts.post_date', title: 'posts.post_title', menu_order: 'posts.menu_order', modified: 'posts.post_modified' } as const;
+
+/**
+ * The matching rows in a tec/v1 order. WP_Query gives no tie-breaker; MySQL answered equal values
+ * by ascending ID, which is made explicit. Built each time (rare orders are not worth a shape).
+ */
+function eventRowsSorted(db: Db, filter: EventListFilter, sort: EventSort, limit: number) {
+  const { query: filtered, dates } = filteredEvents(db, filter, 'anti-join');
+  const query = filtered.select('posts.ID').select((eb) =>
+    eb.selectFrom('options').select('options.option_value').where('options.option_name', '=', OptionName.lastSavePost).limit(1).as('marker'),
+  );
+  const column = sort.by === 'event_date' ? dates.order : SORT_COLUMNS[sort.by];
+  return query.orderBy(sql.ref(column), sort.direction).orderBy('posts.ID', 'asc').limit(limit);
 }
 
 /** How many events match (the ORM's found_posts): distinct posts, whatever their occurrences. */

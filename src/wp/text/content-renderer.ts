@@ -9,7 +9,11 @@ import {
   type ContentSite,
   type LoadedRecord,
 } from './content-env.js';
-import { collectContentNeeds, renderTheContent, renderTheExcerpt } from './the-content.js';
+import { applyTheContent, applyTheExcerpt, collectContentNeeds } from './the-content.js';
+import { phpTrim } from '../php/php-values.js';
+import { excerptRemoveBlocks, wpTrimWords } from '../json-ld/excerpt.js';
+import { stripShortcodes } from '../shortcodes/shortcodes.js';
+import { WP_CORE_SHORTCODE_TAGS } from './formatting.js';
 import type { RenderCache } from '../../cache/render-cache.js';
 import { MEDIA_COUNTERS } from '../media/loading.js';
 
@@ -70,6 +74,7 @@ export class ContentRenderer {
   private readonly excerpts = new Map<number, string>();
   /** Per post rendered: the states its texts began and ended in, and whether they read only themselves. */
   private readonly renderStates = new Map<number, { entry: string; exit: string; selfContained: boolean }>();
+  private readonly generatedExcerpts = new Map<number, string>();
 
   constructor(
     private readonly db: Db,
@@ -155,10 +160,11 @@ export class ContentRenderer {
   renderInOrder(posts: readonly RenderedPost[]): void {
     for (const post of posts) {
       if (this.descriptions.has(post.ID)) continue;
+      // Kept untrimmed: TEC's v1 trims them, WordPress's wp/v2 shape (tec/v1) does not.
       const entry = readStateOf(this.env.state);
       const stamp = stateStamp(this.env.state);
-      this.descriptions.set(post.ID, this.render('the_content', post.post_content, renderTheContent));
-      this.excerpts.set(post.ID, this.render('the_excerpt', post.post_excerpt, renderTheExcerpt));
+      this.descriptions.set(post.ID, this.render('the_content', post.post_content, applyTheContent));
+      this.excerpts.set(post.ID, this.render('the_excerpt', post.post_excerpt, applyTheExcerpt));
       const selfContained =
         stateStamp(this.env.state) === stamp && [post.post_content, post.post_excerpt].every((text) => this.prepared.has(text) && !this.textsWithNeeds.has(text));
       this.renderStates.set(post.ID, { entry, exit: readStateOf(this.env.state), selfContained });
@@ -246,14 +252,41 @@ export class ContentRenderer {
 
   /** The post's `trim( apply_filters( 'the_content', ... ) )`, rendered now if it was not yet. */
   description(post: RenderedPost): string {
+    return phpTrim(this.theContent(post));
+  }
+
+  /** The post's `apply_filters( 'the_content', ... )`, untrimmed (wp/v2's `content.rendered`). */
+  theContent(post: RenderedPost): string {
     this.renderInOrder([post]);
     return this.descriptions.get(post.ID)!;
   }
 
   /** The post's `trim( apply_filters( 'the_excerpt', ... ) )`, rendered now if it was not yet. */
   excerpt(post: RenderedPost): string {
+    return phpTrim(this.theExcerpt(post));
+  }
+
+  /** The post's `apply_filters( 'the_excerpt', ... )` of its stored excerpt, untrimmed. */
+  theExcerpt(post: RenderedPost): string {
     this.renderInOrder([post]);
     return this.excerpts.get(post.ID)!;
+  }
+
+  /**
+   * get_the_excerpt() through the_excerpt, as WordPress's wp/v2 shows `excerpt.rendered`: the
+   * stored excerpt, or (wp_trim_excerpt) the content without shortcodes and non-text blocks, run
+   * through the_content, stripped of tags and cut to `excerptLength` words (` [&hellip;]` after).
+   */
+  theGeneratedExcerpt(post: RenderedPost, excerptLength: number): string {
+    if (phpTrim(post.post_excerpt) !== '') return this.theExcerpt(post);
+    let generated = this.generatedExcerpts.get(post.ID);
+    if (generated === undefined) {
+      const text = excerptRemoveBlocks(stripShortcodes(post.post_content, WP_CORE_SHORTCODE_TAGS));
+      const content = applyTheContent(text, this.env).replaceAll(']]>', ']]&gt;');
+      generated = applyTheExcerpt(wpTrimWords(content, excerptLength, ' [&hellip;]'), this.env);
+      this.generatedExcerpts.set(post.ID, generated);
+    }
+    return generated;
   }
 
   /** Forgets what was rendered (after a write, the same post may read differently). */
@@ -261,5 +294,6 @@ export class ContentRenderer {
     this.descriptions.clear();
     this.excerpts.clear();
     this.renderStates.clear();
+    this.generatedExcerpts.clear();
   }
 }
