@@ -102,17 +102,13 @@ type Callback = (error: QueryError | null, result?: unknown, fields?: FieldPacke
 type QueryFunction = (...args: unknown[]) => unknown;
 
 /**
- * What is known of each SQL text: prepared by the server with columns that decode alike
- * (`execute`), or not (`query`). Shared by the connections; bounded, as a text forgotten is only
- * prepared and checked once more.
+ * What a connection knows of each SQL text: prepared by the server with columns that decode alike
+ * (`execute`), or not (`query`). Kept per connection, as mysql2 keeps the prepared statements, so
+ * that a connection sends the same commands for the same statements whatever others learnt before
+ * it (the cut-off tests of test/faults count them); bounded, as a text forgotten is only prepared
+ * and checked once more.
  */
-const verdicts = new Map<string, 'execute' | 'query'>();
-const MAX_VERDICTS = 2_000;
-
-function remember(sqlText: string, verdict: 'execute' | 'query'): void {
-  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
-  verdicts.set(sqlText, verdict);
-}
+const MAX_VERDICTS = 500;
 
 /** An error of the server about one statement, after which the connection goes on (not a lost connection). */
 function isStatementError(error: QueryError): boolean {
@@ -124,6 +120,11 @@ export function prepareReads(pool: Pool): void {
   pool.on('connection', (connection: PoolConnection) => {
     const query = connection.query.bind(connection) as QueryFunction;
     let inTransaction = false;
+    const verdicts = new Map<string, 'execute' | 'query'>();
+    const remember = (sqlText: string, verdict: 'execute' | 'query'): void => {
+      if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+      verdicts.set(sqlText, verdict);
+    };
 
     const execute = (sqlText: string, values: readonly unknown[], bound: unknown[], done: Callback): void => {
       connection.execute(sqlText, bound as never, (error: QueryError | null, result: unknown, fields: FieldPacket[]) => {
