@@ -3,6 +3,7 @@ import { createPool, type Pool } from 'mysql2';
 import type { Database } from './tables.js';
 import { TablePrefixPlugin } from './table-prefix-plugin.js';
 import { withAcquireTimeout } from './bounded-pool.js';
+import { MAX_PREPARED_STATEMENTS, prepareReads } from './prepared-reads.js';
 import type { Database as WasmDatabase } from 'node-sqlite3-wasm';
 import { WasmSqliteDialect } from './sqlite/wasm-dialect.js';
 import { SQLITE_FUNCTIONS } from './dialect.js';
@@ -52,7 +53,10 @@ export function createDb(options: CreateDbOptions): Db {
     charset: 'utf8mb4_unicode_ci',
     // WordPress stores local wall times; the session zone must not shift anything we compare.
     timezone: 'Z',
+    maxPreparedStatements: MAX_PREPARED_STATEMENTS,
   });
+  // Reads outside transactions as server-side prepared statements (see prepared-reads.ts).
+  prepareReads(pool);
   // The server stops a statement that runs longer (MariaDB: max_statement_time in seconds; MySQL:
   // max_execution_time in ms, SELECTs only); a server that knows neither keeps its own limits.
   pool.on('connection', (connection) => {
