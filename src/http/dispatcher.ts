@@ -74,7 +74,7 @@ export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: 
   // defaults, first found winning; GET requests have no body.
   const body = READ_METHODS.has(method) ? {} : (env.body ?? {});
   const supplied: Record<string, unknown> = { ...urlParams, ...query, ...body };
-  const context = buildContext(env, method, query, supplied, endpoint);
+  const context = buildContext(koa, env, method, query, supplied, endpoint);
 
   try {
     if (env.jsonError && method !== 'GET') throw CoreErrors.invalidJson(env.jsonError === true ? undefined : env.jsonError);
@@ -123,12 +123,13 @@ async function answerOptions(
     return;
   }
   const urlParams = { ...(route.regex.exec(env.routePath)?.groups ?? {}) };
-  const context = buildContext(env, 'OPTIONS', query, { ...urlParams, ...query }, route.endpoints[0]!);
+  const context = buildContext(koa, env, 'OPTIONS', query, { ...urlParams, ...query }, route.endpoints[0]!);
   await setAllowHeader(koa, route, context);
   send(koa, { body: env.describeRoute(route, context) });
 }
 
 function buildContext(
+  koa: Koa.Context,
   env: DispatchEnvironment,
   method: string,
   query: Record<string, PhpValue>,
@@ -148,6 +149,10 @@ function buildContext(
     params,
     query,
     supplied: (name: string) => Object.prototype.hasOwnProperty.call(supplied, name),
+    header: (name: string) => {
+      const value = koa.headers[name.toLowerCase()];
+      return value === undefined ? undefined : Array.isArray(value) ? value.join(',') : value;
+    },
     // One memo per request: the validator, permission checks, handler and Allow header share
     // their reads of the same post, and nothing is kept once the request is answered.
     ...memo,
@@ -247,6 +252,8 @@ async function setAllowHeader(koa: Koa.Context, route: Route, context: RequestCo
 
 function send(koa: Koa.Context, response: RestResponse): void {
   koa.status = response.status ?? 200;
+  // The envelope (global-params.ts) shows a Link header only when the answer set one of its own.
+  if (response.headers?.Link !== undefined) (koa.state as { answerLink?: boolean }).answerLink = true;
   for (const [name, value] of Object.entries(response.headers ?? {})) koa.set(name, value);
   if (response.contentType !== undefined) {
     koa.type = response.contentType;

@@ -31,6 +31,11 @@ export interface RequestContext {
   /** Whether the client sent the parameter (as opposed to it coming from a default). */
   supplied(name: string): boolean;
   /**
+   * A request header as WP_REST_Request::get_header reads it (any case; repeated ones joined with
+   * `,`); undefined when it was not sent.
+   */
+  header(name: string): string | undefined;
+  /**
    * The value `load` gives for `key`, loaded once per request: later calls with the same key get
    * the first call's promise (a rejection included). WordPress reads a post in the validator, the
    * permission check, the handler and again for the Allow header, all from its object cache; this
