@@ -138,7 +138,7 @@ export function createApp({
   changeFeed.readsFromReplicas(readDbs ?? []);
   // One set of routes per namespace served (NAMESPACES): the same endpoints, each describing itself
   // under its own namespace.
-  const namespaceRoutes = new Map(config.namespaces.map((namespace) => [namespace, createNamespaceRoutes(namespace)]));
+  const namespaceRoutes = new Map(config.namespaces.map((namespace) => [namespace, createNamespaceRoutes(namespace, { experimentalGate: config.tecV1ExperimentalGate })]));
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
   const metrics = new AppMetrics({
     poolStats,
@@ -313,7 +313,7 @@ export function createApp({
   const router = new Router();
   for (const [namespace, definitions] of namespaceRoutes) {
     // The iCal feed is served under every namespace too, listed in none (createUnlistedRoutes).
-    const compiled = [...definitions, ...createUnlistedRoutes()].map(compileRoute);
+    const compiled = [...definitions, ...createUnlistedRoutes(namespace)].map(compileRoute);
     const namespaceRoot = `${config.restRoot}/${namespace}`;
     router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
       const rawPath = ctx.path.slice(namespaceRoot.length);

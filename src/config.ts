@@ -4,14 +4,14 @@ import type { AuthKeys } from './wp/auth/salts.js';
 import { RECORD_KINDS, type RecordChangeKind, type RecordKind } from './feed/record-change.js';
 import { RECORD_CHANGE_KINDS } from './feed/notifications/subscriptions.js';
 import { blogIdFromPrefixes } from './wp/object-cache/keys.js';
-import { API_NAMESPACE, PLUGIN_NAMESPACE } from './wp/site/urls.js';
+import { API_NAMESPACE, PLUGIN_NAMESPACE, TEC_V1_NAMESPACE } from './wp/site/urls.js';
 import type { ChangeFeedSetting } from './feed/start-feed.js';
 
 const DATABASE_URL_PATTERN = /^mysql:\/\/[^/]+\/[^/?]+(\?.*)?$/;
 /** A SQLite file (WordPress Playground's, the SQLite Database Integration plugin's): `sqlite:/path/to/site.sqlite`. */
 const SQLITE_URL_PATTERN = /^sqlite:.+$/;
-/** The namespaces there are routes for: ours, and the plugin's own for a drop-in deployment. */
-const SERVABLE_NAMESPACES: readonly string[] = [API_NAMESPACE, PLUGIN_NAMESPACE];
+/** The namespaces there are routes for: ours, the plugin's own for a drop-in deployment, and TEC 6's newer `tec/v1`. */
+const SERVABLE_NAMESPACES: readonly string[] = [API_NAMESPACE, PLUGIN_NAMESPACE, TEC_V1_NAMESPACE];
 
 const EnvSchema = v.object({
   DATABASE_URL: v.optional(
@@ -70,11 +70,14 @@ const EnvSchema = v.object({
         const unknown = dataset.value.split(',').map((namespace) => namespace.trim()).filter((namespace) => !SERVABLE_NAMESPACES.includes(namespace));
         if (unknown.length === 0) return;
         addIssue({
-          message: `${unknown.map((namespace) => `"${namespace}"`).join(', ')} is not served; NAMESPACES may name ${SERVABLE_NAMESPACES.join(' and ')}, separated by commas`,
+          message: `${unknown.map((namespace) => `"${namespace}"`).join(', ')} is not served; NAMESPACES may name ${SERVABLE_NAMESPACES.slice(0, -1).join(', ')} and ${SERVABLE_NAMESPACES.at(-1)}, separated by commas`,
         });
       }),
     ),
   ),
+  // TEC's `tec_rest_experimental_endpoint` filter: a site that returns false there serves tec/v1
+  // without the X-TEC-EEA acknowledgement header.
+  TEC_V1_EXPERIMENTAL_GATE: v.optional(v.picklist(['on', 'off'], 'TEC_V1_EXPERIMENTAL_GATE must be on or off'), 'on'),
   CHANGE_FEED: v.optional(v.picklist(['auto', 'binlog', 'probe', 'off'], 'CHANGE_FEED must be one of auto, binlog, probe, off'), 'auto'),
   CACHE_MAX_MB: v.optional(
     v.pipe(
@@ -221,6 +224,11 @@ export interface Config {
    * the namespace the request came in under).
    */
   readonly namespaces: readonly string[];
+  /**
+   * Whether tec/v1's routes (but its index and /docs) refuse requests without TEC's X-TEC-EEA
+   * acknowledgement header, as the plugin does unless its `tec_rest_experimental_endpoint` filter says false.
+   */
+  readonly tecV1ExperimentalGate: boolean;
   /** How changes made outside this service are noticed (see src/feed/start-feed.ts and README, "Change feed"). */
   readonly changeFeed: ChangeFeedSetting;
   /** The response cache's budget in bytes; 0: no response cache. */
@@ -321,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     namespaces: Object.freeze(
       out.NAMESPACES === undefined ? [API_NAMESPACE] : [...new Set(out.NAMESPACES.split(',').map((namespace) => namespace.trim()))],
     ),
+    tecV1ExperimentalGate: out.TEC_V1_EXPERIMENTAL_GATE === 'on',
     changeFeed: out.CHANGE_FEED,
     cacheMaxBytes: out.CACHE_MAX_MB * 1024 * 1024,
     authKeys:

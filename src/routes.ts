@@ -1,5 +1,5 @@
 import type { RequestContext } from './http/request-context.js';
-import { API_NAMESPACE } from './wp/site/urls.js';
+import { API_NAMESPACE, TEC_V1_NAMESPACE } from './wp/site/urls.js';
 import type { RouteDefinition } from './http/rest-route.js';
 import { createIndexRoute } from './resources/index/index.routes.js';
 import { createDocRoute } from './resources/index/doc.routes.js';
@@ -9,12 +9,18 @@ import { createOrganizersRoutes } from './resources/organizers/organizers.routes
 import { createCategoriesRoutes } from './resources/categories/categories.routes.js';
 import { createTagsRoutes } from './resources/tags/tags.routes.js';
 import { createEventsICalRoute } from './resources/events/events.ical.routes.js';
+import { createTecV1Routes, type TecV1Options } from './resources/tec-v1/tec-v1.routes.js';
 
 /**
  * Every route of a namespace, in the plugin's registration order (the index's order). Each
  * namespace served (NAMESPACES) gets its own set: the index route's `namespace` argument names it.
  */
-export function createNamespaceRoutes(namespace: string = API_NAMESPACE): RouteDefinition<RequestContext>[] {
+export function createNamespaceRoutes(
+  namespace: string = API_NAMESPACE,
+  tecV1: TecV1Options = { experimentalGate: true },
+): RouteDefinition<RequestContext>[] {
+  // TEC 6's newer API is another set of endpoints altogether, not the v1 API renamed.
+  if (namespace === TEC_V1_NAMESPACE) return createTecV1Routes(namespace, tecV1);
   const routes: RouteDefinition<RequestContext>[] = [];
   routes.push(
     createIndexRoute(namespace, () => routes),
@@ -32,6 +38,6 @@ export function createNamespaceRoutes(namespace: string = API_NAMESPACE): RouteD
  * Routes of ours the plugin does not register (the iCal feed), served under the namespace root
  * beside its routes but kept out of the indexes, /doc and OPTIONS answers, which stay the plugin's.
  */
-export function createUnlistedRoutes(): RouteDefinition<RequestContext>[] {
-  return [createEventsICalRoute()];
+export function createUnlistedRoutes(namespace: string = API_NAMESPACE): RouteDefinition<RequestContext>[] {
+  return namespace === TEC_V1_NAMESPACE ? [] : [createEventsICalRoute()];
 }

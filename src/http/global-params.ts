@@ -108,6 +108,9 @@ export function wordpressGlobalParams(): Koa.Middleware {
       for (const [name, wpName, integer] of ENVELOPE_HEADERS) {
         const value = ctx.response.get(name);
         if (value === undefined || value === '') continue;
+        // WP_REST_Response::link_header (tec/v1's pagination) comes after the totals, before
+        // Allow; the api.w.org Link every answer carries is sent apart and never shown.
+        if (wpName === 'Allow' && (ctx.state as { answerLink?: boolean }).answerLink) headers.Link = ctx.response.get('link');
         headers[wpName] = integer ? Number(value) : String(value);
       }
       data = { body: data, status: ctx.status, headers };

@@ -18,8 +18,13 @@ export interface ArgSpec<Ctx = unknown> {
   /** JSON-schema type; WordPress type-checks and casts it when no sanitize callback is given. */
   type?: 'integer' | 'number' | 'string' | 'boolean' | 'array' | 'object';
   format?: string;
-  items?: { type: string };
+  items?: { type: string; enum?: readonly string[] };
   enum?: readonly string[];
+  /** JSON-schema bounds and list rules, shown by the index (tec/v1 declares them). */
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  uniqueItems?: boolean;
   required?: boolean;
   /** A value, or a function of the request context (dates from the clock, per_page from options). */
   default?: unknown | ((ctx: Ctx) => unknown);

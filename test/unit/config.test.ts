@@ -63,7 +63,7 @@ describe('loadConfig', () => {
 
   it('refuses a namespace it has no routes for, naming the ones it serves', () => {
     expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'tribe/events/v2' })).toThrow(
-      'NAMESPACES: "tribe/events/v2" is not served; NAMESPACES may name calendar/events/v1 and tribe/events/v1, separated by commas',
+      'NAMESPACES: "tribe/events/v2" is not served; NAMESPACES may name calendar/events/v1, tribe/events/v1 and tec/v1, separated by commas',
     );
     expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'calendar/events/v1,acme/events/v1' })).toThrow(/"acme\/events\/v1" is not served/);
     expect(loadConfig({ DATABASE_URL: URL, NAMESPACES: 'tribe/events/v1' }).namespaces).toEqual(['tribe/events/v1']);

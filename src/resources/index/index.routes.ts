@@ -6,7 +6,7 @@ import type { RouteDefinition } from '../../http/rest-route.js';
 type Route = RouteDefinition<RequestContext>;
 
 /** The JSON-schema keywords WordPress's index keeps of each argument (rest_get_allowed_schema_keywords). */
-const INDEX_KEYWORDS = new Set(['title', 'description', 'default', 'type', 'format', 'enum', 'items']);
+const INDEX_KEYWORDS = new Set(['title', 'description', 'default', 'type', 'format', 'enum', 'items', 'minimum', 'maximum', 'pattern', 'uniqueItems']);
 
 /**
  * An argument as the index shows it: its schema keywords in declaration order, then `required`.

@@ -7,6 +7,8 @@ import { isPhpEmpty } from '../php/php-empty.js';
 export const API_NAMESPACE = 'calendar/events/v1';
 /** The plugin's namespace (TEC's `tribe/events/v1`), which a drop-in deployment serves as well (NAMESPACES). */
 export const PLUGIN_NAMESPACE = 'tribe/events/v1';
+/** TEC 6's newer REST API (`tec/v1`: events, venues, organizers in WordPress's wp/v2 post shape), served when NAMESPACES names it. */
+export const TEC_V1_NAMESPACE = 'tec/v1';
 
 /**
  * WP_Rewrite::using_index_permalinks: a permalink structure that starts with `index.php` after

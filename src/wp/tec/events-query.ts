@@ -342,14 +342,17 @@ export async function selectEventIdsPage(
 export async function selectEventPage(
   db: Db,
   filter: EventListFilter,
-  page: { limit: number; offset: number; orderByPostDate: boolean },
+  page: { limit: number; offset: number; orderByPostDate: boolean; sort?: EventSort },
 ): Promise<{ ids: number[]; marker: string | undefined }> {
   const wanted = page.offset + page.limit;
   let rowsToRead = wanted;
   for (;;) {
-    const query = compiledPages.compile(db, ...pageShapeAndParameters(filter, page.orderByPostDate, rowsToRead), () =>
-      eventRowsInListOrder(db, filter, page.orderByPostDate, rowsToRead),
-    );
+    const sort = page.sort !== undefined && !(page.sort.by === 'event_date' && page.sort.direction === 'asc') ? page.sort : undefined;
+    const query = sort
+      ? eventRowsSorted(db, filter, sort, rowsToRead).compile()
+      : compiledPages.compile(db, ...pageShapeAndParameters(filter, page.orderByPostDate, rowsToRead), () =>
+          eventRowsInListOrder(db, filter, page.orderByPostDate, rowsToRead),
+        );
     const rows = (await readOf(eventListTags(filter), () => db.executeQuery<{ ID: number; marker: string | null }>(query))).rows;
     const ids = [...new Set(rows.map((row) => Number(row.ID)))];
     if (ids.length >= wanted || rows.length < rowsToRead) {
@@ -450,6 +453,30 @@ function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: 
   if (lower !== undefined) query = query.where(sql.ref(dates.order), '>=', lower);
   if (upper !== undefined) query = query.where(sql.ref(dates.order), '<=', upper);
   return query.orderBy(sql.ref(dates.order), 'asc').orderBy('posts.ID', 'asc').limit(limit);
+}
+
+/**
+ * An order other than the lists' own (start date, ascending): tec/v1's `orderby` (the event's
+ * start, or WP_Query's post_date, post_title, menu_order, post_modified) and `order`.
+ */
+export interface EventSort {
+  by: 'event_date' | 'date' | 'title' | 'menu_order' | 'modified';
+  direction: 'asc' | 'desc';
+}
+
+const SORT_COLUMNS = { date: 'posts.post_date', title: 'posts.post_title', menu_order: 'posts.menu_order', modified: 'posts.post_modified' } as const;
+
+/**
+ * The matching rows in a tec/v1 order. WP_Query gives no tie-breaker; MySQL answered equal values
+ * by ascending ID, which is made explicit. Built each time (rare orders are not worth a shape).
+ */
+function eventRowsSorted(db: Db, filter: EventListFilter, sort: EventSort, limit: number) {
+  const { query: filtered, dates } = filteredEvents(db, filter, 'anti-join');
+  const query = filtered.select('posts.ID').select((eb) =>
+    eb.selectFrom('options').select('options.option_value').where('options.option_name', '=', OptionName.lastSavePost).limit(1).as('marker'),
+  );
+  const column = sort.by === 'event_date' ? dates.order : SORT_COLUMNS[sort.by];
+  return query.orderBy(sql.ref(column), sort.direction).orderBy('posts.ID', 'asc').limit(limit);
 }
 
 /** How many events match (the ORM's found_posts): distinct posts, whatever their occurrences. */

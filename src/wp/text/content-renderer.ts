@@ -9,7 +9,8 @@ import {
   type ContentSite,
   type LoadedRecord,
 } from './content-env.js';
-import { collectContentNeeds, renderTheContent, renderTheExcerpt } from './the-content.js';
+import { applyTheContent, applyTheExcerpt, collectContentNeeds } from './the-content.js';
+import { phpTrim } from '../php/php-values.js';
 import type { RenderCache } from '../../cache/render-cache.js';
 import { MEDIA_COUNTERS } from '../media/loading.js';
 
@@ -135,8 +136,9 @@ export class ContentRenderer {
   renderInOrder(posts: readonly RenderedPost[]): void {
     for (const post of posts) {
       if (this.descriptions.has(post.ID)) continue;
-      this.descriptions.set(post.ID, this.render('the_content', post.post_content, renderTheContent));
-      this.excerpts.set(post.ID, this.render('the_excerpt', post.post_excerpt, renderTheExcerpt));
+      // Kept untrimmed: TEC's v1 trims them, WordPress's wp/v2 shape (tec/v1) does not.
+      this.descriptions.set(post.ID, this.render('the_content', post.post_content, applyTheContent));
+      this.excerpts.set(post.ID, this.render('the_excerpt', post.post_excerpt, applyTheExcerpt));
     }
   }
 
@@ -182,12 +184,22 @@ export class ContentRenderer {
 
   /** The post's `trim( apply_filters( 'the_content', ... ) )`, rendered now if it was not yet. */
   description(post: RenderedPost): string {
+    return phpTrim(this.theContent(post));
+  }
+
+  /** The post's `apply_filters( 'the_content', ... )`, untrimmed (wp/v2's `content.rendered`). */
+  theContent(post: RenderedPost): string {
     this.renderInOrder([post]);
     return this.descriptions.get(post.ID)!;
   }
 
   /** The post's `trim( apply_filters( 'the_excerpt', ... ) )`, rendered now if it was not yet. */
   excerpt(post: RenderedPost): string {
+    return phpTrim(this.theExcerpt(post));
+  }
+
+  /** The post's `apply_filters( 'the_excerpt', ... )` of its stored excerpt, untrimmed. */
+  theExcerpt(post: RenderedPost): string {
     this.renderInOrder([post]);
     return this.excerpts.get(post.ID)!;
   }

@@ -46,6 +46,14 @@ export function collectContentNeeds(texts: readonly string[], needs: ContentNeed
  * text of the same request, wpautop runs after shortcode_unautop (env.state remembers it).
  */
 export function renderTheContent(raw: string, env: ContentEnv): string {
+  return phpTrim(applyTheContent(raw, env));
+}
+
+/**
+ * `apply_filters( 'the_content', ... )` untrimmed, as WordPress's wp/v2 posts show it
+ * (`content.rendered` keeps wpautop's final newline); renderTheContent trims it as TEC's v1 does.
+ */
+export function applyTheContent(raw: string, env: ContentEnv): string {
   let content = runEmbedShortcode(raw, env);
   content = autoembed(content, env);
   // Where wpautop sits for this text is decided by the texts before it; doBlocks() moves it
@@ -61,7 +69,7 @@ export function renderTheContent(raw: string, env: ContentEnv): string {
   content = doShortcode(content, CORE_SHORTCODE_HANDLERS, env);
   content = filterContentTags(content, env, 'the_content');
   content = convertSmilies(content, { useSmilies: env.site.useSmilies });
-  return phpTrim(content);
+  return content;
 }
 
 /**
@@ -69,11 +77,16 @@ export function renderTheContent(raw: string, env: ContentEnv): string {
  * convert_smilies, convert_chars, wpautop, shortcode_unautop, then wp_filter_content_tags (12).
  */
 export function renderTheExcerpt(raw: string, env: ContentEnv): string {
+  return phpTrim(applyTheExcerpt(raw, env));
+}
+
+/** `apply_filters( 'the_excerpt', ... )` untrimmed (wp/v2's `excerpt.rendered`). */
+export function applyTheExcerpt(raw: string, env: ContentEnv): string {
   let excerpt = wptexturize(raw, WP_CORE_SHORTCODE_TAGS);
   excerpt = convertSmilies(excerpt, { useSmilies: env.site.useSmilies });
   excerpt = convertChars(excerpt);
   excerpt = wpautop(excerpt);
   excerpt = shortcodeUnautop(excerpt, WP_CORE_SHORTCODE_TAGS);
   excerpt = filterContentTags(excerpt, env, 'the_excerpt');
-  return phpTrim(excerpt);
+  return excerpt;
 }

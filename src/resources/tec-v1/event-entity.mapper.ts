@@ -1,0 +1,77 @@
+import { EventMeta } from '../../wp/constants.js';
+import { allMeta } from '../../wp/posts/meta.js';
+import { postPermalink } from '../../wp/site/urls.js';
+import { theTitle } from '../../wp/text/formatting.js';
+import { postPasswordRequired } from '../../wp/auth/password-access.js';
+import { formatEventCost } from '../../wp/tec/cost.js';
+import { firstMeta } from '../../wp/posts/meta.js';
+import { toEventModel } from '../../wp/tec/event-model.js';
+import { scheduleDetails, shortScheduleDetails } from '../../wp/tec/schedule-details.js';
+import { formatInZone } from '../../wp/tec/dates.js';
+import type { EventRecord, EntityView } from './entity-record.js';
+import { EVENT_CORE_FIELDS, toCorePostFields } from './post-entity.mapper.js';
+import { addModelProperties, toTecLinkedEntity } from './linked-entity.mapper.js';
+import { hidePasswordProtectedData } from './password-mask.js';
+
+/**
+ * An event as tec/v1 shows it (Events / Event: get_formatted_entity): core's wp/v2 fields for the
+ * request's context, then Event::get_properties_to_add in the model's order, the venues and
+ * organizers as their own endpoints show them, the whole masked while the event's password is
+ * not unlocked (the nested lists then empty). Pure: the record and the view are all it reads.
+ * Used for reads and for the answers of writes.
+ */
+export function toTecEventEntity(record: EventRecord, view: EntityView): Record<string, unknown> {
+  const { post, meta } = record;
+  const core = toCorePostFields(record, view, EVENT_CORE_FIELDS);
+  const model = toEventModel(meta, { siteZone: view.site.timezone, timezoneMode: view.site.tec.timezoneMode, multiDayCutoff: view.site.tec.multiDayCutoff }, view.now);
+  const masked = postPasswordRequired(post) && !view.passwordUnlocked;
+  const properties: [string, unknown][] = [];
+  if (model) {
+    // The schedule lines are empty for any post with a password, unlocked or not (TEC renders
+    // them with post_password_required() as the template sees it).
+    const schedule = {
+      start: model.display.start,
+      end: model.display.end,
+      allDay: model.all_day,
+      multiday: model.multiday,
+      currentYear: formatInZone(Math.floor(view.now.getTime() / 1000), view.site.timezone).slice(0, 4),
+    };
+    const hasPassword = post.post_password !== '';
+    properties.push(
+      ['start_date', model.start_date],
+      ['start_date_utc', model.start_date_utc],
+      ['end_date', model.end_date],
+      ['end_date_utc', model.end_date_utc],
+      ['dates', model.dates],
+      ['timezone', model.timezone],
+      ['duration', model.duration],
+      ['multiday', model.multiday],
+      ['is_past', model.is_past],
+      ['is_now', model.is_now],
+      ['all_day', model.all_day],
+      // Set only when the model is built for a date (a week view); the REST API builds it raw.
+      ['starts_this_week', null],
+      ['ends_this_week', null],
+      ['this_week_duration', null],
+      ['happens_this_week', null],
+      ['displays_on', []],
+      ['featured', model.featured],
+      ['sticky', post.menu_order === -1],
+      [
+        'cost',
+        formatEventCost(
+          { costRows: allMeta(meta, EventMeta.cost), currencySymbol: firstMeta(meta, EventMeta.currencySymbol), currencyPosition: firstMeta(meta, EventMeta.currencyPosition) },
+          { defaultCurrencySymbol: view.site.tec.defaultCurrencySymbol, reverseCurrencyPosition: view.site.tec.reverseCurrencyPosition },
+        ),
+      ],
+      ['organizer_names', record.organizers.map((organizer) => theTitle(organizer.post.post_title))],
+      ['organizers', masked ? [] : record.organizers.map((organizer) => toTecLinkedEntity(organizer, view))],
+      ['venues', masked ? [] : record.venues.map((venue) => toTecLinkedEntity(venue, view))],
+      ['permalink', postPermalink(view.urls, post, view.viewer)],
+      ['schedule_details', hasPassword ? '' : scheduleDetails(schedule)],
+      ['short_schedule_details', hasPassword ? '' : shortScheduleDetails(schedule)],
+    );
+  }
+  const entity = addModelProperties(core, properties);
+  return masked ? hidePasswordProtectedData(entity) : entity;
+}

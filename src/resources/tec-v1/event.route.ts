@@ -1,0 +1,39 @@
+import type { RequestContext } from '../../http/request-context.js';
+import type { RouteDefinition } from '../../http/rest-route.js';
+import { notServedYet } from '../../http/permissions.js';
+import { PostType } from '../../wp/constants.js';
+import { gated } from './experimental-gate.js';
+import { deleteArgs, eventBodyArgs } from './post-entity.args.js';
+import { canActOnEntity, canReadEntity } from './post-entity.permissions.js';
+import { readEventEntity } from './events.service.js';
+import { entityNotReadable } from './post-entity.errors.js';
+
+/** GET, PUT/PATCH and DELETE /events/{id} (Event: Read_, Update_ and Delete_Entity_Response). */
+export function createEventRoute(gate: boolean): RouteDefinition<RequestContext> {
+  return {
+    pattern: '/events/(?P<id>\\d+)',
+    endpoints: [
+      {
+        methods: ['GET'],
+        args: {},
+        permission: canReadEntity(PostType.event),
+        handler: gated(gate, async (ctx) => {
+          const entity = await readEventEntity(ctx, ctx.params.id);
+          return entity === undefined ? entityNotReadable() : { body: entity };
+        }),
+      },
+      {
+        methods: ['PUT', 'PATCH'],
+        args: eventBodyArgs(),
+        permission: canActOnEntity('edit', PostType.event),
+        handler: gated(gate, notServedYet('/events/{id}')),
+      },
+      {
+        methods: ['DELETE'],
+        args: deleteArgs(),
+        permission: canActOnEntity('delete', PostType.event),
+        handler: gated(gate, notServedYet('/events/{id}')),
+      },
+    ],
+  };
+}

@@ -1,0 +1,32 @@
+import type { RequestContext } from '../../http/request-context.js';
+import type { RouteDefinition } from '../../http/rest-route.js';
+import { notServedYet } from '../../http/permissions.js';
+import { PostType } from '../../wp/constants.js';
+import { archiveResponse } from './archive-response.js';
+import { gated } from './experimental-gate.js';
+import { eventBodyArgs, eventListArgs } from './post-entity.args.js';
+import { canCreateEntity, canReadEntity } from './post-entity.permissions.js';
+import { listEventEntities } from './events.service.js';
+
+/** GET /events (Events: Read_Archive_Response) and POST /events (Create_Entity_Response). */
+export function createEventsRoute(gate: boolean): RouteDefinition<RequestContext> {
+  const args = eventListArgs();
+  const argNames = new Set(Object.keys(args));
+  return {
+    pattern: '/events',
+    endpoints: [
+      {
+        methods: ['GET'],
+        args,
+        permission: canReadEntity(PostType.event),
+        handler: gated(gate, async (ctx) => archiveResponse(ctx, '/events', argNames, await listEventEntities(ctx))),
+      },
+      {
+        methods: ['POST'],
+        args: eventBodyArgs(),
+        permission: canCreateEntity(PostType.event),
+        handler: gated(gate, notServedYet('/events')),
+      },
+    ],
+  };
+}

@@ -1,0 +1,135 @@
+import type { RequestContext } from '../../http/request-context.js';
+import { DependencyTag, dependOn } from '../../feed/dependencies.js';
+import { POST_TYPE_CAPS, userCan, isLoggedIn } from '../../wp/auth/capabilities.js';
+import { canAccessPasswordContent } from '../../wp/auth/password-access.js';
+import { PostStatus, PostType } from '../../wp/constants.js';
+import { isPhpEmpty } from '../../wp/php/php-empty.js';
+import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
+import { parsePostSearch } from '../../wp/posts/search.js';
+import { formatInZone, phpDateTimeIn } from '../../wp/tec/dates.js';
+import { countEvents, eventStorageOf, selectEventPage, toNormalZone, type EventDateFilters, type EventListFilter, type EventSort } from '../../wp/tec/events-query.js';
+import { selectPostForCaps } from '../../http/permissions.js';
+import { loadPostOnce } from '../../http/request-context.js';
+import type { EntityView } from './entity-record.js';
+import { loadEventRecords } from './entity-records.repository.js';
+import { toTecEventEntity } from './event-entity.mapper.js';
+import { checkReadPermission } from './post-entity.permissions.js';
+
+/** The request's view of entities: its context (`view` unless given), viewer, site and instant. */
+export function entityView(ctx: RequestContext, passwordUnlocked = false): EntityView {
+  const context = ctx.params.context;
+  return {
+    context: typeof context === 'string' ? context : 'view',
+    viewer: ctx.viewer,
+    urls: ctx.urls,
+    site: ctx.site,
+    now: ctx.now,
+    passwordUnlocked,
+  };
+}
+
+/**
+ * Tribe__Date_Utils::build_date_object( $value ) in the site's zone: a number is a timestamp,
+ * anything else what PHP's DateTime reads; as `Y-m-d H:i:s` in the site's zone. Undefined where
+ * PHP would fail (TEC then uses now).
+ */
+function siteWallTime(ctx: RequestContext, value: unknown): string | undefined {
+  const zone = ctx.site.timezone;
+  if (isPhpNumeric(value)) return formatInZone(phpIntval(value), zone);
+  if (typeof value !== 'string') return undefined;
+  const parsed = phpDateTimeIn(value, zone, ctx.now);
+  return parsed === null ? formatInZone(Math.floor(ctx.now.getTime() / 1000), zone) : formatInZone(parsed.unix, zone);
+}
+
+/** The ORM's date filters of the list (start_date: on or after; end_date: on or before; the relative ones strict). */
+function dateFilters(ctx: RequestContext): EventDateFilters {
+  const filters: EventDateFilters = {};
+  const take = (name: string, key: keyof EventDateFilters) => {
+    if (!ctx.supplied(name)) return;
+    const wall = siteWallTime(ctx, ctx.params[name]);
+    if (wall !== undefined) filters[key] = wall;
+  };
+  take('start_date', 'startsOnOrAfter');
+  take('end_date', 'endsOnOrBefore');
+  take('starts_before', 'startsBefore');
+  take('starts_after', 'startsAfter');
+  take('ends_before', 'endsBefore');
+  take('ends_after', 'endsAfter');
+  return filters;
+}
+
+/**
+ * Read_Archive_Response::build_query for events: `status` counts only for a reader who may edit
+ * events (else `publish`); the rest goes to the ORM's by_args, with `tec_events_ignore` so the
+ * query reads the date meta rather than TEC 6's occurrences.
+ */
+function eventFilter(ctx: RequestContext): EventListFilter {
+  const mayEdit = userCan(ctx.viewer, POST_TYPE_CAPS[PostType.event]!.edit_posts);
+  const statuses = mayEdit ? (ctx.params.status as string[]) : [PostStatus.publish];
+  const filter: EventListFilter = {
+    statuses: [...new Set(statuses)],
+    ...eventStorageOf(ctx.site),
+    useOccurrencesTable: false,
+    ...toNormalZone(ctx.site, dateFilters(ctx)),
+  };
+  const search = ctx.params.search;
+  if (typeof search === 'string' && search !== '') {
+    const parsed = parsePostSearch(search, isLoggedIn(ctx.viewer));
+    if (parsed) filter.search = parsed;
+  }
+  const ids = (name: string) => (ctx.supplied(name) ? (ctx.params[name] as number[]) : undefined);
+  const categories = ids('categories');
+  if (categories) filter.categoryTermIds = categories;
+  const tags = ids('tags');
+  if (tags) filter.tagTermIds = tags;
+  const venues = ids('venue');
+  if (venues) filter.venueIds = venues;
+  const organizers = ids('organizer');
+  if (organizers) filter.organizerIds = organizers;
+  if (ctx.supplied('featured')) filter.featured = ctx.params.featured as boolean;
+  if (ctx.supplied('post_parent')) filter.postParent = ctx.params.post_parent as number;
+  return filter;
+}
+
+export interface EntityPage {
+  items: Record<string, unknown>[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** GET /events: one page of events as entities, the total, and the page asked for. */
+export async function listEventEntities(ctx: RequestContext): Promise<EntityPage> {
+  const page = ctx.params.page as number;
+  const perPage = ctx.params.per_page as number;
+  const filter = eventFilter(ctx);
+  const sort: EventSort = {
+    by: ctx.params.orderby as EventSort['by'],
+    direction: String(ctx.params.order).toLowerCase() === 'desc' ? 'desc' : 'asc',
+  };
+  // An order by title depends on the titles, which a list's own tags do not cover.
+  if (sort.by === 'title') dependOn(DependencyTag.listText(PostType.event));
+  const offset = (page - 1) * perPage;
+  const { ids } = Number.isSafeInteger(offset) ? await selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: false, sort }) : { ids: [] };
+  const total = ids.length === 0 && page === 1 ? 0 : await countEvents(ctx.db, filter);
+  const records = await loadEventRecords(ctx, ids);
+  const view = entityView(ctx);
+  const items = records.filter((record) => checkReadPermission(ctx.viewer, record.post)).map((record) => toTecEventEntity(record, view));
+  return { items, total, page, perPage };
+}
+
+/**
+ * GET /events/{id} (Read_Entity_Response::read): undefined where the plugin answers 404 (an ID
+ * PHP finds empty, another post type, a post its ORM does not find: trashed or auto-draft).
+ */
+export async function readEventEntity(ctx: RequestContext, rawId: unknown): Promise<Record<string, unknown> | undefined> {
+  if (rawId === undefined || isPhpEmpty(rawId)) return undefined;
+  const id = phpIntval(rawId);
+  const post = await loadPostOnce(ctx, id);
+  if (!post || post.post_type !== PostType.event) return undefined;
+  if (post.post_status === PostStatus.trash || post.post_status === 'auto-draft') return undefined;
+  const forCaps = await selectPostForCaps(ctx, id);
+  const unlocked = forCaps !== undefined && canAccessPasswordContent({ ...forCaps, post_password: post.post_password }, ctx.viewer, { context: ctx.params.context, password: ctx.params.password });
+  const [record] = await loadEventRecords(ctx, [id], true);
+  return record === undefined ? undefined : toTecEventEntity(record, entityView(ctx, unlocked));
+}

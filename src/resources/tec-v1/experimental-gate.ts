@@ -1,0 +1,47 @@
+import { AppError } from '../../http/errors.js';
+import type { RequestContext } from '../../http/request-context.js';
+import type { RestResponse } from '../../http/rest-route.js';
+import { isPhpEmpty } from '../../wp/php/php-empty.js';
+
+/** The sentence TEC's experimental endpoints want in X-TEC-EEA (Endpoint::get_experimental_acknowledgement). */
+export const EXPERIMENTAL_ACKNOWLEDGEMENT =
+  'I understand that this endpoint is experimental and may change in a future release without maintaining backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not provided for it.';
+
+export const EXPERIMENTAL_HEADER = 'X-TEC-EEA';
+
+/** ExperimentalEndpointException as a WP_Error: always 400, whatever was wrong with the header. */
+function missingAcknowledgement(message: string): AppError {
+  return new AppError(400, 'missing_experimental_endpoint_acknowledgement', message);
+}
+
+/**
+ * Endpoint::assure_experimental_acknowledgement: a header PHP finds empty (none, `""`, `"0"`) is
+ * "requires acknowledgement header."; any other value must be the sentence once trimmed, in any
+ * case. Throws the 400; returns when the request may go on.
+ */
+export function assertExperimentalAcknowledged(ctx: RequestContext): void {
+  const header = ctx.header(EXPERIMENTAL_HEADER);
+  if (header === undefined || isPhpEmpty(header)) {
+    throw missingAcknowledgement('Experimental endpoint requires acknowledgement header.');
+  }
+  // PHP's trim() strips " \t\n\r\0\x0B"; strtolower() folds ASCII only.
+  const given = header.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '').replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  if (given !== EXPERIMENTAL_ACKNOWLEDGEMENT.toLowerCase()) {
+    throw missingAcknowledgement('Experimental endpoint requires appropriate acknowledgement header.');
+  }
+}
+
+export type Handler = (ctx: RequestContext) => Promise<RestResponse>;
+
+/**
+ * The gate as TEC places it: inside the endpoint's callback (Endpoint::respond), so after core's
+ * argument validation and the permission check, before the endpoint reads anything. `enabled`
+ * false is TEC's `tec_rest_experimental_endpoint` filter returning false (TEC_V1_EXPERIMENTAL_GATE=off).
+ */
+export function gated(enabled: boolean, handler: Handler): Handler {
+  if (!enabled) return handler;
+  return async (ctx) => {
+    assertExperimentalAcknowledged(ctx);
+    return handler(ctx);
+  };
+}

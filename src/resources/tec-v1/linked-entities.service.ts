@@ -1,0 +1,61 @@
+import type { RequestContext } from '../../http/request-context.js';
+import { loadPostOnce } from '../../http/request-context.js';
+import { POST_TYPE_CAPS, userCan } from '../../wp/auth/capabilities.js';
+import { canAccessPasswordContent } from '../../wp/auth/password-access.js';
+import { PostStatus } from '../../wp/constants.js';
+import { isPhpEmpty } from '../../wp/php/php-empty.js';
+import { phpIntval } from '../../wp/php/php-values.js';
+import { likeSearchWords } from '../../wp/tec/linked-post-archive.js';
+import { countLinkedPosts, selectLinkedPostIdsPage, type LinkedPostFilter } from '../../wp/tec/linked-posts.repository.js';
+import { selectPostForCaps } from '../../http/permissions.js';
+import { loadLinkedRecords } from './entity-records.repository.js';
+import { toTecLinkedEntity } from './linked-entity.mapper.js';
+import { checkReadPermission } from './post-entity.permissions.js';
+import { entityView, type EntityPage } from './events.service.js';
+import type { LinkedEntityKind } from './linked-entity.kinds.js';
+
+/**
+ * Read_Archive_Response::build_query for venues and organizers: `status` only for a reader who
+ * may edit the type, a search on the post's texts (not its address), `event` (ignored when it names
+ * no post), `has_events`; `only_with_upcoming` is accepted and does nothing. Newest first.
+ */
+async function linkedFilter(ctx: RequestContext, kind: LinkedEntityKind): Promise<LinkedPostFilter> {
+  const mayEdit = userCan(ctx.viewer, POST_TYPE_CAPS[kind.postType]!.edit_posts);
+  const filter: LinkedPostFilter = { statuses: mayEdit ? [...new Set(ctx.params.status as string[])] : [PostStatus.publish] };
+  const search = ctx.params.search;
+  if (typeof search === 'string' && search !== '') filter.searchWords = likeSearchWords(search);
+  if (ctx.supplied('event')) {
+    const eventId = ctx.params.event as number;
+    if (await loadPostOnce(ctx, eventId)) filter.eventId = eventId;
+  }
+  if (ctx.supplied('has_events')) filter.hasEvents = ctx.params.has_events as boolean;
+  return filter;
+}
+
+/** GET /venues or /organizers: one page of entities, the total, and the page asked for. */
+export async function listLinkedEntities(ctx: RequestContext, kind: LinkedEntityKind): Promise<EntityPage> {
+  const page = ctx.params.page as number;
+  const perPage = ctx.params.per_page as number;
+  const filter = await linkedFilter(ctx, kind);
+  const queryKind = { postType: kind.postType, eventMetaKey: kind.eventMetaKey, searchMetaKeys: [] };
+  const offset = (page - 1) * perPage;
+  const ids = Number.isSafeInteger(offset) ? await selectLinkedPostIdsPage(ctx.db, queryKind, filter, { limit: perPage, offset }) : [];
+  const total = ids.length === 0 && page === 1 ? 0 : await countLinkedPosts(ctx.db, queryKind, filter);
+  const records = await loadLinkedRecords(ctx, ids);
+  const view = entityView(ctx);
+  const items = records.filter((record) => checkReadPermission(ctx.viewer, record.post)).map((record) => toTecLinkedEntity(record, view));
+  return { items, total, page, perPage };
+}
+
+/** GET /venues/{id} or /organizers/{id}: undefined where the plugin answers 404. */
+export async function readLinkedEntity(ctx: RequestContext, kind: LinkedEntityKind, rawId: unknown): Promise<Record<string, unknown> | undefined> {
+  if (rawId === undefined || isPhpEmpty(rawId)) return undefined;
+  const id = phpIntval(rawId);
+  const post = await loadPostOnce(ctx, id);
+  if (!post || post.post_type !== kind.postType) return undefined;
+  if (post.post_status === PostStatus.trash || post.post_status === 'auto-draft') return undefined;
+  const forCaps = await selectPostForCaps(ctx, id);
+  const unlocked = forCaps !== undefined && canAccessPasswordContent({ ...forCaps, post_password: post.post_password }, ctx.viewer, { context: ctx.params.context, password: ctx.params.password });
+  const [record] = await loadLinkedRecords(ctx, [id], true);
+  return record === undefined ? undefined : toTecLinkedEntity(record, entityView(ctx, unlocked));
+}

@@ -1,0 +1,55 @@
+import type { RequestContext } from '../../http/request-context.js';
+import type { RouteDefinition } from '../../http/rest-route.js';
+import { notServedYet } from '../../http/permissions.js';
+import { archiveResponse } from './archive-response.js';
+import { gated } from './experimental-gate.js';
+import { deleteArgs, linkedPostListArgs } from './post-entity.args.js';
+import { canActOnEntity, canCreateEntity, canReadEntity } from './post-entity.permissions.js';
+import { listLinkedEntities, readLinkedEntity } from './linked-entities.service.js';
+import { entityNotReadable } from './post-entity.errors.js';
+import type { LinkedEntityKind } from './linked-entity.kinds.js';
+
+/*
+ * Venues and Organizers (and their single routes) are one implementation in TEC, each endpoint
+ * passing its post type and request body: so are they here, each route module naming its kind.
+ */
+
+/** GET and POST /venues or /organizers. */
+export function createLinkedEntitiesRoute(kind: LinkedEntityKind, gate: boolean): RouteDefinition<RequestContext> {
+  const args = linkedPostListArgs(kind.plural);
+  const argNames = new Set(Object.keys(args));
+  const route = `/${kind.plural}`;
+  return {
+    pattern: route,
+    endpoints: [
+      {
+        methods: ['GET'],
+        args,
+        permission: canReadEntity(kind.postType),
+        handler: gated(gate, async (ctx) => archiveResponse(ctx, route, argNames, await listLinkedEntities(ctx, kind))),
+      },
+      { methods: ['POST'], args: kind.bodyArgs(), permission: canCreateEntity(kind.postType), handler: gated(gate, notServedYet(route)) },
+    ],
+  };
+}
+
+/** GET, PUT/PATCH and DELETE /venues/{id} or /organizers/{id}. */
+export function createLinkedEntityRoute(kind: LinkedEntityKind, gate: boolean): RouteDefinition<RequestContext> {
+  const path = `/${kind.plural}/{id}`;
+  return {
+    pattern: `/${kind.plural}/(?P<id>\\d+)`,
+    endpoints: [
+      {
+        methods: ['GET'],
+        args: {},
+        permission: canReadEntity(kind.postType),
+        handler: gated(gate, async (ctx) => {
+          const entity = await readLinkedEntity(ctx, kind, ctx.params.id);
+          return entity === undefined ? entityNotReadable() : { body: entity };
+        }),
+      },
+      { methods: ['PUT', 'PATCH'], args: kind.bodyArgs(), permission: canActOnEntity('edit', kind.postType), handler: gated(gate, notServedYet(path)) },
+      { methods: ['DELETE'], args: deleteArgs(), permission: canActOnEntity('delete', kind.postType), handler: gated(gate, notServedYet(path)) },
+    ],
+  };
+}

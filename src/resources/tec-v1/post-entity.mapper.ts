@@ -1,0 +1,134 @@
+import { PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
+import { firstMeta } from '../../wp/posts/meta.js';
+import { postPermalink } from '../../wp/site/urls.js';
+import { theTitle } from '../../wp/text/formatting.js';
+import { sanitizeTitle } from '../../wp/text/slugs.js';
+import { hasBlocks } from '../../wp/blocks/do-blocks.js';
+import { postPasswordRequired } from '../../wp/auth/password-access.js';
+import { siteWallTimeToUtc } from '../../wp/tec/dates.js';
+import { thumbnailIdOf } from '../../wp/tec/linked-posts.js';
+import type { EntityRecord, EntityView } from './entity-record.js';
+
+/*
+ * WP_REST_Posts_Controller::prepare_item_for_response for TEC's post types, then
+ * filter_response_by_context: WordPress core's wp/v2 fields of a post, in core's order, each
+ * shown only in the contexts its schema names.
+ */
+
+const ZERO_DATE = '0000-00-00 00:00:00';
+
+type Context = 'view' | 'edit' | 'embed';
+const VIEW_EDIT: readonly Context[] = ['view', 'edit'];
+const ALL: readonly Context[] = ['view', 'edit', 'embed'];
+const EDIT: readonly Context[] = ['edit'];
+
+/** What differs between TEC's types in core's answer. */
+export interface CoreFieldsOptions {
+  /** Taxonomies shown as term ID lists, by their REST base, in registration order (events: tags, then categories). */
+  taxonomies: readonly { restBase: string; taxonomy: string }[];
+  /** Viewable types (events) also show `permalink_template` / `generated_slug` (edit) and `class_list`. */
+  viewable: boolean;
+}
+
+export const EVENT_CORE_FIELDS: CoreFieldsOptions = {
+  taxonomies: [
+    { restBase: 'tags', taxonomy: Taxonomy.tag },
+    { restBase: 'tribe_events_cat', taxonomy: Taxonomy.eventCategory },
+  ],
+  viewable: true,
+};
+
+export const LINKED_POST_CORE_FIELDS: CoreFieldsOptions = { taxonomies: [], viewable: false };
+
+/** mysql_to_rfc3339, or null for the zero date. */
+function rfc3339(date: string): string | null {
+  return date === ZERO_DATE ? null : date.replace(' ', 'T');
+}
+
+/** A draft's `post_date_gmt` is zeros: core shows get_gmt_from_date( post_date ) instead. */
+function gmtOf(local: string, gmt: string, siteZone: string): string | null {
+  if (gmt !== ZERO_DATE) return rfc3339(gmt);
+  return local === ZERO_DATE ? null : rfc3339(siteWallTimeToUtc(local, siteZone));
+}
+
+/**
+ * get_post_class(): the post, its type and status, the password class, the thumbnail class,
+ * `hentry`, a class per term (`tag-`, else `{taxonomy}-`), then TEC's `cat_{slug}` per event category.
+ */
+function postClasses(record: EntityRecord, passwordRequired: boolean): string[] {
+  const { post } = record;
+  const classes = [`post-${post.ID}`, post.post_type, `type-${post.post_type}`, `status-${post.post_status}`];
+  if (passwordRequired) classes.push('post-password-required');
+  else if (post.post_password !== '') classes.push('post-password-protected');
+  if (thumbnailIdOf(record) !== undefined) classes.push('has-post-thumbnail');
+  classes.push('hentry');
+  const termsOf = (taxonomy: string) => record.terms.filter((term) => term.taxonomy === taxonomy);
+  for (const term of termsOf(Taxonomy.tag)) classes.push(`tag-${term.slug}`);
+  for (const term of termsOf(Taxonomy.eventCategory)) classes.push(`${Taxonomy.eventCategory}-${term.slug}`);
+  if (post.post_type === PostType.event) for (const term of termsOf(Taxonomy.eventCategory)) classes.push(`cat_${term.slug}`);
+  return classes;
+}
+
+/** get_sample_permalink's template of a viewable hierarchical type (TEC's events): the slug as `%pagename%`. */
+function permalinkTemplate(view: EntityView): string {
+  const { urls } = view;
+  return `${urls.base}${urls.permalinkRoot}/${urls.eventSlugBase}/%pagename%${urls.trailingSlash ? '/' : ''}`;
+}
+
+/**
+ * Core's fields of a post for the request's context, in core's order. `passwordRequired` is
+ * post_password_required() as core sees it (false once the reader unlocked the post), which
+ * blanks the rendered content and excerpt.
+ */
+export function toCorePostFields(record: EntityRecord, view: EntityView, options: CoreFieldsOptions): Record<string, unknown> {
+  const { post, meta, texts } = record;
+  const context = view.context;
+  const shown = (contexts: readonly Context[]) => (contexts as readonly string[]).includes(context);
+  const passwordRequired = postPasswordRequired(post) && !view.passwordUnlocked;
+  const isProtected = post.post_password !== '';
+  const data: Record<string, unknown> = {};
+  if (shown(ALL)) data.id = post.ID;
+  if (shown(ALL)) data.date = rfc3339(post.post_date);
+  if (shown(VIEW_EDIT)) data.date_gmt = gmtOf(post.post_date, post.post_date_gmt, view.site.timezone);
+  if (shown(VIEW_EDIT)) data.guid = context === 'edit' ? { rendered: post.guid, raw: post.guid } : { rendered: post.guid };
+  if (shown(VIEW_EDIT)) data.modified = rfc3339(post.post_modified);
+  if (shown(VIEW_EDIT)) data.modified_gmt = gmtOf(post.post_modified, post.post_modified_gmt, view.site.timezone);
+  if (shown(EDIT)) data.password = post.post_password;
+  if (shown(ALL)) data.slug = post.post_name;
+  if (shown(VIEW_EDIT)) data.status = post.post_status;
+  if (shown(ALL)) data.type = post.post_type;
+  if (shown(ALL)) data.link = postPermalink(view.urls, post, view.viewer);
+  // The REST controller drops the "Protected: " / "Private: " prefixes get_the_title adds.
+  const title = theTitle(post.post_title);
+  if (shown(ALL)) data.title = context === 'edit' ? { raw: post.post_title, rendered: title } : { rendered: title };
+  if (shown(VIEW_EDIT)) {
+    const content: Record<string, unknown> = {};
+    if (context === 'edit') content.raw = post.post_content;
+    content.rendered = passwordRequired ? '' : texts.content;
+    content.protected = isProtected;
+    if (context === 'edit') content.block_version = hasBlocks(post.post_content) ? 1 : 0;
+    data.content = content;
+  }
+  if (shown(ALL)) {
+    const excerpt: Record<string, unknown> = {};
+    if (context === 'edit') excerpt.raw = post.post_excerpt;
+    excerpt.rendered = passwordRequired ? '' : texts.excerpt;
+    excerpt.protected = isProtected;
+    data.excerpt = excerpt;
+  }
+  if (shown(ALL)) data.author = post.post_author;
+  if (shown(ALL)) data.featured_media = thumbnailIdOf(record) ?? 0;
+  if (shown(VIEW_EDIT)) {
+    const template = firstMeta(meta, '_wp_page_template') ?? '';
+    data.template = template === 'default' ? '' : template;
+  }
+  for (const { restBase, taxonomy } of options.taxonomies) {
+    if (shown(VIEW_EDIT)) data[restBase] = record.terms.filter((term) => term.taxonomy === taxonomy).map((term) => term.term_id);
+  }
+  if (options.viewable && shown(EDIT)) {
+    data.permalink_template = permalinkTemplate(view);
+    data.generated_slug = post.post_name !== '' && post.post_status !== PostStatus.draft ? post.post_name : sanitizeTitle(post.post_title);
+  }
+  if (options.viewable && shown(VIEW_EDIT)) data.class_list = postClasses(record, passwordRequired);
+  return data;
+}
