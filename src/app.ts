@@ -18,7 +18,6 @@ import { ANONYMOUS, isLoggedIn, type Viewer } from './wp/auth/capabilities.js';
 import { sendCorsHeaders, varyAnonymousGet } from './http/cors.js';
 import { authenticate, authInputFromKoa } from './http/authenticate.js';
 import { createNamespaceRoutes, createUnlistedRoutes } from './routes.js';
-import { createTecV1Routes, TEC_V1_NAMESPACE } from './resources/tec-v1/tec-v1.writes.mount.js';
 import { describeRoute } from './resources/index/index.routes.js';
 import { translate } from './i18n/index.js';
 import type { RouteDefinition } from './http/rest-route.js';
@@ -321,12 +320,6 @@ export function createApp({
       await serve(ctx, compiled, rawPath.replace(/\/+$/, ''), namespace);
     });
   }
-  // TEC's newer namespace (tec/v1), served beside ours.
-  const tecV1Compiled = createTecV1Routes().map(compileRoute);
-  const tecV1Root = `${config.restRoot}/${TEC_V1_NAMESPACE}`;
-  router.all(new RegExp(`^${escapeRegExp(tecV1Root)}(/.*)?$`), async (ctx) => {
-    await serve(ctx, tecV1Compiled, ctx.path.slice(tecV1Root.length).replace(/\/+$/, ''), TEC_V1_NAMESPACE);
-  });
   // The REST root index, where discovery clients find our namespace's routes.
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}/?$`), (ctx) => serve(ctx, rootRoutes, '', ''));
   // Anything else under the REST root is a route WordPress would not know either.

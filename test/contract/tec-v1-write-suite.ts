@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import supertest from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
 import { createTestDatabase } from '../setup/database.js';
-import { compareCase, replayCase, type ReferenceCase, type TableRows } from './captures.js';
-import { contractConfig } from './suite.js';
+import { loadConfig } from '../../src/config.js';
+import { compareCase, type ReferenceCase, type TableRows } from './captures.js';
+import { loadTecV1Cases, replayTecV1Case, type TecV1Case } from './tec-v1-captures.js';
 import { compareRows, diffSnapshots, snapshotReferenceDatabase, snapshotTables, type TableSnapshot } from './table-rows.js';
 
 /**
@@ -19,24 +18,6 @@ import { compareRows, diffSnapshots, snapshotReferenceDatabase, snapshotTables, 
  * matched by post, key and their order among the key's rows written).
  */
 
-const CASES_FILE = fileURLToPath(new URL('../../fixtures/reference-tec-v1/cases.jsonl', import.meta.url));
-
-let cached: readonly ReferenceCase[] | undefined;
-
-/** The recorded tec/v1 cases, as recorded (no namespace to rewrite). */
-export function loadTecV1Cases(): readonly ReferenceCase[] {
-  cached ??= readFileSync(CASES_FILE, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const raw = JSON.parse(line) as ReferenceCase & { expect: ReferenceCase['expect'] };
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(raw.expect.headers)) headers[name.toLowerCase()] = String(value);
-      return { ...raw, mutates: raw.mutates === true, expect: { ...raw.expect, headers }, db_after: raw.db_after ?? null };
-    });
-  return cached;
-}
-
 /** What the comparison leaves out until the tec/v1 read side is merged in (see the suite's doc). */
 export interface TecV1WriteComparison {
   /** Compare the bodies of successful writes (needs the tec/v1 entity renderer). */
@@ -47,7 +28,7 @@ export interface TecV1WriteComparison {
 
 export interface TecV1WriteSuite {
   title: string;
-  select: (testCase: ReferenceCase) => boolean;
+  select: (testCase: TecV1Case) => boolean;
   expectedCount: number;
   comparison: TecV1WriteComparison;
   /** Cases answered or written differently, case id -> why. They must still differ. */
@@ -95,7 +76,7 @@ export function defineTecV1WriteSuite(suite: TecV1WriteSuite): void {
 
 /** Replays one recorded tec/v1 write on a fresh copy of the reference database. */
 export async function replayTecV1Write(
-  testCase: ReferenceCase,
+  testCase: TecV1Case,
   pristine: TableSnapshot,
   comparison: TecV1WriteComparison,
   dialect: 'mysql' | 'sqlite' = 'mysql',
@@ -103,11 +84,12 @@ export async function replayTecV1Write(
   const recordedAt = testCase.recorded_at ?? '';
   const database = await createTestDatabase({ dump: 'reference', dialect });
   try {
-    const app = createApp({ db: database.db, config: contractConfig(database.url), clock: fixedClock(recordedAt), logError: () => undefined });
-    const response = await replayCase(supertest(app.callback()), testCase);
+    const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'calendar/events/v1,tec/v1' });
+    const app = createApp({ db: database.db, config, clock: fixedClock(recordedAt), logError: () => undefined });
+    const response = await replayTecV1Case(supertest(app.callback()), testCase);
     const runTime = Date.parse(recordedAt) / 1000;
     const success = testCase.expect.status < 300;
-    const expected = structuredClone(testCase);
+    const expected = structuredClone(testCase) as unknown as ReferenceCase;
     if (!comparison.allowHeader) delete expected.expect.headers.allow;
     const actual = { ...response, headers: { ...response.headers } };
     if (!comparison.allowHeader) delete actual.headers.allow;
