@@ -247,7 +247,8 @@ async function setAllowHeader(koa: Koa.Context, route: Route, context: RequestCo
     const permitted = endpoint.permission ? await endpoint.permission(context) : true;
     if (permitted) allowed.push(...endpoint.methods);
   }
-  koa.set('Allow', allowed.join(', '));
+  // An empty Allow header never reaches the client (PHP drops a header without a value).
+  if (allowed.length > 0) koa.set('Allow', allowed.join(', '));
 }
 
 function send(koa: Koa.Context, response: RestResponse): void {
