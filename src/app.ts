@@ -43,6 +43,7 @@ import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './cache/re
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
 import { answerFrontPage } from './http/front-page.js';
+import { experimentalAcknowledgement } from './wp/tec/experimental-acknowledgement.js';
 import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './cache/cached-answers.js';
 
 /**
@@ -209,7 +210,7 @@ export function createApp({
   const describeIn =
     (namespace: string) =>
     (route: RouteDefinition<RequestContext>, ctx: RequestContext): unknown =>
-      describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language));
+      describeRoute(namespace === '' ? '/' : `/${namespace}${route.pattern}`, namespace, route, ctx, translate(ctx.site.language), true);
 
   const serve = async (ctx: Koa.Context, compiled: typeof rootRoutes, routePath: string, namespace: string) => {
     // The settings and the viewer are read before the feed's generation is (the probe needs the
@@ -252,7 +253,7 @@ export function createApp({
     const cacheKey =
       generation === undefined
         ? undefined
-        : responseCacheKey({ namespace, routePath, querystring: ctx.querystring, viewer, siteZone: site.timezone, now });
+        : responseCacheKey({ namespace, routePath, querystring: ctx.querystring, viewer, siteZone: site.timezone, now, experimental: experimentalAcknowledgement(ctx.get('X-TEC-EEA') || undefined) });
     if (cacheKey !== undefined && generation !== undefined) {
       const cached = responseCache?.get(cacheKey, generation);
       if (cached) return replayResponse(ctx, cached);

@@ -6,6 +6,7 @@ import type { ChangeFeed } from '../feed/change-feed.js';
 import { recordRequest, requestIdFor, type ObservedState, type RequestLoggingOptions } from '../ops/logging.js';
 import type { CachedResponse, ResponseCache } from './response-cache.js';
 import { sentAnswerKey } from './response-cache-policy.js';
+import { experimentalAcknowledgement } from '../wp/tec/experimental-acknowledgement.js';
 import { matchesIfNoneMatch } from '../http/conditional-get.js';
 
 /**
@@ -15,7 +16,7 @@ import { matchesIfNoneMatch } from '../http/conditional-get.js';
  * dispatcher, the conditional GET) runs again to produce the very same bytes. Only the request
  * log, the health routes and the metrics, which are outside, see every request.
  *
- * What the answer depends on is the key (sentAnswerKey): method, raw URL, Origin, the site's day.
+ * What the answer depends on is the key (sentAnswerKey): method, raw URL, Origin, how X-TEC-EEA reads, the site's day.
  * What it may not depend on is ruled out by `isPlainAnonymousRead`: no credentials of any kind
  * (Authorization, a cookie, a nonce), no method override, no body. Whether an answer may be kept
  * at all is still decided inside, by the route's own cache policy (`keepSentAnswer`): this door
@@ -96,7 +97,9 @@ export class CachedAnswers {
     }
     if (generation === undefined) return undefined;
     const origin = request.headers.origin ?? '';
-    const key = sentAnswerKey({ method: request.method, url: request.url, origin, siteZone: zone, now });
+    const eea = request.headers['x-tec-eea'];
+    const experimental = experimentalAcknowledgement(Array.isArray(eea) ? eea.join(',') : eea);
+    const key = sentAnswerKey({ method: request.method, url: request.url, origin, siteZone: zone, now, experimental });
     return { key, generation, db, now, cached: cache.get(key, generation) };
   }
 

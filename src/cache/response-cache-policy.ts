@@ -51,8 +51,10 @@ export function responseCacheKey(parts: {
   viewer: Viewer;
   siteZone: string;
   now: Date;
+  /** How the request's X-TEC-EEA header reads (experimentalAcknowledgement): tec/v1 answers differ by it. */
+  experimental?: string;
 }): string {
-  return [parts.namespace, parts.routePath, parts.querystring, `user:${parts.viewer.userId}`, siteDayKey(parts.siteZone, parts.now)].join('\n');
+  return [parts.namespace, parts.routePath, parts.querystring, `user:${parts.viewer.userId}`, `eea:${parts.experimental ?? 'missing'}`, siteDayKey(parts.siteZone, parts.now)].join('\n');
 }
 
 /**
@@ -61,8 +63,8 @@ export function responseCacheKey(parts: {
  * read: the same URL makes the same answer), the Origin the CORS headers echo, and the site's day
  * and zone offset as in responseCacheKey.
  */
-export function sentAnswerKey(parts: { method: string; url: string; origin: string; siteZone: string; now: Date }): string {
-  return ['sent', parts.method, parts.url, `origin:${parts.origin}`, siteDayKey(parts.siteZone, parts.now)].join('\n');
+export function sentAnswerKey(parts: { method: string; url: string; origin: string; siteZone: string; now: Date; experimental?: string }): string {
+  return ['sent', parts.method, parts.url, `origin:${parts.origin}`, `eea:${parts.experimental ?? 'missing'}`, siteDayKey(parts.siteZone, parts.now)].join('\n');
 }
 
 /** The site's current day and zone offset: what the time contributes to a cache key. */

@@ -244,18 +244,22 @@ function sanitizeParams(endpoint: Endpoint, context: RequestContext): void {
 async function setAllowHeader(koa: Koa.Context, route: Route, context: RequestContext): Promise<void> {
   const allowed: string[] = [];
   for (const endpoint of route.endpoints) {
-    const permitted = endpoint.permission ? await endpoint.permission(context) : true;
+    // A permission callback's WP_Error (a thrown error here) counts as not allowed.
+    const permitted = endpoint.permission ? await Promise.resolve(endpoint.permission(context)).catch(() => false) : true;
     if (permitted) allowed.push(...endpoint.methods);
   }
-  // An empty Allow header never reaches the client (PHP drops a header without a value).
-  if (allowed.length > 0) koa.set('Allow', allowed.join(', '));
+  // PHP sends no header for an empty value: a route nobody may use here has no Allow.
+  if (allowed.length === 0) koa.remove('Allow');
+  else koa.set('Allow', allowed.join(', '));
 }
 
 function send(koa: Koa.Context, response: RestResponse): void {
   koa.status = response.status ?? 200;
   // The envelope (global-params.ts) shows a Link header only when the answer set one of its own.
-  if (response.headers?.Link !== undefined) (koa.state as { answerLink?: boolean }).answerLink = true;
+  // The api.w.org Link the app sent is kept aside, for an envelope to send it again.
+  if (response.headers?.Link !== undefined) Object.assign(koa.state as object, { answerLink: true, apiLink: koa.response.get('Link') });
   for (const [name, value] of Object.entries(response.headers ?? {})) koa.set(name, value);
+  if (response.objectFields !== undefined) (koa.state as { objectFields?: readonly string[] }).objectFields = response.objectFields;
   if (response.contentType !== undefined) {
     koa.type = response.contentType;
     koa.body = String(response.body);

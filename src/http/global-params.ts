@@ -72,10 +72,12 @@ function intersect(value: unknown, tree: FieldTree): unknown {
  * rest_filter_response_fields: `_fields` read as wp_parse_list reads it (`a,b`, or `_fields[]=a`
  * repeated), each name trimmed; no names leaves the data whole.
  */
-function filterFields(data: unknown, rawFields: unknown): unknown {
+function filterFields(data: unknown, rawFields: unknown, objectFields: readonly string[] = []): unknown {
   const fields = parseList(rawFields).map((field) => phpTrim(String(field)));
   if (fields.length === 0) return data;
   const tree = fieldTree(fields);
+  // A PHP object is not walked: asked for in part, it is kept whole.
+  for (const key of objectFields) if (tree[key] !== undefined) tree[key] = true;
   return Array.isArray(data) ? data.map((item) => intersect(item, tree)) : intersect(data, tree);
 }
 
@@ -102,7 +104,7 @@ export function wordpressGlobalParams(): Koa.Middleware {
     if (typeof ctx.body !== 'string' || !ctx.response.is('json')) return;
 
     let data: unknown = JSON.parse(ctx.body);
-    if (fields !== undefined && ctx.status < 400) data = filterFields(data, fields);
+    if (fields !== undefined && ctx.status < 400) data = filterFields(data, fields, (ctx.state as { objectFields?: readonly string[] }).objectFields);
     if (envelope !== undefined) {
       const headers: Record<string, string | number> = {};
       for (const [name, wpName, integer] of ENVELOPE_HEADERS) {
@@ -115,6 +117,10 @@ export function wordpressGlobalParams(): Koa.Middleware {
       }
       data = { body: data, status: ctx.status, headers };
       ctx.status = 200;
+      // serve_request sends the envelope's own headers, not the answer's: they live in the body now.
+      for (const [name] of ENVELOPE_HEADERS) ctx.remove(name);
+      const apiLink = (ctx.state as { apiLink?: string }).apiLink;
+      if (apiLink !== undefined) ctx.set('Link', apiLink);
     }
     const json = JSON.stringify(data);
     if (typeof jsonp === 'string') {

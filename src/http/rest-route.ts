@@ -12,6 +12,12 @@ export interface RestResponse {
   headers?: Record<string, string>;
   /** Send `body` (a string) as it is, with this Content-Type, instead of as JSON (the iCal feed). */
   contentType?: string;
+  /**
+   * Keys of the answer (of each item, for a list) whose value PHP holds as an object, not an
+   * array: `_fields` keeps them whole (`dates.start` keeps all of `dates`), as
+   * rest_filter_response_fields walks arrays only.
+   */
+  objectFields?: readonly string[];
 }
 
 export interface EndpointDefinition<Ctx> {
@@ -36,6 +42,11 @@ export interface RouteDefinition<Ctx> {
    * registered routes, which such a route is not among.)
    */
   unlisted?: boolean;
+  /**
+   * register_rest_route's `schema` callback: shown by an OPTIONS answer (WordPress's `help`
+   * context), never by the indexes.
+   */
+  schema?: (ctx: Ctx) => unknown;
 }
 
 export interface CompiledRoute<Ctx> extends RouteDefinition<Ctx> {

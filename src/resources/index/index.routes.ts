@@ -35,7 +35,7 @@ function describeArgs(args: ArgSpecs<RequestContext>, ctx: RequestContext, t: Tr
 /**
  * WP_REST_Server::get_data_for_route: a route's namespace, methods and endpoints with their
  * arguments (defaults computed for this request), and a `self` link when the path has no
- * parameters. `path` is the route's full path below the REST root (`/calendar/events/v1/events`).
+ * parameters (and, for OPTIONS, `help`: its schema). `path` is the route's full path below the REST root (`/calendar/events/v1/events`).
  */
 export function describeRoute(
   path: string,
@@ -43,6 +43,7 @@ export function describeRoute(
   route: Route,
   ctx: RequestContext,
   t: Translate,
+  help = false,
 ): Record<string, unknown> {
   const entry: Record<string, unknown> = {
     namespace,
@@ -52,6 +53,8 @@ export function describeRoute(
       args: describeArgs(endpoint.args, ctx, t),
     })),
   };
+  // OPTIONS answers describe a route in the `help` context, which adds its schema.
+  if (help && route.schema) entry.schema = route.schema(ctx);
   if (!path.includes('(?P<')) {
     entry._links = { self: [{ href: `${ctx.urls.restRoot}${path.replace(/^\//, '')}` }] };
   }

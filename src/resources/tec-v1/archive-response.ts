@@ -9,6 +9,9 @@ import { restUrl } from '../../wp/site/urls.js';
  * X-WP-Total / X-WP-TotalPages headers, and `Link` with `next` / `prev` URLs.
  */
 
+/** The event model's `dates` is a PHP object (a stdClass of DateTimeImmutable). */
+export const EVENT_OBJECT_FIELDS: readonly string[] = ['dates'];
+
 type QueryValue = PhpValue | number | boolean | null | undefined | readonly unknown[];
 
 /**
@@ -65,5 +68,15 @@ export function archiveResponse(
   if (page.page < totalPages) links.push(`<${pageUrl(base, pairs, page.page + 1)}>; rel="next"`);
   if (page.page > 1) links.push(`<${pageUrl(base, pairs, page.page - 1)}>; rel="prev"`);
   if (links.length > 0) headers.Link = links.join(', ');
-  return { body: page.items, headers };
+  return { body: page.items, headers, objectFields: EVENT_OBJECT_FIELDS };
+}
+
+/** The route schema TEC registers (shown by OPTIONS): a reference into /docs' components. */
+export function entitySchema(title: string, component: string, collection: boolean): (ctx: RequestContext) => unknown {
+  return (ctx) => {
+    const ref = `${restUrl(ctx.urls, 'docs')}#/components/schemas/${component}`;
+    return collection
+      ? { $schema: 'http://json-schema.org/draft-04/schema#', title, type: 'array', items: { $ref: ref } }
+      : { $schema: 'http://json-schema.org/draft-04/schema#', title, type: 'object', $ref: ref };
+  };
 }

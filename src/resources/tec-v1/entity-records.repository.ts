@@ -5,6 +5,7 @@ import { allMeta } from '../../wp/posts/meta.js';
 import { selectPostBundle, type PostBundle } from '../../wp/posts/post-bundle.repository.js';
 import { eventLinkPaths, thumbnailIdOf, type LoadedPost } from '../../wp/tec/linked-posts.js';
 import type { EntityRecord, EventRecord } from './entity-record.js';
+import { tecExcerptLength } from '../../wp/tec/excerpt-length.js';
 
 /*
  * The records tec/v1 entities render from, loaded in batches: one statement brings the posts,
@@ -31,7 +32,7 @@ function recordOf(ctx: RequestContext, bundle: PostBundle, loaded: LoadedPost): 
     post: loaded.post,
     meta: loaded.meta,
     terms: bundle.terms.filter((term) => term.object_id === loaded.post.ID),
-    texts: { content: ctx.content.theContent(loaded.post), excerpt: ctx.content.theExcerpt(loaded.post) },
+    texts: { content: ctx.content.theContent(loaded.post), excerpt: ctx.content.theGeneratedExcerpt(loaded.post, tecExcerptLength(ctx.query)) },
   };
 }
 

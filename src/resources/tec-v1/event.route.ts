@@ -3,6 +3,7 @@ import type { RouteDefinition } from '../../http/rest-route.js';
 import { deleteEntityHandler, updateEntityHandler } from './entity-writes.handlers.js';
 import { PostType } from '../../wp/constants.js';
 import { gated } from './experimental-gate.js';
+import { EVENT_OBJECT_FIELDS, entitySchema } from './archive-response.js';
 import { deleteArgs, eventBodyArgs } from './post-entity.args.js';
 import { canActOnEntity, canReadEntity } from './post-entity.permissions.js';
 import { readEventEntity } from './events.service.js';
@@ -12,6 +13,7 @@ import { entityNotReadable } from './post-entity.errors.js';
 export function createEventRoute(gate: boolean): RouteDefinition<RequestContext> {
   return {
     pattern: '/events/(?P<id>\\d+)',
+    schema: entitySchema('event', 'Event', false),
     endpoints: [
       {
         methods: ['GET'],
@@ -19,7 +21,7 @@ export function createEventRoute(gate: boolean): RouteDefinition<RequestContext>
         permission: canReadEntity(PostType.event),
         handler: gated(gate, async (ctx) => {
           const entity = await readEventEntity(ctx, ctx.params.id);
-          return entity === undefined ? entityNotReadable() : { body: entity };
+          return entity === undefined ? entityNotReadable() : { body: entity, objectFields: EVENT_OBJECT_FIELDS };
         }),
       },
       {

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../http/request-context.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
 import { createEntityHandler } from './entity-writes.handlers.js';
 import { PostType } from '../../wp/constants.js';
-import { archiveResponse } from './archive-response.js';
+import { archiveResponse, entitySchema } from './archive-response.js';
 import { gated } from './experimental-gate.js';
 import { eventBodyArgs, eventListArgs } from './post-entity.args.js';
 import { canCreateEntity, canReadEntity } from './post-entity.permissions.js';
@@ -14,6 +14,7 @@ export function createEventsRoute(gate: boolean): RouteDefinition<RequestContext
   const argNames = new Set(Object.keys(args));
   return {
     pattern: '/events',
+    schema: entitySchema('events', 'Event', true),
     endpoints: [
       {
         methods: ['GET'],

@@ -70,6 +70,7 @@ function eventFilter(ctx: RequestContext): EventListFilter {
     statuses: [...new Set(statuses)],
     ...eventStorageOf(ctx.site),
     useOccurrencesTable: false,
+    includeHidden: true,
     ...toNormalZone(ctx.site, dateFilters(ctx)),
   };
   const search = ctx.params.search;
@@ -78,10 +79,8 @@ function eventFilter(ctx: RequestContext): EventListFilter {
     if (parsed) filter.search = parsed;
   }
   const ids = (name: string) => (ctx.supplied(name) ? (ctx.params[name] as number[]) : undefined);
-  const categories = ids('categories');
-  if (categories) filter.categoryTermIds = categories;
-  const tags = ids('tags');
-  if (tags) filter.tagTermIds = tags;
+  // `categories` and `tags` are validated but are no filter of TEC's events repository (which
+  // reads `category` and `tag`): recorded, `categories[]=7` and `tags=14,15` list every event.
   const venues = ids('venue');
   if (venues) filter.venueIds = venues;
   const organizers = ids('organizer');

@@ -1,13 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import type { RestResponse } from '../../http/rest-route.js';
-import { isPhpEmpty } from '../../wp/php/php-empty.js';
-
-/** The sentence TEC's experimental endpoints want in X-TEC-EEA (Endpoint::get_experimental_acknowledgement). */
-export const EXPERIMENTAL_ACKNOWLEDGEMENT =
-  'I understand that this endpoint is experimental and may change in a future release without maintaining backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not provided for it.';
-
-export const EXPERIMENTAL_HEADER = 'X-TEC-EEA';
+import { EXPERIMENTAL_HEADER, experimentalAcknowledgement } from '../../wp/tec/experimental-acknowledgement.js';
 
 /** ExperimentalEndpointException as a WP_Error: always 400, whatever was wrong with the header. */
 function missingAcknowledgement(message: string): AppError {
@@ -20,15 +14,9 @@ function missingAcknowledgement(message: string): AppError {
  * case. Throws the 400; returns when the request may go on.
  */
 export function assertExperimentalAcknowledged(ctx: RequestContext): void {
-  const header = ctx.header(EXPERIMENTAL_HEADER);
-  if (header === undefined || isPhpEmpty(header)) {
-    throw missingAcknowledgement('Experimental endpoint requires acknowledgement header.');
-  }
-  // PHP's trim() strips " \t\n\r\0\x0B"; strtolower() folds ASCII only.
-  const given = header.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '').replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-  if (given !== EXPERIMENTAL_ACKNOWLEDGEMENT.toLowerCase()) {
-    throw missingAcknowledgement('Experimental endpoint requires appropriate acknowledgement header.');
-  }
+  const acknowledgement = experimentalAcknowledgement(ctx.header(EXPERIMENTAL_HEADER));
+  if (acknowledgement === 'missing') throw missingAcknowledgement('Experimental endpoint requires acknowledgement header.');
+  if (acknowledgement === 'wrong') throw missingAcknowledgement('Experimental endpoint requires appropriate acknowledgement header.');
 }
 
 export type Handler = (ctx: RequestContext) => Promise<RestResponse>;

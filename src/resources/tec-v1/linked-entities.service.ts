@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../http/request-context.js';
-import { loadPostOnce } from '../../http/request-context.js';
+import { loadPostMetaOnce, loadPostOnce } from '../../http/request-context.js';
+import { allMeta } from '../../wp/posts/meta.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/auth/capabilities.js';
 import { canAccessPasswordContent } from '../../wp/auth/password-access.js';
 import { PostStatus } from '../../wp/constants.js';
@@ -17,7 +18,7 @@ import type { LinkedEntityKind } from './linked-entity.kinds.js';
 /**
  * Read_Archive_Response::build_query for venues and organizers: `status` only for a reader who
  * may edit the type, a search on the post's texts (not its address), `event` (ignored when it names
- * no post), `has_events`; `only_with_upcoming` is accepted and does nothing. Newest first.
+ * no post), `has_events` (whatever its value); `only_with_upcoming` is accepted and does nothing. Newest first.
  */
 async function linkedFilter(ctx: RequestContext, kind: LinkedEntityKind): Promise<LinkedPostFilter> {
   const mayEdit = userCan(ctx.viewer, POST_TYPE_CAPS[kind.postType]!.edit_posts);
@@ -28,8 +29,30 @@ async function linkedFilter(ctx: RequestContext, kind: LinkedEntityKind): Promis
     const eventId = ctx.params.event as number;
     if (await loadPostOnce(ctx, eventId)) filter.eventId = eventId;
   }
-  if (ctx.supplied('has_events')) filter.hasEvents = ctx.params.has_events as boolean;
+  // The repositories' filter_by_has_events takes no argument: `has_events=0` also keeps only the
+  // posts some event links to (an inner join on the link meta, whatever the event's status).
+  if (ctx.supplied('has_events')) {
+    filter.hasEvents = true;
+    filter.hasEventsOfAnyStatus = true;
+  }
   return filter;
+}
+
+/**
+ * With `event`, the repository queries `post__in` the event's linked IDs and WP_Query keeps that
+ * order: the posts come in the order of the event's meta rows (recorded: organizers 31, 35 of event 194).
+ */
+async function eventOrderPage(
+  ctx: RequestContext,
+  kind: LinkedEntityKind,
+  filter: LinkedPostFilter,
+  queryKind: Parameters<typeof selectLinkedPostIdsPage>[1],
+  page: { offset: number; limit: number },
+): Promise<number[]> {
+  const all = await selectLinkedPostIdsPage(ctx.db, queryKind, filter, { limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+  const order = allMeta(await loadPostMetaOnce(ctx, filter.eventId!), kind.eventMetaKey).map(Number);
+  const position = (id: number) => (order.includes(id) ? order.indexOf(id) : order.length);
+  return [...all].sort((a, b) => position(a) - position(b)).slice(page.offset, page.offset + page.limit);
 }
 
 /** GET /venues or /organizers: one page of entities, the total, and the page asked for. */
@@ -39,7 +62,11 @@ export async function listLinkedEntities(ctx: RequestContext, kind: LinkedEntity
   const filter = await linkedFilter(ctx, kind);
   const queryKind = { postType: kind.postType, eventMetaKey: kind.eventMetaKey, searchMetaKeys: [] };
   const offset = (page - 1) * perPage;
-  const ids = Number.isSafeInteger(offset) ? await selectLinkedPostIdsPage(ctx.db, queryKind, filter, { limit: perPage, offset }) : [];
+  const ids = !Number.isSafeInteger(offset)
+    ? []
+    : filter.eventId !== undefined
+      ? await eventOrderPage(ctx, kind, filter, queryKind, { offset, limit: perPage })
+      : await selectLinkedPostIdsPage(ctx.db, queryKind, filter, { limit: perPage, offset });
   const total = ids.length === 0 && page === 1 ? 0 : await countLinkedPosts(ctx.db, queryKind, filter);
   const records = await loadLinkedRecords(ctx, ids);
   const view = entityView(ctx);

@@ -7,6 +7,9 @@ import { organizerBodyArgs, venueBodyArgs } from './post-entity.args.js';
 export interface LinkedEntityKind {
   postType: string;
   plural: 'venues' | 'organizers';
+  singular: 'venue' | 'organizer';
+  /** Its schema in /docs' components (`Venue`, `Organizer`). */
+  component: string;
   bodyArgs: () => ArgSpecs<RequestContext>;
   /** The event meta naming posts of this kind. */
   eventMetaKey: string;
@@ -15,6 +18,8 @@ export interface LinkedEntityKind {
 export const VENUE_KIND: LinkedEntityKind = {
   postType: PostType.venue,
   plural: 'venues',
+  singular: 'venue',
+  component: 'Venue',
   bodyArgs: venueBodyArgs,
   eventMetaKey: EventMeta.venueId,
 };
@@ -22,6 +27,8 @@ export const VENUE_KIND: LinkedEntityKind = {
 export const ORGANIZER_KIND: LinkedEntityKind = {
   postType: PostType.organizer,
   plural: 'organizers',
+  singular: 'organizer',
+  component: 'Organizer',
   bodyArgs: organizerBodyArgs,
   eventMetaKey: EventMeta.organizerId,
 };

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../http/request-context.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
 import { createEntityHandler, deleteEntityHandler, updateEntityHandler } from './entity-writes.handlers.js';
-import { archiveResponse } from './archive-response.js';
+import { archiveResponse, entitySchema } from './archive-response.js';
 import { gated } from './experimental-gate.js';
 import { deleteArgs, linkedPostListArgs } from './post-entity.args.js';
 import { canActOnEntity, canCreateEntity, canReadEntity } from './post-entity.permissions.js';
@@ -24,6 +24,7 @@ export function createLinkedEntitiesRoute(kind: LinkedEntityKind, gate: boolean)
   const route = `/${kind.plural}`;
   return {
     pattern: route,
+    schema: entitySchema(kind.plural, kind.component, true),
     endpoints: [
       {
         methods: ['GET'],
@@ -40,6 +41,7 @@ export function createLinkedEntitiesRoute(kind: LinkedEntityKind, gate: boolean)
 export function createLinkedEntityRoute(kind: LinkedEntityKind, gate: boolean): RouteDefinition<RequestContext> {
   return {
     pattern: `/${kind.plural}/(?P<id>\\d+)`,
+    schema: entitySchema(kind.singular, kind.component, false),
     endpoints: [
       {
         methods: ['GET'],

@@ -63,10 +63,19 @@ function postClasses(record: EntityRecord, passwordRequired: boolean): string[] 
   if (thumbnailIdOf(record) !== undefined) classes.push('has-post-thumbnail');
   classes.push('hentry');
   const termsOf = (taxonomy: string) => record.terms.filter((term) => term.taxonomy === taxonomy);
-  for (const term of termsOf(Taxonomy.tag)) classes.push(`tag-${term.slug}`);
-  for (const term of termsOf(Taxonomy.eventCategory)) classes.push(`${Taxonomy.eventCategory}-${term.slug}`);
+  for (const term of termsOf(Taxonomy.tag)) classes.push(`tag-${termClass(term)}`);
+  for (const term of termsOf(Taxonomy.eventCategory)) classes.push(`${Taxonomy.eventCategory}-${termClass(term)}`);
   if (post.post_type === PostType.event) for (const term of termsOf(Taxonomy.eventCategory)) classes.push(`cat_${term.slug}`);
   return classes;
+}
+
+/**
+ * sanitize_html_class( slug, term_id ): the slug's characters a class may hold (percent-encoded
+ * octets dropped); a class that ends up numeric or only dashes is the term ID instead.
+ */
+function termClass(term: { slug: string; term_id: number }): string {
+  const sanitized = term.slug.replace(/%[a-fA-F0-9][a-fA-F0-9]/g, '').replace(/[^A-Za-z0-9_-]/g, '');
+  return sanitized === '' || /^\d+$/.test(sanitized) || sanitized.replace(/-/g, '') === '' ? String(term.term_id) : sanitized;
 }
 
 /** get_sample_permalink's template of a viewable hierarchical type (TEC's events): the slug as `%pagename%`. */

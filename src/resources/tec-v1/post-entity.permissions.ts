@@ -1,4 +1,6 @@
 import type { RequestContext } from '../../http/request-context.js';
+import { AppError } from '../../http/errors.js';
+import { canEditPost, isLoggedIn } from '../../wp/auth/capabilities.js';
 import { canActOnRequestedPost, selectPostForCaps } from '../../http/permissions.js';
 import { canReadPost, POST_TYPE_CAPS, userCan, type PostForCaps, type Viewer } from '../../wp/auth/capabilities.js';
 import { PostStatus } from '../../wp/constants.js';
@@ -28,11 +30,26 @@ export function checkReadPermission(viewer: Viewer, post: PostForCaps & { post_p
 export function canReadEntity(postType: string): PermissionCheck {
   return async (ctx) => {
     const id = ctx.params.id;
-    if (id === undefined || isPhpEmpty(id)) return true;
+    if (id === undefined || isPhpEmpty(id)) {
+      refuseEditContext(ctx, () => userCan(ctx.viewer, POST_TYPE_CAPS[postType]!.edit_posts), 'Sorry, you are not allowed to edit posts in this post type.');
+      return true;
+    }
     const post = await selectPostForCaps(ctx, phpIntval(id));
     if (!post || post.post_type !== postType) return false;
+    refuseEditContext(ctx, () => canEditPost(ctx.viewer, post), 'Sorry, you are not allowed to edit this post.');
     return checkReadPermission(ctx.viewer, post);
   };
+}
+
+/**
+ * WP_REST_Posts_Controller's permission checks refuse `context=edit` to a reader who may not
+ * edit (401 for a guest, else 403 `rest_forbidden_context`). TEC's can_read leaves that check
+ * out and shows raw titles, content and passwords to anyone asking for the edit context; the
+ * service keeps core's rule (an intended deviation, see README).
+ */
+function refuseEditContext(ctx: RequestContext, mayEdit: () => boolean, message: string): void {
+  if (ctx.params.context !== 'edit' || mayEdit()) return;
+  throw new AppError(isLoggedIn(ctx.viewer) ? 403 : 401, 'rest_forbidden_context', message);
 }
 
 /** can_create: the type's `create_posts`, which TEC's types map to `edit_posts`. */

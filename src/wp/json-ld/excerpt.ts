@@ -55,7 +55,7 @@ function renderInnerBlocks(block: ParsedBlock): string {
 }
 
 /** excerpt_remove_blocks(): only text-like blocks (and layout wrappers around them) survive. */
-function excerptRemoveBlocks(content: string): string {
+export function excerptRemoveBlocks(content: string): string {
   if (!content.includes('<!-- wp:')) return content;
   let output = '';
   for (const block of parseBlocks(content)) {

@@ -61,6 +61,11 @@ export interface EventListFilter extends EventDateFilters, EventStorage {
   featured?: boolean;
   include?: readonly number[];
   postParent?: number;
+  /**
+   * Keep events hidden from listings (`_EventHideFromUpcoming`): tec/v1's ORM query leaves them
+   * in (`tec_events_ignore`), where the v1 API's Query.php drops them.
+   */
+  includeHidden?: boolean;
 }
 
 /** Zones PHP names `UTC` once TEC built them (`UTC`, `UTC+0`). */
@@ -261,7 +266,9 @@ function filteredEvents(
     .where('posts.post_type', '=', PostType.event)
     .where('posts.post_status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : [PostStatus.publish]);
   // Query.php always drops events hidden from listings, whatever the value of the flag.
-  if (hide === 'anti-join') {
+  if (filter.includeHidden) {
+    // tec/v1: nothing dropped.
+  } else if (hide === 'anti-join') {
     query = (query as unknown as SelectQueryBuilder<Database, 'posts', object>)
       .leftJoin('postmeta as hide_meta', (join) =>
         join.onRef('hide_meta.post_id', '=', 'posts.ID').on('hide_meta.meta_key', '=', EventMeta.hideFromUpcoming),
@@ -383,7 +390,8 @@ function pageShapeAndParameters(filter: EventListFilter, orderByPostDate: boolea
       filter.orderByUtcStart ? EventMeta.startDateUtc : EventMeta.startDate,
     );
   }
-  parameters.push(EventMeta.hideFromUpcoming, PostType.event, ...(filter.statuses.length > 0 ? filter.statuses : [PostStatus.publish]));
+  if (!filter.includeHidden) parameters.push(EventMeta.hideFromUpcoming);
+  parameters.push(PostType.event, ...(filter.statuses.length > 0 ? filter.statuses : [PostStatus.publish]));
   const datesGiven = DATE_FILTER_KEYS.filter((key) => filter[key] !== undefined);
   for (const key of datesGiven) parameters.push(filter[key]);
   const termIds = (ids: readonly number[]) => (ids.length > 0 ? ids : [0]);
@@ -400,6 +408,7 @@ function pageShapeAndParameters(filter: EventListFilter, orderByPostDate: boolea
   if (bounds.upper !== undefined) parameters.push(bounds.upper);
   parameters.push(limit);
   const shape = [
+    filter.includeHidden === true,
     filter.useOccurrencesTable,
     filter.filterOnUtcDates,
     filter.orderByUtcStart,

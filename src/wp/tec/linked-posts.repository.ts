@@ -32,6 +32,8 @@ export interface LinkedPostFilter {
   eventId?: number;
   /** find_with_events: linked (true) or not linked (false) to an event that is not a draft or pending. */
   hasEvents?: boolean;
+  /** tec/v1's `has_events`: events of any status count (its repository does not look at their status). */
+  hasEventsOfAnyStatus?: boolean;
   /** find_with_upcoming_events: only the posts these events link to. */
   linkedToEventIds?: readonly number[];
 }
@@ -44,6 +46,11 @@ const LIKE_EXCLUDED_STATUSES = [PostStatus.trash, 'autodraft'];
 
 /** Events in these statuses do not make a venue or organizer "have events". */
 const HAS_EVENTS_EXCLUDED_STATUSES = [PostStatus.pending, PostStatus.draft];
+
+/** The statuses of events that do not count for `hasEvents` (none but the empty status, which no post has, for tec/v1). */
+function hasEventsExcludedStatuses(filter: LinkedPostFilter): readonly string[] {
+  return filter.hasEventsOfAnyStatus ? [''] : HAS_EVENTS_EXCLUDED_STATUSES;
+}
 
 function likePattern(word: string): string {
   return `%${escLike(word)}%`;
@@ -102,7 +109,7 @@ function filteredLinkedPosts(db: Db, kind: LinkedPostKind, filter: LinkedPostFil
   }
   if (filter.hasEvents === true) {
     query = query.where('posts.ID', 'in', (eb) =>
-      linkedIds(db, eb, kind).where('linking_event.post_status', 'not in', HAS_EVENTS_EXCLUDED_STATUSES),
+      linkedIds(db, eb, kind).where('linking_event.post_status', 'not in', [...hasEventsExcludedStatuses(filter)]),
     );
   } else if (filter.hasEvents === false) {
     // The plugin removes the linked IDs from the kind's IDs with array_diff: an exact string
@@ -115,7 +122,7 @@ function filteredLinkedPosts(db: Db, kind: LinkedPostKind, filter: LinkedPostFil
             .innerJoin('posts as linking_event', 'linking_event.ID', 'link_meta.post_id')
             .select(sql`1`.as('one'))
             .where('linking_event.post_type', '=', PostType.event)
-            .where('linking_event.post_status', 'not in', HAS_EVENTS_EXCLUDED_STATUSES)
+            .where('linking_event.post_status', 'not in', [...hasEventsExcludedStatuses(filter)])
             .where('link_meta.meta_key', '=', kind.eventMetaKey)
             .where(sameBytes(db, sql.ref('link_meta.meta_value'), sql.ref('posts.ID'))),
         ),

@@ -11,6 +11,9 @@ import {
 } from './content-env.js';
 import { applyTheContent, applyTheExcerpt, collectContentNeeds } from './the-content.js';
 import { phpTrim } from '../php/php-values.js';
+import { excerptRemoveBlocks, wpTrimWords } from '../json-ld/excerpt.js';
+import { stripShortcodes } from '../shortcodes/shortcodes.js';
+import { WP_CORE_SHORTCODE_TAGS } from './formatting.js';
 import type { RenderCache } from '../../cache/render-cache.js';
 import { MEDIA_COUNTERS } from '../media/loading.js';
 
@@ -51,6 +54,7 @@ export class ContentRenderer {
   private readonly requestedOembedKeys = new Set<string>();
   private readonly descriptions = new Map<number, string>();
   private readonly excerpts = new Map<number, string>();
+  private readonly generatedExcerpts = new Map<number, string>();
 
   constructor(
     private readonly db: Db,
@@ -204,9 +208,27 @@ export class ContentRenderer {
     return this.excerpts.get(post.ID)!;
   }
 
+  /**
+   * get_the_excerpt() through the_excerpt, as WordPress's wp/v2 shows `excerpt.rendered`: the
+   * stored excerpt, or (wp_trim_excerpt) the content without shortcodes and non-text blocks, run
+   * through the_content, stripped of tags and cut to `excerptLength` words (` [&hellip;]` after).
+   */
+  theGeneratedExcerpt(post: RenderedPost, excerptLength: number): string {
+    if (phpTrim(post.post_excerpt) !== '') return this.theExcerpt(post);
+    let generated = this.generatedExcerpts.get(post.ID);
+    if (generated === undefined) {
+      const text = excerptRemoveBlocks(stripShortcodes(post.post_content, WP_CORE_SHORTCODE_TAGS));
+      const content = applyTheContent(text, this.env).replaceAll(']]>', ']]&gt;');
+      generated = applyTheExcerpt(wpTrimWords(content, excerptLength, ' [&hellip;]'), this.env);
+      this.generatedExcerpts.set(post.ID, generated);
+    }
+    return generated;
+  }
+
   /** Forgets what was rendered (after a write, the same post may read differently). */
   forgetRendered(): void {
     this.descriptions.clear();
     this.excerpts.clear();
+    this.generatedExcerpts.clear();
   }
 }
