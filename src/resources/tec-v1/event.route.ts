@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../http/request-context.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
-import { notServedYet } from '../../http/permissions.js';
+import { deleteEntityHandler, updateEntityHandler } from './entity-writes.handlers.js';
 import { PostType } from '../../wp/constants.js';
 import { gated } from './experimental-gate.js';
 import { EVENT_OBJECT_FIELDS, entitySchema } from './archive-response.js';
@@ -28,13 +28,13 @@ export function createEventRoute(gate: boolean): RouteDefinition<RequestContext>
         methods: ['PUT', 'PATCH'],
         args: eventBodyArgs(),
         permission: canActOnEntity('edit', PostType.event),
-        handler: gated(gate, notServedYet('/events/{id}')),
+        handler: gated(gate, updateEntityHandler('event')),
       },
       {
         methods: ['DELETE'],
         args: deleteArgs(),
         permission: canActOnEntity('delete', PostType.event),
-        handler: gated(gate, notServedYet('/events/{id}')),
+        handler: gated(gate, deleteEntityHandler('event')),
       },
     ],
   };

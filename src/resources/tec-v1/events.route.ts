@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../http/request-context.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
-import { notServedYet } from '../../http/permissions.js';
+import { createEntityHandler } from './entity-writes.handlers.js';
 import { PostType } from '../../wp/constants.js';
 import { archiveResponse, entitySchema } from './archive-response.js';
 import { gated } from './experimental-gate.js';
@@ -26,7 +26,7 @@ export function createEventsRoute(gate: boolean): RouteDefinition<RequestContext
         methods: ['POST'],
         args: eventBodyArgs(),
         permission: canCreateEntity(PostType.event),
-        handler: gated(gate, notServedYet('/events')),
+        handler: gated(gate, createEntityHandler('event')),
       },
     ],
   };

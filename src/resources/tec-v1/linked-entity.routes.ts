@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../http/request-context.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
-import { notServedYet } from '../../http/permissions.js';
+import { createEntityHandler, deleteEntityHandler, updateEntityHandler } from './entity-writes.handlers.js';
 import { archiveResponse, entitySchema } from './archive-response.js';
 import { gated } from './experimental-gate.js';
 import { deleteArgs, linkedPostListArgs } from './post-entity.args.js';
@@ -13,6 +13,9 @@ import type { LinkedEntityKind } from './linked-entity.kinds.js';
  * Venues and Organizers (and their single routes) are one implementation in TEC, each endpoint
  * passing its post type and request body: so are they here, each route module naming its kind.
  */
+
+/** The writes' name for a kind. */
+const entityOf = (kind: LinkedEntityKind) => (kind.plural === 'venues' ? 'venue' : 'organizer');
 
 /** GET and POST /venues or /organizers. */
 export function createLinkedEntitiesRoute(kind: LinkedEntityKind, gate: boolean): RouteDefinition<RequestContext> {
@@ -29,14 +32,13 @@ export function createLinkedEntitiesRoute(kind: LinkedEntityKind, gate: boolean)
         permission: canReadEntity(kind.postType),
         handler: gated(gate, async (ctx) => archiveResponse(ctx, route, argNames, await listLinkedEntities(ctx, kind))),
       },
-      { methods: ['POST'], args: kind.bodyArgs(), permission: canCreateEntity(kind.postType), handler: gated(gate, notServedYet(route)) },
+      { methods: ['POST'], args: kind.bodyArgs(), permission: canCreateEntity(kind.postType), handler: gated(gate, createEntityHandler(entityOf(kind))) },
     ],
   };
 }
 
 /** GET, PUT/PATCH and DELETE /venues/{id} or /organizers/{id}. */
 export function createLinkedEntityRoute(kind: LinkedEntityKind, gate: boolean): RouteDefinition<RequestContext> {
-  const path = `/${kind.plural}/{id}`;
   return {
     pattern: `/${kind.plural}/(?P<id>\\d+)`,
     schema: entitySchema(kind.singular, kind.component, false),
@@ -50,8 +52,8 @@ export function createLinkedEntityRoute(kind: LinkedEntityKind, gate: boolean): 
           return entity === undefined ? entityNotReadable() : { body: entity };
         }),
       },
-      { methods: ['PUT', 'PATCH'], args: kind.bodyArgs(), permission: canActOnEntity('edit', kind.postType), handler: gated(gate, notServedYet(path)) },
-      { methods: ['DELETE'], args: deleteArgs(), permission: canActOnEntity('delete', kind.postType), handler: gated(gate, notServedYet(path)) },
+      { methods: ['PUT', 'PATCH'], args: kind.bodyArgs(), permission: canActOnEntity('edit', kind.postType), handler: gated(gate, updateEntityHandler(entityOf(kind))) },
+      { methods: ['DELETE'], args: deleteArgs(), permission: canActOnEntity('delete', kind.postType), handler: gated(gate, deleteEntityHandler(entityOf(kind))) },
     ],
   };
 }

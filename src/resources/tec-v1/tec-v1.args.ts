@@ -63,7 +63,25 @@ function dateTimeCheck(name: string, pattern: string | undefined) {
 }
 
 /** Text's validator: a pattern, else an enum (strict in_array), else a string that is not serialized PHP. */
-function textCheck(name: string, options: { enum?: readonly string[]; pattern?: string }): Validate {
+/** URI's validator: FILTER_VALIDATE_URL's shape (a scheme, `//` and a host). */
+const URL_SHAPE = /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+[^\s]*$/i;
+/** Email's validator: is_email's shape (a local part, `@`, a domain with a dot). */
+const EMAIL_SHAPE = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+
+function textCheck(name: string, options: { enum?: readonly string[]; pattern?: string; format?: string }): Validate {
+  // The URI and Email parameter types (the request bodies' `website` and `email`).
+  if (options.format === 'uri') {
+    return (value) =>
+      typeof value === 'string' && URL_SHAPE.test(value)
+        ? true
+        : invalidArgument(name, 'uri', `Argument \`{${name}}\` must be a valid URL.`, `The argument \`{${name}}\` is not a valid URL.`);
+  }
+  if (options.format === 'email') {
+    return (value) =>
+      typeof value === 'string' && EMAIL_SHAPE.test(value)
+        ? true
+        : invalidArgument(name, 'email', `Argument \`{${name}}\` must be a valid email address.`, `The argument \`{${name}}\` is not a valid email address.`);
+  }
   if (options.pattern !== undefined) {
     const pattern = new RegExp(options.pattern);
     return (value) => {
