@@ -5,8 +5,7 @@ import { EventMeta, PostStatus, PostType, Taxonomy, TecMeta } from '../../wp/con
 import { isEmptyParam, isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import type { MetaMap } from '../../wp/posts/meta.js';
-import { selectMetaForPosts, selectPostById, selectPostsByIds, type PostRow } from '../../wp/posts/posts.repository.js';
-import { groupMetaRows } from '../../wp/posts/meta.js';
+import { selectPostById, selectPostsByIds, type PostRow } from '../../wp/posts/posts.repository.js';
 import { parseCurrencyPosition, parseCurrencySymbol } from '../../wp/tec/currency.js';
 import { customTablesEventRow, eventDateMetaValues, isValidEventTimezone, resavedCustomTablesEventRow } from '../../wp/tec/custom-tables.js';
 import { customTablesAgree, selectEventCustomTables, upsertEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
@@ -19,8 +18,7 @@ import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
 import { setEventTerms, translateTermsToIds } from '../../wp/tec/event-terms.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { trackTermsChanged } from '../../wp/tec/tracker.js';
-import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
-import { addPostMeta } from '../../wp/write/post-meta.js';
+import { addPostMeta, getPostCustom } from '../../wp/write/post-meta.js';
 import { insertPost, PostNotStoredError, publishPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../wp/write/posts.js';
 import { theTitle } from '../../wp/text/formatting.js';
 import { sanitizeTitle } from '../../wp/text/slugs.js';
@@ -118,8 +116,7 @@ function postFields(ctx: RequestContext, params: Params): Partial<PostFields> {
 
 /** The event's meta as get_post_custom reads it, from inside the write's transaction. */
 async function eventMeta(scope: WriteScope, eventId: number): Promise<MetaMap> {
-  const rows = await selectMetaForPosts(scope.trx, [eventId]);
-  return groupMetaRows(rows).get(eventId) ?? new Map<string, readonly string[]>();
+  return (await getPostCustom(scope, [eventId])).get(eventId)!;
 }
 
 /** wp_insert_post's `tax_input`: categories (read as IDs), then tags (read as names). */
@@ -131,11 +128,8 @@ async function saveEventTerms(ctx: RequestContext, scope: WriteScope, eventId: n
   ] as const) {
     if (!given(params, name)) continue;
     const terms = isPhpEmpty(params[name]) ? [] : await translateTermsToIds(scope, params[name], taxonomy, locale);
-    const before = await selectTermsForPosts(scope.trx, [eventId], [taxonomy]);
-    await setEventTerms(scope, eventId, PostType.event, taxonomy, terms, hierarchical, locale);
-    const after = await selectTermsForPosts(scope.trx, [eventId], [taxonomy]);
-    const ids = (rows: readonly { term_taxonomy_id: number }[]) => rows.map((row) => row.term_taxonomy_id).sort().join(',');
-    await trackTermsChanged(scope, eventId, taxonomy, ids(before) !== ids(after));
+    const changed = await setEventTerms(scope, eventId, PostType.event, taxonomy, terms, hierarchical, locale);
+    await trackTermsChanged(scope, eventId, taxonomy, changed);
   }
 }
 

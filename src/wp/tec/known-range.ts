@@ -1,6 +1,7 @@
 import { OptionName } from '../constants.js';
 import { asRecord, maybeUnserialize, phpSerialize } from '../php/php-values.js';
 import { selectOptions, upsertOption } from '../site/options.repository.js';
+import { flushPostMeta } from '../write/meta-store.js';
 import type { WriteScope } from '../write/transaction.js';
 import { selectMetaRange, selectOccurrenceRange, type RangeEnd } from './known-range.repository.js';
 
@@ -15,6 +16,8 @@ import { selectMetaRange, selectOccurrenceRange, type RangeEnd } from './known-r
 
 /** Rebuilds the known range in `tribe_events_calendar_options`, writing the row only when it changes. */
 export async function rebuildKnownRange(scope: WriteScope): Promise<void> {
+  // The meta range reads postmeta itself: the write's held meta changes go first.
+  if (!scope.site.occurrencesTableActive) await flushPostMeta(scope);
   const range = scope.site.occurrencesTableActive ? await selectOccurrenceRange(scope.trx) : await selectMetaRange(scope.trx);
   const stored = (await selectOptions(scope.trx, [OptionName.tecOptions])).get(OptionName.tecOptions);
   const options = { ...asRecord(stored === undefined ? {} : maybeUnserialize(stored)) };

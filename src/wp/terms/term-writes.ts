@@ -414,7 +414,8 @@ async function recountTerms(scope: WriteScope, taxonomy: string, terms: readonly
  * wp_set_object_terms with term taxonomy IDs: relates the object to these terms of the taxonomy
  * (IDs of other taxonomies, or of no term, are skipped), and unless `append` removes its other
  * terms of the taxonomy. The counts of every term added or removed are recounted. Returns the
- * term taxonomy IDs the object now has from the list.
+ * term taxonomy IDs the object now has from the list, and whether its terms of the taxonomy
+ * changed (what TEC's tracker stamps), known from the rows it read and wrote.
  */
 export async function setObjectTerms(
   scope: WriteScope,
@@ -423,7 +424,7 @@ export async function setObjectTerms(
   taxonomy: string,
   termTaxonomyIds: readonly number[],
   append = false,
-): Promise<number[]> {
+): Promise<{ termTaxonomyIds: number[]; changed: boolean }> {
   const { trx, changes } = scope;
   registration(taxonomy);
   const known = new Map((await selectTermTaxonomiesIn(trx, taxonomy, termTaxonomyIds)).map((ref) => [ref.term_taxonomy_id, ref]));
@@ -442,7 +443,7 @@ export async function setObjectTerms(
   if (added.length > 0 || removed.length > 0) {
     changes.noteRelationships(objectId, new Set([taxonomy, ...(POST_TYPE_TAXONOMIES[objectType] ?? [])]));
   }
-  return wanted;
+  return { termTaxonomyIds: wanted, changed: added.length > 0 || removed.length > 0 };
 }
 
 /**

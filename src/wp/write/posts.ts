@@ -26,6 +26,7 @@ import { fitsColumns, POSTS_COLUMN_LENGTHS } from './wpdb-fields.js';
 import type { WriteScope } from './transaction.js';
 import { schedulePostPublication } from '../site/cron.js';
 import { mysqlNow, rememberPostType, siteOf, unixNow } from './write-env.js';
+import { noteNewPostMeta } from './meta-store.js';
 
 /*
  * wp_insert_post / wp_update_post / wp_trash_post as WordPress 7.1 writes the rows, for the post
@@ -420,6 +421,7 @@ export async function insertPost(scope: WriteScope, post: NewPost, options: Post
   if (!fitsColumns(row, POSTS_COLUMN_LENGTHS)) throw PostWriteErrors.notInserted();
   const id = await insertPostRow(scope.trx, { ...row, guid: '' });
   rememberPostType(scope, id, row.post_type);
+  noteNewPostMeta(scope, id);
   scope.changes.notePost(id, row.post_type, 'created');
 
   let stored: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid: '' } as PostRow);
