@@ -5,10 +5,10 @@ import { EventMeta, PostStatus, PostType, Taxonomy, TecMeta } from '../../wp/con
 import { isEmptyParam, isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import type { MetaMap } from '../../wp/posts/meta.js';
-import { selectPostById, selectPostsByIds, type PostRow } from '../../wp/posts/posts.repository.js';
+import type { PostRow } from '../../wp/posts/posts.repository.js';
 import { parseCurrencyPosition, parseCurrencySymbol } from '../../wp/tec/currency.js';
 import { customTablesEventRow, eventDateMetaValues, isValidEventTimezone, resavedCustomTablesEventRow } from '../../wp/tec/custom-tables.js';
-import { customTablesAgree, selectEventCustomTables, upsertEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
+import { customTablesAgree, selectEventCustomTables, upsertEventCustomTables, type StoredEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
 import { rebuildKnownRange } from '../../wp/tec/known-range.js';
 import { KNOWN_RANGE_STATUSES } from '../../wp/tec/known-range.repository.js';
 import { requestDateWallTime, requestDateZone } from '../../wp/tec/event-dates.js';
@@ -25,7 +25,8 @@ import { sanitizeTitle } from '../../wp/text/slugs.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { EventErrors, getEventData } from './events.service.js';
 import type { EventResource } from './events.types.js';
-import { insertLinkedOrganizers, insertLinkedVenue } from '../linked-posts/linked-posts.writes.js';
+import { insertLinkedOrganizers, insertLinkedVenue, linkedPostIdsNamed } from '../linked-posts/linked-posts.writes.js';
+import { postRowOf, postRowsOf } from '../../wp/write/write-env.js';
 
 /**
  * The event writes of Single_Event / Single_Event_Slug: prepare_postarr, then
@@ -146,7 +147,7 @@ async function publishAssociatedPosts(ctx: RequestContext, scope: WriteScope, ev
     ...(meta.get(EventMeta.venueId) ?? []).map((id): [number, string] => [phpIntval(id), PostType.venue]),
     ...(meta.get(EventMeta.organizerId) ?? []).map((id): [number, string] => [phpIntval(id), PostType.organizer]),
   ].filter(([id]) => id > 0);
-  const linked = new Map((await selectPostsByIds(scope.trx, expected.map(([id]) => id))).map((post) => [post.ID, post]));
+  const linked = await postRowsOf(scope, expected.map(([id]) => id));
   for (const [id, postType] of expected) {
     const post = linked.get(id);
     if (post?.post_type !== postType) continue;
@@ -173,6 +174,8 @@ async function slugPublishedLinkedPost(ctx: RequestContext, scope: WriteScope, p
   return updatePost(scope, post.ID, { post_name: slug });
 }
 
+const NO_CUSTOM_TABLES_ROWS: StoredEventCustomTables = { event: undefined, occurrence: undefined };
+
 /**
  * saveEventMeta, then TEC 6's custom tables rows where the site has them: TEC's own when the date
  * meta moved and its model takes the meta; otherwise, where the stored rows are not the meta's
@@ -185,6 +188,7 @@ async function saveMetaAndCustomTables(
   eventId: number,
   menuOrderBefore: number,
   data: EventSaveData,
+  created: boolean,
 ): Promise<void> {
   const settings = { siteTimezone: ctx.site.timezone, multiDayCutoff: ctx.site.tec.multiDayCutoff, now: ctx.now };
   const result = await saveEventMeta(scope, eventId, await eventMeta(scope, eventId), menuOrderBefore, data, settings);
@@ -196,14 +200,15 @@ async function saveMetaAndCustomTables(
   const dateMeta = eventDateMetaValues(result.meta);
   const own = customTablesEventRow(eventId, dateMeta, isValidEventTimezone);
   const settled = own ?? resavedCustomTablesEventRow(eventId, dateMeta, isValidEventTimezone);
-  const stored = settled ? await selectEventCustomTables(scope.trx, eventId) : undefined;
+  // An event this write inserted has no rows there yet: nothing to read.
+  const stored = !settled ? undefined : created ? NO_CUSTOM_TABLES_ROWS : await selectEventCustomTables(scope.trx, eventId);
   // Events::update rewrites the occurrence on every save TEC's model takes; other rows are only
   // put right where they differ from the meta.
   const rewrite = settled && stored && ((result.datesTouched && own) || !customTablesAgree(stored, settled));
   if (rewrite) await upsertEventCustomTables(scope.trx, settled, stored, scope.now);
   if (!result.datesTouched && !rewrite) {
     // Hidden now (draft, pending): TEC rebuilds the range without it.
-    const status = (await selectPostById(scope.trx, eventId))?.post_status ?? '';
+    const status = (await postRowOf(scope, eventId))?.post_status ?? '';
     if (!(KNOWN_RANGE_STATUSES as readonly string[]).includes(status)) await rebuildKnownRange(scope);
     return;
   }
@@ -220,6 +225,7 @@ export async function createEvent(ctx: RequestContext): Promise<EventResource> {
   const data = eventSaveData(ctx, params, true);
   const fields = postFields(ctx, params);
   const id = await ctx.write(async (scope) => {
+    await postRowsOf(scope, linkedPostIdsNamed(params.venue, params.organizer));
     // prepare_postarr: the venue endpoint's insert(), then the organizer endpoint's.
     data.venueId = (await insertLinkedVenue(ctx, scope, params.venue)) || undefined;
     data.organizerIds = await insertLinkedOrganizers(ctx, scope, params.organizer);
@@ -231,7 +237,7 @@ export async function createEvent(ctx: RequestContext): Promise<EventResource> {
       // tax_input, inside wp_insert_post; TEC's `_EventOrigin` follows, then saveEventMeta.
       { afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params) },
     ).then(async (eventId) => {
-      await saveMetaAndCustomTables(ctx, scope, eventId, 0, data);
+      await saveMetaAndCustomTables(ctx, scope, eventId, 0, data, true);
       return eventId;
     });
   });
@@ -268,6 +274,8 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
   const fields = postFields(ctx, params);
   await ctx.write(async (scope) => {
     // The row as it stands under the write lock: another write may have changed it since the checks.
+    // The posts the event names are read with it, in one statement.
+    await postRowsOf(scope, [id, ...linkedPostIdsNamed(params.venue, params.organizer)]);
     const post = await lockedEvent(scope, id);
     // prepare_postarr: the venue endpoint's insert(), then the organizer endpoint's.
     data.venueId = (await insertLinkedVenue(ctx, scope, params.venue)) || undefined;
@@ -293,14 +301,14 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
       if (error instanceof PostNotStoredError) return;
       throw error;
     }
-    await saveMetaAndCustomTables(ctx, scope, id, Number(post.menu_order), data);
+    await saveMetaAndCustomTables(ctx, scope, id, Number(post.menu_order), data, false);
   });
   return getEventData(ctx, id);
 }
 
 /** The event's row read inside the write; 404 when it went away between the checks and the lock. */
 async function lockedEvent(scope: WriteScope, id: number): Promise<PostRow> {
-  const post = await selectPostById(scope.trx, id);
+  const post = await postRowOf(scope, id);
   if (!post) throw EventErrors.notFound(id);
   return post;
 }

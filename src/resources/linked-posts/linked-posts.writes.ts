@@ -4,7 +4,7 @@ import { POST_TYPE_CAPS, userCan, type Viewer } from '../../wp/auth/capabilities
 import { EventMeta, PostStatus, PostType, VenueMeta } from '../../wp/constants.js';
 import { isEmptyParam, isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpArray, isPhpNumeric, phpArrayCast, phpIndex, phpIntval, phpScalarString } from '../../wp/php/php-values.js';
-import { selectPostById } from '../../wp/posts/posts.repository.js';
+import { postRowOf } from '../../wp/write/write-env.js';
 import { formatUtc, strtotime } from '../../wp/tec/dates.js';
 import { requestDateInSiteZone } from '../../wp/tec/event-dates.js';
 import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
@@ -92,7 +92,7 @@ function gmtDateOf(value: unknown, now: Date): string | false {
 /** tribe_upload_image for an attachment ID (URLs are refused by the argument validator): the ID, or false. */
 async function featuredImageOf(scope: WriteScope, image: unknown): Promise<number | false> {
   if (isPhpEmpty(image) || !isPhpNumeric(image)) return false;
-  const post = await selectPostById(scope.trx, phpIntval(image));
+  const post = await postRowOf(scope, phpIntval(image));
   return post?.post_type === PostType.attachment ? post.ID : false;
 }
 
@@ -431,7 +431,7 @@ export async function updateLinkedPost(ctx: RequestContext, kind: LinkedWriteKin
  */
 export async function trashLinkedPost(ctx: RequestContext, kind: LinkedWriteKind, id: number): Promise<void> {
   await ctx.write(async (scope) => {
-    const post = await selectPostById(scope.trx, id);
+    const post = await postRowOf(scope, id);
     if (post?.post_status === PostStatus.trash) throw kind.errors.inTrash();
     await trashPost(scope, id);
   });
@@ -454,12 +454,12 @@ function invalidLinkedPostId(): AppError {
 async function insertLinked(ctx: RequestContext, scope: WriteScope, kind: LinkedWriteKind, data: unknown): Promise<number> {
   if (isEmptyParam(data)) return 0;
   if (isPhpNumeric(data)) {
-    const post = await selectPostById(scope.trx, phpIntval(data));
+    const post = await postRowOf(scope, phpIntval(data));
     if (post?.post_type === kind.postType) return post.ID;
   }
   const id = phpIndex(data, 'id');
   if (!isPhpEmpty(id)) {
-    const post = isPhpNumeric(id) ? await selectPostById(scope.trx, phpIntval(id)) : undefined;
+    const post = isPhpNumeric(id) ? await postRowOf(scope, phpIntval(id)) : undefined;
     if (post?.post_type === kind.postType) return post.ID;
     throw invalidLinkedPostId();
   }
@@ -484,4 +484,18 @@ export async function insertLinkedOrganizers(ctx: RequestContext, scope: WriteSc
     if (id) ids.push(id);
   }
   return ids;
+}
+
+/**
+ * The post IDs an event's `venue` and `organizer` values name (IDs, `{id}`), for the write to read
+ * them in one statement before insertLinkedVenue / insertLinkedOrganizers look at each.
+ */
+export function linkedPostIdsNamed(venue: unknown, organizer: unknown): number[] {
+  const named = (data: unknown): number[] => {
+    if (isEmptyParam(data)) return [];
+    if (isPhpNumeric(data)) return [phpIntval(data)];
+    const id = phpIndex(data, 'id');
+    return !isPhpEmpty(id) && isPhpNumeric(id) ? [phpIntval(id)] : [];
+  };
+  return [...named(venue), ...phpArrayCast(organizer).flatMap(named)];
 }

@@ -2,7 +2,7 @@ import { TEC_POST_TYPES, Taxonomy, TecMeta } from '../constants.js';
 import { isPhpNumeric, maybeUnserialize, phpSerialize } from '../php/php-values.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import { storeMetaValue } from '../write/meta-rows.js';
-import { metaStoreFor } from '../write/meta-store.js';
+import { metaStoreFor, settlePostMeta } from '../write/meta-store.js';
 import type { MetaRow } from '../write/posts.repository.js';
 import type { WriteScope } from '../write/transaction.js';
 import { localTimestamp, postTypeOf, siteOf, unixNow } from '../write/write-env.js';
@@ -60,6 +60,7 @@ async function stamp(scope: WriteScope, postId: number, keys: readonly string[],
   const fields = decodeModifiedFields(rows[0]?.meta_value);
   for (const key of keys) fields.set(key, time);
   await storeMetaValue(scope, postId, TRACKER_META_KEY, encodeModifiedFields(fields));
+  await settlePostMeta(scope);
 }
 
 /** current_time('timestamp'): the stamp of meta and post field changes (local time of the site). */

@@ -37,6 +37,8 @@ interface HeldRow {
 }
 
 class PostMetaStore {
+  /** Whether changes wait for flush(): only in a write that flushes before it commits (deferPostMeta). */
+  deferring = false;
   /** Each loaded post's rows in meta_id order (rows waiting for their INSERT last, in call order). */
   private readonly posts = new Map<number, HeldRow[]>();
   /** Rows waiting for their INSERT, across posts, in call order. */
@@ -169,6 +171,21 @@ class PostMetaStore {
 }
 
 const stores = new WeakMap<ChangeSet, PostMetaStore>();
+
+/**
+ * Lets the write's meta changes wait for flushPostMeta, which the write runner calls before it
+ * commits. Without it (a scope made by other code, e.g. a test reading rows through the
+ * transaction after each call), every change is written by the call that makes it.
+ */
+export function deferPostMeta(scope: WriteScope): void {
+  metaStoreOf(scope).deferring = true;
+}
+
+/** After a meta change: written now unless the write defers its meta changes. */
+export async function settlePostMeta(scope: WriteScope): Promise<void> {
+  const store = stores.get(scope.changes);
+  if (store && !store.deferring) await store.flush(scope);
+}
 
 /** The write's meta store, with the posts' meta loaded (one statement for those not loaded yet). */
 export async function metaStoreFor(scope: WriteScope, postIds: readonly number[]): Promise<PostMetaStore> {

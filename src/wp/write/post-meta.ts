@@ -1,6 +1,6 @@
 import { trackMetaChanged, trackMetaUpdate } from '../tec/tracker.js';
 import { storeMetaValue } from './meta-rows.js';
-import { flushPostMeta, metaStoreFor } from './meta-store.js';
+import { flushPostMeta, metaStoreFor, settlePostMeta } from './meta-store.js';
 import { selectMetaIdsToDelete } from './posts.repository.js';
 import type { WriteScope } from './transaction.js';
 
@@ -23,7 +23,9 @@ import type { WriteScope } from './transaction.js';
 export async function addPostMeta(scope: WriteScope, postId: number, key: string, value: string): Promise<void> {
   (await metaStoreFor(scope, [postId])).add(postId, key, value);
   scope.changes.noteMeta(postId, key);
+  await settlePostMeta(scope);
   await trackMetaChanged(scope, postId, key);
+  await settlePostMeta(scope);
 }
 
 /**
@@ -37,7 +39,12 @@ export async function addPostMeta(scope: WriteScope, postId: number, key: string
 export async function updatePostMeta(scope: WriteScope, postId: number, key: string, value: string): Promise<void> {
   const store = await metaStoreFor(scope, [postId]);
   await trackMetaUpdate(scope, postId, key, value, store.rows(postId, key));
-  await storeMetaValue(scope, postId, key, value, () => trackMetaChanged(scope, postId, key));
+  await settlePostMeta(scope);
+  await storeMetaValue(scope, postId, key, value, async () => {
+    await settlePostMeta(scope);
+    await trackMetaChanged(scope, postId, key);
+  });
+  await settlePostMeta(scope);
 }
 
 /**
@@ -56,8 +63,10 @@ export async function deletePostMeta(scope: WriteScope, postId: number, key: str
     if (metaIds.length === 0) return;
   } else if (store.rows(postId, key).length === 0) return;
   await trackMetaChanged(scope, postId, key);
+  await settlePostMeta(scope);
   store.remove(postId, key, metaIds);
   scope.changes.noteMeta(postId, key);
+  await settlePostMeta(scope);
 }
 
 /** get_post_meta($id, $key) inside the write: every value of the key, in meta_id order (raw, not unserialized). */

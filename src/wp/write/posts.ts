@@ -3,7 +3,7 @@ import { escUrl } from '../text/kses.js';
 import { POST_TYPE_CAPS, userCan, type Viewer } from '../auth/capabilities.js';
 import { OriginMeta, PostStatus, PostType, TrashMeta, WpPostMeta } from '../constants.js';
 import { phpIntval, phpTrim } from '../php/php-values.js';
-import { selectPostById, type PostRow } from '../posts/posts.repository.js';
+import type { PostRow } from '../posts/posts.repository.js';
 import type { SiteSettings } from '../site/site.js';
 import { postPermalink, toSiteUrls } from '../site/urls.js';
 import { formatInZone, siteWallTimeToUtc } from '../tec/dates.js';
@@ -25,7 +25,7 @@ import { wpUnslash } from '../php/slashes.js';
 import { fitsColumns, POSTS_COLUMN_LENGTHS } from './wpdb-fields.js';
 import type { WriteScope } from './transaction.js';
 import { schedulePostPublication } from '../site/cron.js';
-import { mysqlNow, rememberPostType, siteOf, unixNow } from './write-env.js';
+import { forgetPostRow, mysqlNow, postRowOf, rememberPostType, siteOf, unixNow } from './write-env.js';
 import { noteNewPostMeta } from './meta-store.js';
 
 /*
@@ -315,9 +315,15 @@ async function addTrashedSuffix(scope: WriteScope, post: PostRow): Promise<strin
   if (post.post_name.endsWith('__trashed')) return post.post_name;
   await addPostMeta(scope, post.ID, WpPostMeta.desiredSlug, post.post_name);
   const name = `${truncatePostSlug(post.post_name, 191)}__trashed`;
-  await updatePostRow(scope.trx, post.ID, { post_name: name });
+  await writePostRow(scope, post.ID, { post_name: name });
   scope.changes.notePost(post.ID, post.post_type);
   return name;
+}
+
+/** Sets columns of a post row, and drops the write's copy of it. */
+async function writePostRow(scope: WriteScope, id: number, fields: Parameters<typeof updatePostRow>[2]): Promise<void> {
+  await updatePostRow(scope.trx, id, fields);
+  forgetPostRow(scope, id);
 }
 
 /** The guid get_permalink gives a post at the moment it is inserted (home URL, not PUBLIC_URL). */
@@ -342,7 +348,7 @@ async function fillEmptySlug(scope: WriteScope, site: SiteSettings, post: PostRo
   if (post.post_name !== '' || FLOATING_STATUSES.has(post.post_status)) return post;
   const slug = sanitizeTitle(post.post_title, site.language) || String(post.ID);
   const name = await uniquePostSlug(scope, slug, post.ID, post.post_status, post.post_type);
-  await updatePostRow(scope.trx, post.ID, { post_name: name });
+  await writePostRow(scope, post.ID, { post_name: name });
   scope.changes.notePost(post.ID, post.post_type, undefined, ['post_name']);
   return { ...post, post_name: name };
 }
@@ -368,7 +374,7 @@ async function transitionStatus(
   let current = post;
   if (previousStatus !== PostStatus.publish && post.post_status === PostStatus.publish && post.guid === '') {
     const guid = guidOf(site, post, scope.viewer);
-    await updatePostRow(scope.trx, post.ID, { guid });
+    await writePostRow(scope, post.ID, { guid });
     scope.changes.notePost(post.ID, post.post_type, undefined, ['guid']);
     current = { ...post, guid };
   }
@@ -427,7 +433,7 @@ export async function insertPost(scope: WriteScope, post: NewPost, options: Post
   let stored: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid: '' } as PostRow);
   await options.afterRow?.(id);
   const guid = guidOf(site, stored, scope.viewer);
-  await updatePostRow(scope.trx, id, { guid });
+  await writePostRow(scope, id, { guid });
   stored = { ...stored, guid };
   await transitionStatus(scope, site, stored, NEW_POST, options);
   await addOrigin(scope, stored);
@@ -482,7 +488,7 @@ async function saveRevision(scope: WriteScope, site: SiteSettings, post: PostRow
     guid: '',
   };
   const id = await insertPostRow(scope.trx, row);
-  await updatePostRow(scope.trx, id, { guid: `${site.home}/?p=${id}` });
+  await writePostRow(scope, id, { guid: `${site.home}/?p=${id}` });
   rememberPostType(scope, id, PostType.revision);
   scope.changes.notePost(id, PostType.revision);
 }
@@ -525,7 +531,7 @@ export async function updatePost(
   options: PostWriteOptions = {},
 ): Promise<PostRow> {
   const site = await siteOf(scope);
-  const before = await selectPostById(scope.trx, id);
+  const before = await postRowOf(scope, id);
   if (!before) throw new AppError(404, 'invalid_post', 'Invalid post ID.');
 
   const clearDate = FLOATING_STATUSES.has(before.post_status) && !options.editDate && before.post_date_gmt === ZERO_DATE;
@@ -572,7 +578,7 @@ export async function updatePost(
   // back: `&` in a plain permalink becomes `&#038;`.
   const guid = escUrl(before.guid);
   if (!fitsColumns({ ...row, guid }, POSTS_COLUMN_LENGTHS)) throw PostWriteErrors.notUpdated();
-  await updatePostRow(scope.trx, id, { ...row, guid });
+  await writePostRow(scope, id, { ...row, guid });
   scope.changes.notePost(id, before.post_type, undefined, columnsChanged(before, { ...row, guid }));
   let after: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid } as PostRow);
   await options.afterRow?.(id);
@@ -602,7 +608,7 @@ function columnsChanged(before: PostRow, written: Partial<PostRow>): string[] {
  * `invalid_post` when there is no such post.
  */
 export async function trashPost(scope: WriteScope, id: number): Promise<PostRow> {
-  const post = await selectPostById(scope.trx, id);
+  const post = await postRowOf(scope, id);
   if (!post) throw new AppError(404, 'invalid_post', 'Invalid post ID.');
   if (post.post_status === PostStatus.trash) return post;
   rememberPostType(scope, id, post.post_type);
@@ -623,11 +629,11 @@ export async function trashPost(scope: WriteScope, id: number): Promise<PostRow>
  * Does nothing for a published or missing post. Returns the row as stored, or undefined.
  */
 export async function publishPost(scope: WriteScope, id: number): Promise<PostRow | undefined> {
-  const post = await selectPostById(scope.trx, id);
+  const post = await postRowOf(scope, id);
   if (!post || post.post_status === PostStatus.publish) return post;
   const site = await siteOf(scope);
   rememberPostType(scope, id, post.post_type);
-  await updatePostRow(scope.trx, id, { post_status: PostStatus.publish });
+  await writePostRow(scope, id, { post_status: PostStatus.publish });
   scope.changes.notePost(id, post.post_type);
   const published = await transitionStatus(scope, site, { ...post, post_status: PostStatus.publish }, post.post_status);
   await addOrigin(scope, published);

@@ -4,7 +4,7 @@ import type { SiteSettings } from '../site/site.js';
 import { AppError } from '../wp-error.js';
 import { touchLastSavePost } from '../tec/last-save-post.js';
 import { ChangeSet, tellChangeListeners, type ChangeListener } from './change-set.js';
-import { flushPostMeta } from './meta-store.js';
+import { deferPostMeta, flushPostMeta } from './meta-store.js';
 import { acquireWriteLock, releaseWriteLock } from './write-lock.repository.js';
 
 /** What a write's code gets: the transaction to write through, and the change set to note rows in. */
@@ -64,6 +64,7 @@ export function createWriteRunner({
       try {
         return await connection.transaction().execute(async (trx) => {
           const scope = { trx, changes, now, site, viewer };
+          deferPostMeta(scope);
           const value = await work(scope);
           await flushPostMeta(scope);
           await touchLastSavePost(trx, changes, now);
