@@ -427,6 +427,8 @@ export async function insertPost(scope: WriteScope, post: NewPost, options: Post
   if (!fitsColumns(row, POSTS_COLUMN_LENGTHS)) throw PostWriteErrors.notInserted();
   const id = await insertPostRow(scope.trx, { ...row, guid: '' });
   rememberPostType(scope, id, row.post_type);
+  // An ID the write looked up before as no post (a venue `{id}` not there yet) is one now.
+  forgetPostRow(scope, id);
   noteNewPostMeta(scope, id);
   scope.changes.notePost(id, row.post_type, 'created');
 
