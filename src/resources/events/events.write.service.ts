@@ -5,11 +5,10 @@ import { EventMeta, PostStatus, PostType, Taxonomy, TecMeta } from '../../wp/con
 import { isEmptyParam, isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import type { MetaMap } from '../../wp/posts/meta.js';
-import { selectMetaForPosts, selectPostById, selectPostsByIds, type PostRow } from '../../wp/posts/posts.repository.js';
-import { groupMetaRows } from '../../wp/posts/meta.js';
+import type { PostRow } from '../../wp/posts/posts.repository.js';
 import { parseCurrencyPosition, parseCurrencySymbol } from '../../wp/tec/currency.js';
 import { customTablesEventRow, eventDateMetaValues, isValidEventTimezone, resavedCustomTablesEventRow } from '../../wp/tec/custom-tables.js';
-import { customTablesAgree, selectEventCustomTables, upsertEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
+import { customTablesAgree, selectEventCustomTables, upsertEventCustomTables, type StoredEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
 import { rebuildKnownRange } from '../../wp/tec/known-range.js';
 import { KNOWN_RANGE_STATUSES } from '../../wp/tec/known-range.repository.js';
 import { requestDateWallTime, requestDateZone } from '../../wp/tec/event-dates.js';
@@ -19,16 +18,15 @@ import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
 import { setEventTerms, translateTermsToIds } from '../../wp/tec/event-terms.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { trackTermsChanged } from '../../wp/tec/tracker.js';
-import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
-import { addPostMeta } from '../../wp/write/post-meta.js';
+import { addPostMeta, getPostCustom } from '../../wp/write/post-meta.js';
 import { insertPost, PostNotStoredError, publishPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../wp/write/posts.js';
-import { selectPostForUpdate } from '../../wp/write/posts.repository.js';
 import { theTitle } from '../../wp/text/formatting.js';
 import { sanitizeTitle } from '../../wp/text/slugs.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { EventErrors, getEventData } from './events.service.js';
 import type { EventResource } from './events.types.js';
-import { insertLinkedOrganizers, insertLinkedVenue } from '../linked-posts/linked-posts.writes.js';
+import { insertLinkedOrganizers, insertLinkedVenue, linkedPostIdsNamed } from '../linked-posts/linked-posts.writes.js';
+import { lockedPostRowOf, postRowOf, postRowsOf } from '../../wp/write/write-env.js';
 
 /**
  * The event writes of Single_Event / Single_Event_Slug: prepare_postarr, then
@@ -119,8 +117,7 @@ function postFields(ctx: RequestContext, params: Params): Partial<PostFields> {
 
 /** The event's meta as get_post_custom reads it, from inside the write's transaction. */
 async function eventMeta(scope: WriteScope, eventId: number): Promise<MetaMap> {
-  const rows = await selectMetaForPosts(scope.trx, [eventId]);
-  return groupMetaRows(rows).get(eventId) ?? new Map<string, readonly string[]>();
+  return (await getPostCustom(scope, [eventId])).get(eventId)!;
 }
 
 /** wp_insert_post's `tax_input`: categories (read as IDs), then tags (read as names). */
@@ -132,11 +129,8 @@ async function saveEventTerms(ctx: RequestContext, scope: WriteScope, eventId: n
   ] as const) {
     if (!given(params, name)) continue;
     const terms = isPhpEmpty(params[name]) ? [] : await translateTermsToIds(scope, params[name], taxonomy, locale);
-    const before = await selectTermsForPosts(scope.trx, [eventId], [taxonomy]);
-    await setEventTerms(scope, eventId, PostType.event, taxonomy, terms, hierarchical, locale);
-    const after = await selectTermsForPosts(scope.trx, [eventId], [taxonomy]);
-    const ids = (rows: readonly { term_taxonomy_id: number }[]) => rows.map((row) => row.term_taxonomy_id).sort().join(',');
-    await trackTermsChanged(scope, eventId, taxonomy, ids(before) !== ids(after));
+    const changed = await setEventTerms(scope, eventId, PostType.event, taxonomy, terms, hierarchical, locale);
+    await trackTermsChanged(scope, eventId, taxonomy, changed);
   }
 }
 
@@ -153,7 +147,7 @@ async function publishAssociatedPosts(ctx: RequestContext, scope: WriteScope, ev
     ...(meta.get(EventMeta.venueId) ?? []).map((id): [number, string] => [phpIntval(id), PostType.venue]),
     ...(meta.get(EventMeta.organizerId) ?? []).map((id): [number, string] => [phpIntval(id), PostType.organizer]),
   ].filter(([id]) => id > 0);
-  const linked = new Map((await selectPostsByIds(scope.trx, expected.map(([id]) => id))).map((post) => [post.ID, post]));
+  const linked = await postRowsOf(scope, expected.map(([id]) => id));
   for (const [id, postType] of expected) {
     const post = linked.get(id);
     if (post?.post_type !== postType) continue;
@@ -180,6 +174,8 @@ async function slugPublishedLinkedPost(ctx: RequestContext, scope: WriteScope, p
   return updatePost(scope, post.ID, { post_name: slug });
 }
 
+const NO_CUSTOM_TABLES_ROWS: StoredEventCustomTables = { event: undefined, occurrence: undefined };
+
 /**
  * saveEventMeta, then TEC 6's custom tables rows where the site has them: TEC's own when the date
  * meta moved and its model takes the meta; otherwise, where the stored rows are not the meta's
@@ -192,6 +188,7 @@ async function saveMetaAndCustomTables(
   eventId: number,
   menuOrderBefore: number,
   data: EventSaveData,
+  created: boolean,
 ): Promise<void> {
   const settings = { siteTimezone: ctx.site.timezone, multiDayCutoff: ctx.site.tec.multiDayCutoff, now: ctx.now };
   const result = await saveEventMeta(scope, eventId, await eventMeta(scope, eventId), menuOrderBefore, data, settings);
@@ -203,14 +200,15 @@ async function saveMetaAndCustomTables(
   const dateMeta = eventDateMetaValues(result.meta);
   const own = customTablesEventRow(eventId, dateMeta, isValidEventTimezone);
   const settled = own ?? resavedCustomTablesEventRow(eventId, dateMeta, isValidEventTimezone);
-  const stored = settled ? await selectEventCustomTables(scope.trx, eventId) : undefined;
+  // An event this write inserted has no rows there yet: nothing to read.
+  const stored = !settled ? undefined : created ? NO_CUSTOM_TABLES_ROWS : await selectEventCustomTables(scope.trx, eventId);
   // Events::update rewrites the occurrence on every save TEC's model takes; other rows are only
   // put right where they differ from the meta.
   const rewrite = settled && stored && ((result.datesTouched && own) || !customTablesAgree(stored, settled));
   if (rewrite) await upsertEventCustomTables(scope.trx, settled, stored, scope.now);
   if (!result.datesTouched && !rewrite) {
     // Hidden now (draft, pending): TEC rebuilds the range without it.
-    const status = (await selectPostById(scope.trx, eventId))?.post_status ?? '';
+    const status = (await postRowOf(scope, eventId))?.post_status ?? '';
     if (!(KNOWN_RANGE_STATUSES as readonly string[]).includes(status)) await rebuildKnownRange(scope);
     return;
   }
@@ -227,6 +225,7 @@ export async function createEvent(ctx: RequestContext): Promise<EventResource> {
   const data = eventSaveData(ctx, params, true);
   const fields = postFields(ctx, params);
   const id = await ctx.write(async (scope) => {
+    await postRowsOf(scope, linkedPostIdsNamed(params.venue, params.organizer));
     // prepare_postarr: the venue endpoint's insert(), then the organizer endpoint's.
     data.venueId = (await insertLinkedVenue(ctx, scope, params.venue)) || undefined;
     data.organizerIds = await insertLinkedOrganizers(ctx, scope, params.organizer);
@@ -238,7 +237,7 @@ export async function createEvent(ctx: RequestContext): Promise<EventResource> {
       // tax_input, inside wp_insert_post; TEC's `_EventOrigin` follows, then saveEventMeta.
       { afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params) },
     ).then(async (eventId) => {
-      await saveMetaAndCustomTables(ctx, scope, eventId, 0, data);
+      await saveMetaAndCustomTables(ctx, scope, eventId, 0, data, true);
       return eventId;
     });
   });
@@ -275,6 +274,8 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
   const fields = postFields(ctx, params);
   await ctx.write(async (scope) => {
     // The row as it stands under the write lock: another write may have changed it since the checks.
+    // The posts the event names are read with it, in one statement.
+    await postRowsOf(scope, [id, ...linkedPostIdsNamed(params.venue, params.organizer)]);
     const post = await lockedEvent(scope, id);
     // prepare_postarr: the venue endpoint's insert(), then the organizer endpoint's.
     data.venueId = (await insertLinkedVenue(ctx, scope, params.venue)) || undefined;
@@ -300,7 +301,7 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
       if (error instanceof PostNotStoredError) return;
       throw error;
     }
-    await saveMetaAndCustomTables(ctx, scope, id, Number(post.menu_order), data);
+    await saveMetaAndCustomTables(ctx, scope, id, Number(post.menu_order), data, false);
   });
   return getEventData(ctx, id);
 }
@@ -308,7 +309,7 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
 /** The event's row read inside the write, locked; 404 when it went away between the checks and the lock. */
 async function lockedEvent(scope: WriteScope, id: number): Promise<PostRow> {
   // Locked until the commit: another write of this event waits here, then reads what this one wrote.
-  const post = await selectPostForUpdate(scope.trx, id);
+  const post = await lockedPostRowOf(scope, id);
   if (!post) throw EventErrors.notFound(id);
   return post;
 }

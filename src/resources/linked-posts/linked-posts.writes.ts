@@ -4,7 +4,7 @@ import { POST_TYPE_CAPS, userCan, type Viewer } from '../../wp/auth/capabilities
 import { EventMeta, PostStatus, PostType, VenueMeta } from '../../wp/constants.js';
 import { isEmptyParam, isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpArray, isPhpNumeric, phpArrayCast, phpIndex, phpIntval, phpScalarString } from '../../wp/php/php-values.js';
-import { selectPostById } from '../../wp/posts/posts.repository.js';
+import { lockedPostRowOf, postRowOf } from '../../wp/write/write-env.js';
 import { formatUtc, strtotime } from '../../wp/tec/dates.js';
 import { requestDateInSiteZone } from '../../wp/tec/event-dates.js';
 import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
@@ -13,7 +13,6 @@ import { sanitizeTitle } from '../../wp/text/slugs.js';
 import { sanitizeTextField } from '../../wp/terms/term-fields.js';
 import { deletePostMeta, updatePostMeta } from '../../wp/write/post-meta.js';
 import { insertPost, PostNotStoredError, trashPost, updatePost, type NewPost, type PostFields } from '../../wp/write/posts.js';
-import { selectPostForUpdate } from '../../wp/write/posts.repository.js';
 import { wpUnslash } from '../../wp/php/slashes.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { WriteLockKey } from '../../wp/write/write-locks.js';
@@ -94,7 +93,7 @@ function gmtDateOf(value: unknown, now: Date): string | false {
 /** tribe_upload_image for an attachment ID (URLs are refused by the argument validator): the ID, or false. */
 async function featuredImageOf(scope: WriteScope, image: unknown): Promise<number | false> {
   if (isPhpEmpty(image) || !isPhpNumeric(image)) return false;
-  const post = await selectPostById(scope.trx, phpIntval(image));
+  const post = await postRowOf(scope, phpIntval(image));
   return post?.post_type === PostType.attachment ? post.ID : false;
 }
 
@@ -427,7 +426,7 @@ export function createLinkedPost(ctx: RequestContext, kind: LinkedWriteKind): Pr
 export async function updateLinkedPost(ctx: RequestContext, kind: LinkedWriteKind, id: number): Promise<void> {
   await ctx.write(async (scope) => {
     // Locked until the commit: two writes of one venue or organizer run one after the other.
-    await selectPostForUpdate(scope.trx, id);
+    await lockedPostRowOf(scope, id);
     const postarr = await kind.prepare(scope, ctx.params, ctx.viewer, id);
     await kind.update(scope, id, postarr);
   });
@@ -440,7 +439,7 @@ export async function updateLinkedPost(ctx: RequestContext, kind: LinkedWriteKin
 export async function trashLinkedPost(ctx: RequestContext, kind: LinkedWriteKind, id: number): Promise<void> {
   await ctx.write(async (scope) => {
     // Locked until the commit: of two deletes at once, the second sees the first's trash (410).
-    const post = await selectPostForUpdate(scope.trx, id);
+    const post = await lockedPostRowOf(scope, id);
     if (post?.post_status === PostStatus.trash) throw kind.errors.inTrash();
     await trashPost(scope, id);
   });
@@ -463,12 +462,12 @@ function invalidLinkedPostId(): AppError {
 async function insertLinked(ctx: RequestContext, scope: WriteScope, kind: LinkedWriteKind, data: unknown): Promise<number> {
   if (isEmptyParam(data)) return 0;
   if (isPhpNumeric(data)) {
-    const post = await selectPostById(scope.trx, phpIntval(data));
+    const post = await postRowOf(scope, phpIntval(data));
     if (post?.post_type === kind.postType) return post.ID;
   }
   const id = phpIndex(data, 'id');
   if (!isPhpEmpty(id)) {
-    const post = isPhpNumeric(id) ? await selectPostById(scope.trx, phpIntval(id)) : undefined;
+    const post = isPhpNumeric(id) ? await postRowOf(scope, phpIntval(id)) : undefined;
     if (post?.post_type === kind.postType) return post.ID;
     throw invalidLinkedPostId();
   }
@@ -493,4 +492,18 @@ export async function insertLinkedOrganizers(ctx: RequestContext, scope: WriteSc
     if (id) ids.push(id);
   }
   return ids;
+}
+
+/**
+ * The post IDs an event's `venue` and `organizer` values name (IDs, `{id}`), for the write to read
+ * them in one statement before insertLinkedVenue / insertLinkedOrganizers look at each.
+ */
+export function linkedPostIdsNamed(venue: unknown, organizer: unknown): number[] {
+  const named = (data: unknown): number[] => {
+    if (isEmptyParam(data)) return [];
+    if (isPhpNumeric(data)) return [phpIntval(data)];
+    const id = phpIndex(data, 'id');
+    return !isPhpEmpty(id) && isPhpNumeric(id) ? [phpIntval(id)] : [];
+  };
+  return [...named(venue), ...phpArrayCast(organizer).flatMap(named)];
 }

@@ -12,14 +12,16 @@ export async function selectOptions(db: Db, names: readonly string[]): Promise<M
 
 /**
  * update_option for a row WordPress autoloads: the value replaced, or a new row (autoload `auto`,
- * as WordPress 6.6+ writes it) when there was none. Returns whether a row was created.
+ * as WordPress 6.6+ writes it) when there was none. `stored`: the row read just before (null: none),
+ * else it is read here. Returns whether a row was created.
  */
-export async function upsertOption(db: Db, name: string, value: string): Promise<{ created: boolean; autoload: boolean }> {
-  const existing = await db
-    .selectFrom('options')
-    .select(['option_id', 'autoload'])
-    .where('option_name', '=', name)
-    .executeTakeFirst();
+export async function upsertOption(
+  db: Db,
+  name: string,
+  value: string,
+  stored?: StoredOption | null,
+): Promise<{ created: boolean; autoload: boolean }> {
+  const existing = stored === undefined ? await selectOptionRow(db, name) : (stored ?? undefined);
   if (existing) {
     await db.updateTable('options').set({ option_value: value }).where('option_id', '=', existing.option_id).execute();
     return { created: false, autoload: AUTOLOADED.has(existing.autoload) };
@@ -44,6 +46,21 @@ export async function upsertOption(db: Db, name: string, value: string): Promise
 export async function lockOptionRows(db: Db, names: readonly string[]): Promise<void> {
   if (names.length === 0 || !locksRows(db)) return;
   await db.selectFrom('options').select('option_id').where('option_name', 'in', [...names]).orderBy('option_name', 'asc').forUpdate().execute();
+}
+
+/** An option's row as a write reads it before replacing the value. */
+export interface StoredOption {
+  option_id: number;
+  option_value: string;
+  autoload: string;
+}
+
+/**
+ * An option's row, or undefined: what a write that may update the option reads, so upsertOption
+ * (given the row, or null for none) needs no read of its own.
+ */
+export async function selectOptionRow(db: Db, name: string): Promise<StoredOption | undefined> {
+  return db.selectFrom('options').select(['option_id', 'option_value', 'autoload']).where('option_name', '=', name).executeTakeFirst();
 }
 
 /** delete_option; returns whether a row was there. */

@@ -1,7 +1,7 @@
 import { isPhpNumeric, phpIntval, phpTrim } from '../php/php-values.js';
 import { selectTermOfTaxonomy } from '../terms/terms-controller.repository.js';
 import { selectTermsNamedBy } from '../terms/terms.repository.js';
-import { insertTerm, setObjectTerms } from '../terms/term-writes.js';
+import { insertTerm, setObjectTermsTracked } from '../terms/term-writes.js';
 import { sanitizeTitle } from '../text/slugs.js';
 import type { WriteScope } from '../write/transaction.js';
 import { selectTermBySlugOrName } from './event-terms.repository.js';
@@ -67,7 +67,8 @@ export async function translateTermsToIds(scope: WriteScope, value: unknown, tax
 /**
  * tax_input for one taxonomy: the object's terms become these (an empty list clears them).
  * `hierarchical` taxonomies take every value as an ID; the others read string values as names,
- * looked up by slug or name and created when missing.
+ * looked up by slug or name and created when missing. Returns whether the object's terms of the
+ * taxonomy changed.
  */
 export async function setEventTerms(
   scope: WriteScope,
@@ -77,7 +78,7 @@ export async function setEventTerms(
   terms: readonly TranslatedTerm[],
   hierarchical: boolean,
   locale: string,
-): Promise<void> {
+): Promise<boolean> {
   const termTaxonomyIds: number[] = [];
   // The values read as IDs are looked up in one query; names may create terms, so they go in turn.
   const readAsId = (term: TranslatedTerm) => hierarchical || !term.asString;
@@ -104,5 +105,5 @@ export async function setEventTerms(
       // wp_set_object_terms returns the WP_Error of wp_insert_term; the post is saved without it.
     }
   }
-  await setObjectTerms(scope, eventId, postType, taxonomy, termTaxonomyIds);
+  return (await setObjectTermsTracked(scope, eventId, postType, taxonomy, termTaxonomyIds)).changed;
 }

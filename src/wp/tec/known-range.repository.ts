@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import { EventMeta, PostStatus, PostType } from '../constants.js';
 
@@ -23,10 +24,17 @@ export async function selectOccurrenceRange(db: Db): Promise<{ earliest?: RangeE
     .innerJoin('posts as p', 'p.ID', 'o.post_id')
     .where('p.post_status', 'in', [...KNOWN_RANGE_STATUSES])
     .where('p.post_type', '=', PostType.event);
-  const [first, last] = await Promise.all([
-    base.select(['o.post_id', 'o.start_date_utc as date']).orderBy('o.start_date_utc', 'asc').limit(1).executeTakeFirst(),
-    base.select(['o.post_id', 'o.end_date_utc as date']).orderBy('o.end_date_utc', 'desc').limit(1).executeTakeFirst(),
-  ]);
+  // Both ends in one statement: each end a derived table of its own (an ORDER BY ... LIMIT inside
+  // a UNION needs one on MySQL and SQLite alike).
+  const earliestRow = base.select(['o.post_id', 'o.start_date_utc as date']).orderBy('o.start_date_utc', 'asc').limit(1);
+  const latestRow = base.select(['o.post_id', 'o.end_date_utc as date']).orderBy('o.end_date_utc', 'desc').limit(1);
+  const rows = await db
+    .selectFrom(earliestRow.as('first_end'))
+    .select([sql<string>`'earliest'`.as('end'), 'first_end.post_id', 'first_end.date'])
+    .unionAll(db.selectFrom(latestRow.as('last_end')).select([sql<string>`'latest'`.as('end'), 'last_end.post_id', 'last_end.date']))
+    .execute();
+  const first = rows.find((row) => row.end === 'earliest');
+  const last = rows.find((row) => row.end === 'latest');
   return {
     earliest: first ? { date: String(first.date), markers: [Number(first.post_id)] } : undefined,
     latest: last && last.date !== null ? { date: String(last.date), markers: [Number(last.post_id)] } : undefined,

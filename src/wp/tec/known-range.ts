@@ -1,6 +1,7 @@
 import { OptionName } from '../constants.js';
 import { asRecord, maybeUnserialize, phpSerialize } from '../php/php-values.js';
-import { lockOptionRows, selectOptions, upsertOption } from '../site/options.repository.js';
+import { lockOptionRows, selectOptionRow, upsertOption } from '../site/options.repository.js';
+import { flushPostMeta } from '../write/meta-store.js';
 import type { WriteScope } from '../write/transaction.js';
 import { selectMetaRange, selectOccurrenceRange, type RangeEnd } from './known-range.repository.js';
 
@@ -18,14 +19,17 @@ export async function rebuildKnownRange(scope: WriteScope): Promise<void> {
   // Locked before the range is read: a write rebuilding it at the same time reads the dates
   // after this one committed, so the range written last includes both writes' events.
   await lockOptionRows(scope.trx, [OptionName.tecOptions]);
+  // The meta range reads postmeta itself: the write's held meta changes go first.
+  if (!scope.site.occurrencesTableActive) await flushPostMeta(scope);
   const range = scope.site.occurrencesTableActive ? await selectOccurrenceRange(scope.trx) : await selectMetaRange(scope.trx);
-  const stored = (await selectOptions(scope.trx, [OptionName.tecOptions])).get(OptionName.tecOptions);
+  const row = await selectOptionRow(scope.trx, OptionName.tecOptions);
+  const stored = row?.option_value;
   const options = { ...asRecord(stored === undefined ? {} : maybeUnserialize(stored)) };
   setRangeEnd(options, 'earliest', range.earliest);
   setRangeEnd(options, 'latest', range.latest);
   const value = phpSerialize(options);
   if (value === stored) return;
-  const { created, autoload } = await upsertOption(scope.trx, OptionName.tecOptions, value);
+  const { created, autoload } = await upsertOption(scope.trx, OptionName.tecOptions, value, row ?? null);
   scope.changes.noteOption(OptionName.tecOptions, created, autoload);
 }
 

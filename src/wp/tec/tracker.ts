@@ -2,7 +2,8 @@ import { TEC_POST_TYPES, Taxonomy, TecMeta } from '../constants.js';
 import { isPhpNumeric, maybeUnserialize, phpSerialize } from '../php/php-values.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import { storeMetaValue } from '../write/meta-rows.js';
-import { selectMetaRows, type MetaRow } from '../write/posts.repository.js';
+import { metaStoreFor, settlePostMeta } from '../write/meta-store.js';
+import type { MetaRow } from '../write/posts.repository.js';
 import type { WriteScope } from '../write/transaction.js';
 import { localTimestamp, postTypeOf, siteOf, unixNow } from '../write/write-env.js';
 
@@ -55,10 +56,11 @@ export function encodeModifiedFields(fields: ReadonlyMap<string, unknown>): stri
 
 /** Stamps `keys` with `time` (an existing key keeps its place, as PHP arrays do) and stores the array. */
 async function stamp(scope: WriteScope, postId: number, keys: readonly string[], time: number): Promise<void> {
-  const rows = await selectMetaRows(scope.trx, postId, TRACKER_META_KEY);
+  const rows = (await metaStoreFor(scope, [postId])).rows(postId, TRACKER_META_KEY);
   const fields = decodeModifiedFields(rows[0]?.meta_value);
   for (const key of keys) fields.set(key, time);
   await storeMetaValue(scope, postId, TRACKER_META_KEY, encodeModifiedFields(fields));
+  await settlePostMeta(scope);
 }
 
 /** current_time('timestamp'): the stamp of meta and post field changes (local time of the site). */
@@ -98,7 +100,7 @@ export async function trackMetaUpdate(
   storedRows?: readonly MetaRow[],
 ): Promise<void> {
   if (!isTrackedMeta(await postTypeOf(scope, postId), key)) return;
-  const rows = storedRows ?? (await selectMetaRows(scope.trx, postId, key));
+  const rows = storedRows ?? (await metaStoreFor(scope, [postId])).rows(postId, key);
   const previous = rows[0]?.meta_value ?? '';
   if (phpLooseStringEquals(previous, value)) return;
   await stamp(scope, postId, [key], await localStamp(scope));
@@ -112,7 +114,7 @@ export async function trackMetaUpdate(
 export async function trackPostFieldsChanged(scope: WriteScope, before: PostRow, after: PostRow): Promise<void> {
   if (!TRACKED_POST_TYPES.has(before.post_type)) return;
   const changed = TRACKED_POST_FIELDS.filter((field) => String(before[field]) !== String(after[field]));
-  const rows = await selectMetaRows(scope.trx, after.ID, TRACKER_META_KEY);
+  const rows = (await metaStoreFor(scope, [after.ID])).rows(after.ID, TRACKER_META_KEY);
   if (changed.length === 0 && decodeModifiedFields(rows[0]?.meta_value).size === 0) return;
   await stamp(scope, after.ID, changed, await localStamp(scope));
 }

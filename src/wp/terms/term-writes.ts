@@ -472,6 +472,21 @@ export async function setObjectTerms(
   termTaxonomyIds: readonly number[],
   append = false,
 ): Promise<number[]> {
+  return (await setObjectTermsTracked(scope, objectId, objectType, taxonomy, termTaxonomyIds, append)).termTaxonomyIds;
+}
+
+/**
+ * setObjectTerms, telling also whether the object's terms of the taxonomy changed (what TEC's
+ * tracker stamps), known from the rows it read and wrote rather than read again.
+ */
+export async function setObjectTermsTracked(
+  scope: WriteScope,
+  objectId: number,
+  objectType: string,
+  taxonomy: string,
+  termTaxonomyIds: readonly number[],
+  append = false,
+): Promise<{ termTaxonomyIds: number[]; changed: boolean }> {
   const { trx, changes } = scope;
   registration(taxonomy);
   const known = new Map((await selectTermTaxonomiesIn(trx, taxonomy, termTaxonomyIds)).map((ref) => [ref.term_taxonomy_id, ref]));
@@ -490,7 +505,7 @@ export async function setObjectTerms(
   if (added.length > 0 || removed.length > 0) {
     changes.noteRelationships(objectId, new Set([taxonomy, ...(POST_TYPE_TAXONOMIES[objectType] ?? [])]));
   }
-  return wanted;
+  return { termTaxonomyIds: wanted, changed: added.length > 0 || removed.length > 0 };
 }
 
 /**

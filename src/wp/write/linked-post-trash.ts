@@ -3,7 +3,8 @@ import { EventMeta, PostStatus, PostType } from '../constants.js';
 import type { SiteSettings } from '../site/site.js';
 import { formatInZone } from '../tec/dates.js';
 import { defaultEventsPerPage, eventStorageOf, selectEventIdsPage, toNormalZone } from '../tec/events-query.js';
-import { deletePostMeta } from './post-meta.js';
+import { flushPostMeta } from './meta-store.js';
+import { deletePostMeta, getPostCustom } from './post-meta.js';
 import type { WriteScope } from './transaction.js';
 import { unixNow } from './write-env.js';
 
@@ -35,6 +36,9 @@ export async function removeTrashedLinkedPostFromEvents(
     statuses,
     ...(postType === PostType.venue ? { venueIds: [postId] } : { organizerIds: [postId] }),
   };
+  // The event query reads postmeta itself: the write's held meta changes go first.
+  await flushPostMeta(scope);
   const ids = await selectEventIdsPage(scope.trx, filter, { limit: defaultEventsPerPage(site), offset: 0, orderByPostDate: false });
+  await getPostCustom(scope, ids);
   for (const eventId of ids) await deletePostMeta(scope, eventId, key);
 }

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import { locksRows, textEquals } from '../../db/dialect.js';
 import type { PostsTable } from '../../db/tables.js';
@@ -140,3 +140,70 @@ export async function deleteMetaRowsById(db: Db, metaIds: readonly number[]): Pr
   await db.deleteFrom('postmeta').where('meta_id', 'in', [...metaIds]).execute();
 }
 
+
+/** A postmeta row to insert; `insertMetaRows` keeps the list's order. */
+export interface NewMetaRow {
+  post_id: number;
+  meta_key: string;
+  meta_value: string;
+}
+
+/**
+ * Rows per multi-row statement: SQLite builds before 3.32 bind at most 999 parameters (3 a row), and
+ * a MySQL packet stays far below max_allowed_packet for ordinary values.
+ */
+const META_ROWS_PER_STATEMENT = 300;
+
+/**
+ * add_metadata's INSERTs of many rows, as multi-row INSERTs: the rows get ascending meta_ids in
+ * the list's order (auto-increment hands out a statement's IDs in VALUES order, and later
+ * statements higher ones), so the result is the rows one INSERT each would have written.
+ */
+export async function insertMetaRows(db: Db, rows: readonly NewMetaRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += META_ROWS_PER_STATEMENT) {
+    await db.insertInto('postmeta').values(rows.slice(start, start + META_ROWS_PER_STATEMENT)).execute();
+  }
+}
+
+/** Every meta row of the given posts, in meta_id order: a write's one read of what it will change. */
+export async function selectAllMetaRows(
+  db: Db,
+  postIds: readonly number[],
+): Promise<{ meta_id: number; post_id: number; meta_key: string | null; meta_value: string | null }[]> {
+  if (postIds.length === 0) return [];
+  return db
+    .selectFrom('postmeta')
+    .select(['meta_id', 'post_id', 'meta_key', 'meta_value'])
+    .where('post_id', 'in', [...new Set(postIds)])
+    .orderBy('meta_id', 'asc')
+    .execute();
+}
+
+/** The meta_ids of the given posts' rows, in meta_id order, for rows inserted without reading their IDs back. */
+export async function selectMetaIds(db: Db, postIds: readonly number[]): Promise<{ meta_id: number; post_id: number }[]> {
+  if (postIds.length === 0) return [];
+  return db
+    .selectFrom('postmeta')
+    .select(['meta_id', 'post_id'])
+    .where('post_id', 'in', [...new Set(postIds)])
+    .orderBy('meta_id', 'asc')
+    .execute();
+}
+
+/** update_metadata's UPDATEs of many rows in one statement: each meta_id gets its own value. */
+export async function updateMetaValuesById(db: Db, values: ReadonlyMap<number, string>): Promise<void> {
+  const entries = [...values];
+  for (let start = 0; start < entries.length; start += META_ROWS_PER_STATEMENT) {
+    const chunk = entries.slice(start, start + META_ROWS_PER_STATEMENT);
+    const cases = sql.join(chunk.map(([id, value]) => sql`when ${id} then ${value}`), sql` `);
+    await db
+      .updateTable('postmeta')
+      .set({ meta_value: sql<string>`case ${sql.ref('meta_id')} ${cases} end` })
+      .where(
+        'meta_id',
+        'in',
+        chunk.map(([id]) => id),
+      )
+      .execute();
+  }
+}

@@ -27,7 +27,8 @@ import { wpUnslash } from '../php/slashes.js';
 import { fitsColumns, POSTS_COLUMN_LENGTHS } from './wpdb-fields.js';
 import type { WriteScope } from './transaction.js';
 import { schedulePostPublication } from '../site/cron.js';
-import { mysqlNow, rememberPostType, siteOf, unixNow } from './write-env.js';
+import { forgetPostRow, lockedPostRowOf, mysqlNow, rememberPostType, siteOf, unixNow } from './write-env.js';
+import { noteNewPostMeta } from './meta-store.js';
 
 /*
  * wp_insert_post / wp_update_post / wp_trash_post as WordPress 7.1 writes the rows, for the post
@@ -328,9 +329,15 @@ async function addTrashedSuffix(scope: WriteScope, found: PostRow): Promise<stri
   if (post.post_name.endsWith('__trashed')) return post.post_name;
   await addPostMeta(scope, post.ID, WpPostMeta.desiredSlug, post.post_name);
   const name = `${truncatePostSlug(post.post_name, 191)}__trashed`;
-  await updatePostRow(scope.trx, post.ID, { post_name: name });
+  await writePostRow(scope, post.ID, { post_name: name });
   scope.changes.notePost(post.ID, post.post_type);
   return name;
+}
+
+/** Sets columns of a post row, and drops the write's copy of it. */
+async function writePostRow(scope: WriteScope, id: number, fields: Parameters<typeof updatePostRow>[2]): Promise<void> {
+  await updatePostRow(scope.trx, id, fields);
+  forgetPostRow(scope, id);
 }
 
 /** The guid get_permalink gives a post at the moment it is inserted (home URL, not PUBLIC_URL). */
@@ -355,7 +362,7 @@ async function fillEmptySlug(scope: WriteScope, site: SiteSettings, post: PostRo
   if (post.post_name !== '' || FLOATING_STATUSES.has(post.post_status)) return post;
   const slug = sanitizeTitle(post.post_title, site.language) || String(post.ID);
   const name = await uniquePostSlug(scope, slug, post.ID, post.post_status, post.post_type);
-  await updatePostRow(scope.trx, post.ID, { post_name: name });
+  await writePostRow(scope, post.ID, { post_name: name });
   scope.changes.notePost(post.ID, post.post_type, undefined, ['post_name']);
   return { ...post, post_name: name };
 }
@@ -381,7 +388,7 @@ async function transitionStatus(
   let current = post;
   if (previousStatus !== PostStatus.publish && post.post_status === PostStatus.publish && post.guid === '') {
     const guid = guidOf(site, post, scope.viewer);
-    await updatePostRow(scope.trx, post.ID, { guid });
+    await writePostRow(scope, post.ID, { guid });
     scope.changes.notePost(post.ID, post.post_type, undefined, ['guid']);
     current = { ...post, guid };
   }
@@ -434,12 +441,15 @@ export async function insertPost(scope: WriteScope, post: NewPost, options: Post
   if (!fitsColumns(row, POSTS_COLUMN_LENGTHS)) throw PostWriteErrors.notInserted();
   const id = await insertPostRow(scope.trx, { ...row, guid: '' });
   rememberPostType(scope, id, row.post_type);
+  // An ID the write looked up before as no post (a venue `{id}` not there yet) is one now.
+  forgetPostRow(scope, id);
+  noteNewPostMeta(scope, id);
   scope.changes.notePost(id, row.post_type, 'created');
 
   let stored: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid: '' } as PostRow);
   await options.afterRow?.(id);
   const guid = guidOf(site, stored, scope.viewer);
-  await updatePostRow(scope.trx, id, { guid });
+  await writePostRow(scope, id, { guid });
   stored = { ...stored, guid };
   await transitionStatus(scope, site, stored, NEW_POST, options);
   await addOrigin(scope, stored);
@@ -494,7 +504,7 @@ async function saveRevision(scope: WriteScope, site: SiteSettings, post: PostRow
     guid: '',
   };
   const id = await insertPostRow(scope.trx, row);
-  await updatePostRow(scope.trx, id, { guid: `${site.home}/?p=${id}` });
+  await writePostRow(scope, id, { guid: `${site.home}/?p=${id}` });
   rememberPostType(scope, id, PostType.revision);
   scope.changes.notePost(id, PostType.revision);
 }
@@ -537,7 +547,7 @@ export async function updatePost(
   options: PostWriteOptions = {},
 ): Promise<PostRow> {
   const site = await siteOf(scope);
-  const before = await selectPostForUpdate(scope.trx, id);
+  const before = await lockedPostRowOf(scope, id);
   if (!before) throw new AppError(404, 'invalid_post', 'Invalid post ID.');
 
   const clearDate = FLOATING_STATUSES.has(before.post_status) && !options.editDate && before.post_date_gmt === ZERO_DATE;
@@ -584,7 +594,7 @@ export async function updatePost(
   // back: `&` in a plain permalink becomes `&#038;`.
   const guid = escUrl(before.guid);
   if (!fitsColumns({ ...row, guid }, POSTS_COLUMN_LENGTHS)) throw PostWriteErrors.notUpdated();
-  await updatePostRow(scope.trx, id, { ...row, guid });
+  await writePostRow(scope, id, { ...row, guid });
   scope.changes.notePost(id, before.post_type, undefined, columnsChanged(before, { ...row, guid }));
   let after: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid } as PostRow);
   await options.afterRow?.(id);
@@ -614,7 +624,7 @@ function columnsChanged(before: PostRow, written: Partial<PostRow>): string[] {
  * `invalid_post` when there is no such post.
  */
 export async function trashPost(scope: WriteScope, id: number): Promise<PostRow> {
-  const post = await selectPostForUpdate(scope.trx, id);
+  const post = await lockedPostRowOf(scope, id);
   if (!post) throw new AppError(404, 'invalid_post', 'Invalid post ID.');
   if (post.post_status === PostStatus.trash) return post;
   rememberPostType(scope, id, post.post_type);
@@ -635,11 +645,11 @@ export async function trashPost(scope: WriteScope, id: number): Promise<PostRow>
  * Does nothing for a published or missing post. Returns the row as stored, or undefined.
  */
 export async function publishPost(scope: WriteScope, id: number): Promise<PostRow | undefined> {
-  const post = await selectPostForUpdate(scope.trx, id);
+  const post = await lockedPostRowOf(scope, id);
   if (!post || post.post_status === PostStatus.publish) return post;
   const site = await siteOf(scope);
   rememberPostType(scope, id, post.post_type);
-  await updatePostRow(scope.trx, id, { post_status: PostStatus.publish });
+  await writePostRow(scope, id, { post_status: PostStatus.publish });
   scope.changes.notePost(id, post.post_type);
   const published = await transitionStatus(scope, site, { ...post, post_status: PostStatus.publish }, post.post_status);
   await addOrigin(scope, published);

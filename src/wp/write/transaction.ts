@@ -8,6 +8,7 @@ import { ChangeSet, tellChangeListeners, type ChangeListener } from './change-se
 import { logsStatements } from './write-lock.repository.js';
 import type { WriteGate } from './write-gate.js';
 import { WriteLockKey, WriteLocks, writeBusy } from './write-locks.js';
+import { deferPostMeta, flushPostMeta } from './meta-store.js';
 
 /** What a write's code gets: the transaction to write through, and the change set to note rows in. */
 export interface WriteScope {
@@ -74,7 +75,11 @@ export function createWriteRunner({ db, now, listeners, logError, tablePrefix, g
               return await begin.execute(async (trx) => {
                 locks.through(trx);
                 const beforeCommit = new BeforeCommit();
-                const value = await work({ trx, changes, locks, beforeCommit, now, site, viewer });
+                const scope = { trx, changes, locks, beforeCommit, now, site, viewer };
+                // Post meta is held in memory and written in a few statements (meta-store.ts).
+                deferPostMeta(scope);
+                const value = await work(scope);
+                await flushPostMeta(scope);
                 await beforeCommit.run();
                 await touchLastSavePost(trx, changes, now);
                 return value;

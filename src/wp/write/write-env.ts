@@ -1,7 +1,8 @@
 import type { SiteSettings } from '../site/site.js';
 import { formatInZone, formatUtc, zoneOffsetSeconds } from '../tec/dates.js';
 import type { ChangeSet } from './change-set.js';
-import { selectPostType } from '../posts/posts.repository.js';
+import { selectPostsByIds, selectPostType, type PostRow } from '../posts/posts.repository.js';
+import { selectPostForUpdate } from './posts.repository.js';
 import type { WriteScope } from './transaction.js';
 
 /*
@@ -12,6 +13,11 @@ import type { WriteScope } from './transaction.js';
 
 interface ScopeCache {
   postTypes: Map<number, string>;
+  /**
+   * Post rows as the write read them (undefined: no such post), dropped when the write changes the
+   * row: a read of an unchanged row is never repeated, a changed one is read again.
+   */
+  postRows: Map<number, PostRow | undefined>;
 }
 
 const caches = new WeakMap<ChangeSet, ScopeCache>();
@@ -19,7 +25,7 @@ const caches = new WeakMap<ChangeSet, ScopeCache>();
 function cacheOf(scope: WriteScope): ScopeCache {
   let cache = caches.get(scope.changes);
   if (!cache) {
-    cache = { postTypes: new Map() };
+    cache = { postTypes: new Map(), postRows: new Map() };
     caches.set(scope.changes, cache);
   }
   return cache;
@@ -33,11 +39,55 @@ export function siteOf(scope: WriteScope): Promise<SiteSettings> {
 /** A post's type (get_post()->post_type), read once per transaction; undefined when no post. */
 export async function postTypeOf(scope: WriteScope, postId: number): Promise<string | undefined> {
   const cache = cacheOf(scope);
-  const known = cache.postTypes.get(postId);
+  const known = cache.postTypes.get(postId) ?? cache.postRows.get(postId)?.post_type;
   if (known !== undefined) return known;
   const type = await selectPostType(scope.trx, postId);
   if (type !== undefined) cache.postTypes.set(postId, type);
   return type;
+}
+
+/**
+ * get_post inside the write for each of `ids`: the rows not read yet (or changed since) in one
+ * statement; a missing post is absent from the map.
+ */
+export async function postRowsOf(scope: WriteScope, ids: readonly number[]): Promise<Map<number, PostRow>> {
+  const { postRows } = cacheOf(scope);
+  const missing = [...new Set(ids)].filter((id) => !postRows.has(id));
+  if (missing.length > 0) {
+    const rows = new Map((await selectPostsByIds(scope.trx, missing)).map((row) => [row.ID, row]));
+    for (const id of missing) postRows.set(id, rows.get(id));
+  }
+  const found = new Map<number, PostRow>();
+  for (const id of ids) {
+    const row = postRows.get(id);
+    if (row) found.set(id, row);
+  }
+  return found;
+}
+
+/** get_post inside the write: the row, read once until the write changes it; undefined when no such post. */
+export async function postRowOf(scope: WriteScope, id: number): Promise<PostRow | undefined> {
+  return (await postRowsOf(scope, [id])).get(id);
+}
+
+/**
+ * The post's row read and locked until the commit (SELECT ... FOR UPDATE): another write of the
+ * same post waits here, then reads what this one wrote. Always read (a copy read earlier without
+ * the lock may be stale); kept for the write's later postRowOf.
+ */
+export async function lockedPostRowOf(scope: WriteScope, id: number): Promise<PostRow | undefined> {
+  const row = await selectPostForUpdate(scope.trx, id);
+  cacheOf(scope).postRows.set(id, row);
+  return row;
+}
+
+/** The write changed the post's row: the next postRowOf reads it again. */
+export function forgetPostRow(scope: WriteScope, id: number): void {
+  const cache = cacheOf(scope);
+  // A post keeps its type: postTypeOf still knows it without a read.
+  const type = cache.postRows.get(id)?.post_type;
+  if (type !== undefined) cache.postTypes.set(id, type);
+  cache.postRows.delete(id);
 }
 
 /** Remembers the type of a post the write just inserted. */
