@@ -7,7 +7,9 @@ import { agentFor, recordedDatabase, recordedUserAuth, ROOT } from './support.js
  * once, and what it wrote itself (a new event's custom tables rows, its terms, TEC's tracker) is
  * known without reading it back. Each count is the whole request (sign-in, checks, the write, the
  * answer re-read) after a read that warms the site settings; `inTransaction` is what runs between
- * BEGIN and COMMIT (both counted), the part the site's write lock covers at most.
+ * BEGIN and COMMIT (both counted). The named locks of a slug, the row locks (`FOR UPDATE`) and
+ * the READ COMMITTED and binlog-format statements of the narrowed write lock (issue 22) are
+ * counted too: 2 to 9 of each figure.
  */
 
 const site = recordedDatabase('reference');
@@ -67,19 +69,19 @@ describe('statements per write', () => {
   it('creates and updates an event, minimal and full', async () => {
     const minimal = await countWrite('post', '/events', MINIMAL_EVENT);
     expect(minimal.status).toBe(201);
-    expect([minimal.total, minimal.inTransaction], listed(minimal)).toEqual([19, 13]);
+    expect([minimal.total, minimal.inTransaction], listed(minimal)).toEqual([22, 15]);
 
     const full = await countWrite('post', '/events', FULL_EVENT);
     expect(full.status).toBe(201);
-    expect([full.total, full.inTransaction], listed(full)).toEqual([40, 33]);
+    expect([full.total, full.inTransaction], listed(full)).toEqual([46, 38]);
 
     const updateMinimal = await countWrite('post', `/events/${minimal.body.id}`, { title: 'Minimal again' });
     expect(updateMinimal.status).toBe(200);
-    expect([updateMinimal.total, updateMinimal.inTransaction], listed(updateMinimal)).toEqual([27, 18]);
+    expect([updateMinimal.total, updateMinimal.inTransaction], listed(updateMinimal)).toEqual([32, 22]);
 
     const updateFull = await countWrite('post', `/events/${full.body.id}`, { ...FULL_EVENT, title: 'Full again', venue: 20, organizer: [30], cost: '$12' });
     expect(updateFull.status).toBe(200);
-    expect([updateFull.total, updateFull.inTransaction], listed(updateFull)).toEqual([38, 28]);
+    expect([updateFull.total, updateFull.inTransaction], listed(updateFull)).toEqual([43, 32]);
 
     // Issue 22 asks for at most 30 per create and 20 per update: met by the minimal create only so
     // far (bench/README.md, Statements per write, says what the others still spend).
@@ -94,26 +96,26 @@ describe('statements per write', () => {
       tags: ['free', 'brand-new-tag'],
     });
     expect(nested.status).toBe(201);
-    expect([nested.total, nested.inTransaction], listed(nested)).toEqual([53, 47]);
+    expect([nested.total, nested.inTransaction], listed(nested)).toEqual([62, 55]);
   });
 
   it('trashes an event, and creates a venue, an organizer and a category', async () => {
     const created = await countWrite('post', '/events', { ...MINIMAL_EVENT, title: 'To trash' });
     const trashed = await countWrite('delete', `/events/${created.body.id}`);
     expect(trashed.status).toBe(200);
-    expect([trashed.total, trashed.inTransaction], listed(trashed)).toEqual([27, 17]);
+    expect([trashed.total, trashed.inTransaction], listed(trashed)).toEqual([33, 22]);
 
     const venue = await countWrite('post', '/venues', { venue: 'Other Hall', city: 'Elsewhere' });
     expect(venue.status).toBe(201);
-    expect([venue.total, venue.inTransaction], listed(venue)).toEqual([16, 10]);
+    expect([venue.total, venue.inTransaction], listed(venue)).toEqual([18, 11]);
 
     const organizer = await countWrite('post', '/organizers', { organizer: 'Other Host' });
     expect(organizer.status).toBe(201);
-    expect([organizer.total, organizer.inTransaction], listed(organizer)).toEqual([16, 10]);
+    expect([organizer.total, organizer.inTransaction], listed(organizer)).toEqual([18, 11]);
 
     const category = await countWrite('post', '/categories', { name: 'Other Category' });
     expect(category.status).toBe(201);
-    expect([category.total, category.inTransaction], listed(category)).toEqual([16, 10]);
+    expect([category.total, category.inTransaction], listed(category)).toEqual([20, 13]);
   });
 
   it('writes each new meta row of a create in one INSERT, in the order the plugin adds them', async () => {

@@ -85,17 +85,18 @@ describe('single-record reads', () => {
     const event = await record('delete', `/events/${EVENT.id}`, ADMIN);
     expect(event.response.status).toBe(200);
     expect(event.response.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
-    const lockAt = event.queries.findIndex((query) => query.sql.includes('GET_LOCK'));
-    expect(lockAt).toBeGreaterThan(0);
-    expect(rowLoads(event.queries.slice(0, lockAt), EVENT.id)).toHaveLength(1);
+    // Before the write's transaction (its locks come inside it, where it needs them).
+    const writeAt = event.queries.findIndex((query) => /^(set transaction|begin)/i.test(query.sql.trim()));
+    expect(writeAt).toBeGreaterThan(0);
+    expect(rowLoads(event.queries.slice(0, writeAt), EVENT.id)).toHaveLength(1);
 
     // A post already in the trash is refused (410) and nothing is written.
     const trashed = await record('delete', `/organizers/${TRASHED_ORGANIZER}`, ADMIN);
     expect(trashed.response.status).toBe(410);
     expect(trashed.queries.filter((query) => /^(insert|update|delete)/i.test(query.sql))).toEqual([]);
     // Before the write: one read of the post and of its meta, shared by validator, permission and handler.
-    const trashedLockAt = trashed.queries.findIndex((query) => query.sql.includes('GET_LOCK'));
-    const beforeLock = trashedLockAt < 0 ? trashed.queries : trashed.queries.slice(0, trashedLockAt);
+    const trashedWriteAt = trashed.queries.findIndex((query) => /^(set transaction|begin)/i.test(query.sql.trim()));
+    const beforeLock = trashedWriteAt < 0 ? trashed.queries : trashed.queries.slice(0, trashedWriteAt);
     expect(rowLoads(beforeLock, TRASHED_ORGANIZER)).toHaveLength(1);
     expect(beforeLock.filter((query) => query.sql.includes('from `wp_postmeta`'))).toHaveLength(1);
   });

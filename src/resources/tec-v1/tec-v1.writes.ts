@@ -2,6 +2,7 @@ import type { RequestContext } from '../../http/request-context.js';
 import { AppError } from '../../wp/wp-error.js';
 import { EventMeta, PostStatus, PostType, TecMeta } from '../../wp/constants.js';
 import { groupMetaRows } from '../../wp/posts/meta.js';
+import { flushPostMeta } from '../../wp/write/meta-store.js';
 import { selectMetaForPosts, selectPostById, selectPostsByIds, type PostRow } from '../../wp/posts/posts.repository.js';
 import { customTablesEventRow, eventDateMetaValues, isValidEventTimezone, resavedCustomTablesEventRow } from '../../wp/tec/custom-tables.js';
 import { customTablesAgree, selectEventCustomTables, upsertEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
@@ -97,6 +98,8 @@ async function writeTaxInput(ctx: RequestContext, scope: WriteScope, postId: num
 
 async function storedMetaOf(scope: WriteScope, postId: number | undefined): Promise<Map<string, readonly string[]>> {
   if (postId === undefined) return new Map();
+  // Read by SQL: the meta changes the write holds in memory (meta-store.ts) go first.
+  await flushPostMeta(scope);
   const rows = await selectMetaForPosts(scope.trx, [postId]);
   return new Map(groupMetaRows(rows).get(postId) ?? []);
 }
