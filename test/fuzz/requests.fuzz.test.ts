@@ -29,7 +29,7 @@ import { recordedUserAuth, ROOT } from '../http/support.js';
  */
 
 // About 500-600 requests/s here alone, a third of that beside the rest of the suite.
-const DEFAULT_REQUESTS = 10_000;
+const DEFAULT_REQUESTS = 5_000;
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? DEFAULT_REQUESTS);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
 const CONCURRENCY = 8;
