@@ -119,14 +119,18 @@ export function rewriteNamespace<T>(value: T): T {
   return mapJson(value, (text) => text.replaceAll(RECORDED_NAMESPACE, SERVED_NAMESPACE)) as T;
 }
 
+/** The request fields of a recorded case, in either capture set (tribe/events/v1 or tec/v1). */
+export type RecordedRequest = Pick<ReferenceCase, 'id' | 'path' | 'query' | 'auth' | 'headers' | 'content_type' | 'body'> & {
+  method: ReferenceCase['method'] | 'HEAD' | 'OPTIONS';
+};
+
 /**
  * Sends a case's request exactly as recorded: method, path + `?` + raw query (no re-encoding),
- * its Content-Type and raw body when present, and HTTP Basic credentials from users.json.
+ * HTTP Basic credentials from users.json, its headers, its Content-Type and raw body when present.
+ * The answer's body is taken as text (a HEAD answer has none), whatever its content type, so a
+ * non-JSON answer (a Koa default "Not Found", an HTML error page) is reported rather than thrown.
  */
-export async function replayCase(
-  agent: ReturnType<typeof supertest>,
-  testCase: ReferenceCase,
-): Promise<ReplayedResponse> {
+export async function sendRecordedRequest(agent: ReturnType<typeof supertest>, testCase: RecordedRequest): Promise<{ status: number; headers: Record<string, string>; text: string }> {
   const url = testCase.query === '' ? testCase.path : `${testCase.path}?${testCase.query}`;
   const methods = {
     GET: () => agent.get(url),
@@ -134,6 +138,8 @@ export async function replayCase(
     PUT: () => agent.put(url),
     PATCH: () => agent.patch(url),
     DELETE: () => agent.delete(url),
+    HEAD: () => agent.head(url),
+    OPTIONS: () => agent.options(url),
   } as const;
   let request = methods[testCase.method]();
 
@@ -148,15 +154,18 @@ export async function replayCase(
   // A string body goes out byte for byte; superagent only serializes objects.
   if (testCase.body !== null) request = request.send(testCase.body);
 
-  // Take the body as text whatever the content type, and parse it here, so a non-JSON answer
-  // (a Koa default "Not Found", an HTML error page) is still reported rather than thrown.
-  const response = await asText(request);
-
+  const response = testCase.method === 'HEAD' ? await request : await asText(request);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers as Record<string, string | string[]>)) {
     headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }
-  return { status: response.status, headers, body: parseBody(String(response.body ?? '')) };
+  return { status: response.status, headers, text: testCase.method === 'HEAD' ? '' : String(response.body ?? '') };
+}
+
+/** Sends a recorded tribe/events/v1 case (sendRecordedRequest) and parses its body as the captures record it. */
+export async function replayCase(agent: ReturnType<typeof supertest>, testCase: ReferenceCase): Promise<ReplayedResponse> {
+  const { status, headers, text } = await sendRecordedRequest(agent, testCase);
+  return { status, headers, body: parseBody(text) };
 }
 
 /** Sends `request` and takes its body as text (`response.body`), whatever the content type. */
