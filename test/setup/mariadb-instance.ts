@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
+import { freePort } from './net.js';
 
 /**
  * A MariaDB server of a test's own, in a temporary folder, on a free loopback port: for tests that
@@ -42,6 +42,7 @@ const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
 const PING_INTERVAL_MS = 100;
 const LOG_TAIL_LINES = 30;
+const BIND_ATTEMPTS = 3;
 
 // Small buffers: several of these run beside the shared server on a 2-core machine.
 const SIZING_ARGS = [
@@ -92,7 +93,31 @@ export async function startMariadbInstance(options: MariadbInstanceOptions = {})
     await rm(baseDir, { recursive: true, force: true });
     throw error;
   }
-  const port = await freePort();
+  // A port can still be taken between the pick and mariadbd's bind (another test's server); a
+  // fresh port settles it.
+  for (let attempt = 1; ; attempt += 1) {
+    const instance = instanceOn(await freePort(), { baseDir, dataDir, errorLog }, options);
+    try {
+      await instance.start();
+      return instance;
+    } catch (error) {
+      const portTaken = error instanceof Error && error.message.includes('Address already in use');
+      if (portTaken && attempt < BIND_ATTEMPTS) {
+        await instance.stop({ remove: false });
+        continue;
+      }
+      await instance.stop();
+      throw error;
+    }
+  }
+}
+
+/** The instance on `dirs`' datadir listening on `port`; not started yet. */
+function instanceOn(
+  port: number,
+  { baseDir, dataDir, errorLog }: { baseDir: string; dataDir: string; errorLog: string },
+  options: MariadbInstanceOptions,
+): MariadbInstance {
   const args = [
     '--no-defaults',
     `--datadir=${dataDir}`,
@@ -125,7 +150,7 @@ export async function startMariadbInstance(options: MariadbInstanceOptions = {})
       });
     });
 
-  const instance: MariadbInstance = {
+  return {
     port,
     url,
     dataDir,
@@ -176,14 +201,6 @@ export async function startMariadbInstance(options: MariadbInstanceOptions = {})
       }
     },
   };
-
-  try {
-    await instance.start();
-  } catch (error) {
-    await instance.stop();
-    throw error;
-  }
-  return instance;
 }
 
 function runInstallDb(dataDir: string, logFile: string): Promise<void> {
@@ -208,19 +225,6 @@ function runInstallDb(dataDir: string, logFile: string): Promise<void> {
       if (code === 0) return resolve();
       const tail = output.trim().split('\n').slice(-LOG_TAIL_LINES).join('\n');
       reject(new Error(`${INSTALL_BINARY} exited with code ${code} (log ${logFile}):\n${tail}`));
-    });
-  });
-}
-
-/** A port nothing listens on right now: bind port 0 on loopback, read it, release it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('No free port'))));
     });
   });
 }

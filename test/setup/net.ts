@@ -4,16 +4,27 @@ import { connect, createServer } from 'node:net';
 
 /** Loopback helpers for the tests that start processes of their own (nginx, services, servers). */
 
-/** A port nothing listens on right now (the system picks it; closed again before the caller binds it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// Ports handed to servers a test starts: below Linux's ephemeral range (32768-60999), so an
+// outgoing connection cannot take the port between the pick and the server's bind. Port 0 picks
+// from the ephemeral range itself, which lost that race once in CI (a mariadbd: "Address already
+// in use").
+const PICK_FROM = 20_000;
+const PICK_TO = 32_000;
+
+/** A port nothing listens on right now, below the ephemeral range (closed again before the caller binds it). */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = PICK_FROM + Math.floor(Math.random() * (PICK_TO - PICK_FROM));
+    if (await canBind(port)) return port;
+  }
+  throw new Error(`No free port between ${PICK_FROM} and ${PICK_TO} after 50 tries`);
+}
+
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
