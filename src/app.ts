@@ -279,7 +279,17 @@ export function createApp({
       urls = urlsFor(site);
     }
     const storable = !(changedMeanwhile && isLoggedIn(viewer));
-    const runWrite = createWriteRunner({ db, now, listeners: changeListeners, logError, tablePrefix: config.tablePrefix, gate: writeGate, site, viewer });
+    const runWrite = createWriteRunner({
+      db,
+      now,
+      listeners: changeListeners,
+      logError,
+      tablePrefix: config.tablePrefix,
+      gate: writeGate,
+      site,
+      viewer,
+      onLockConflict: (reason) => metrics.writeRetried(reason),
+    });
     const cacheKey =
       generation === undefined || !cacheable
         ? undefined

@@ -14,6 +14,9 @@ export interface PoolStats {
   limit: number;
 }
 
+/** Why the database rolled a write back: a deadlock it broke, or a row lock waited for too long. */
+export type WriteRetryReason = 'deadlock' | 'lock_wait_timeout';
+
 /** Hit and miss counts a cache keeps of its own lookups. */
 export interface CacheStats {
   readonly hits: number;
@@ -40,6 +43,7 @@ export class AppMetrics {
   private readonly requests: Counter<'route' | 'method' | 'status'>;
   private readonly duration: Histogram<'route' | 'method'>;
   private readonly dbErrors: Counter<'kind'>;
+  private readonly writeRetries: Counter<'reason'>;
   /** Process metrics still to be switched on (at the first scrape; see route()). */
   private processMetricsPending: boolean;
 
@@ -67,6 +71,14 @@ export class AppMetrics {
     // Both kinds show from the start, at 0, so a rate() over them never lacks a series.
     this.dbErrors.inc({ kind: 'statement' }, 0);
     this.dbErrors.inc({ kind: 'connection' }, 0);
+    this.writeRetries = new Counter({
+      name: 'write_retries_total',
+      help: 'Write transactions the database rolled back and the service ran again from the start, by reason (deadlock, lock_wait_timeout).',
+      labelNames: ['reason'],
+      registers,
+    });
+    this.writeRetries.inc({ reason: 'deadlock' }, 0);
+    this.writeRetries.inc({ reason: 'lock_wait_timeout' }, 0);
     const { poolStats, caches = {} } = options;
     if (poolStats) {
       new Gauge({
@@ -130,6 +142,11 @@ export class AppMetrics {
 
   databaseError(kind: 'statement' | 'connection'): void {
     this.dbErrors.inc({ kind });
+  }
+
+  /** A write transaction rolled back by the database, about to run again (or to be answered 503). */
+  writeRetried(reason: WriteRetryReason): void {
+    this.writeRetries.inc({ reason });
   }
 
   /** `GET /metrics` in Prometheus text format; other paths pass through. */

@@ -115,7 +115,8 @@ describe('statements per write', () => {
 
     const category = await countWrite('post', '/categories', { name: 'Other Category' });
     expect(category.status).toBe(201);
-    expect([category.total, category.inTransaction], listed(category)).toEqual([20, 13]);
+    // One of them the named lock that keeps two rebuilds of `tribe_events_cat_children` apart.
+    expect([category.total, category.inTransaction], listed(category)).toEqual([21, 14]);
   });
 
   it('writes each new meta row of a create in one INSERT, in the order the plugin adds them', async () => {

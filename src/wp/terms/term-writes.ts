@@ -186,11 +186,13 @@ async function uniqueTermSlug(scope: WriteScope, slug: string, owner: SlugOwner,
  * category-colours dropdown cache for event categories.
  */
 async function afterTermWrite(scope: WriteScope, taxonomy: string): Promise<void> {
-  // Rebuilt just before the commit (BeforeCommit): its option row is locked for the write's last
-  // statements only, after every named lock the write takes (the order that keeps waits from
-  // going round in a circle the server cannot see). Once per term write, as WordPress rebuilds it
-  // (each rebuild a new row), the final state alike.
-  if (registration(taxonomy).hierarchical) scope.beforeCommit.push(() => rebuildTermHierarchy(scope, taxonomy));
+  // Rebuilt as the write's last work (BeforeCommit's last lane, after the term recounts): its
+  // lock is held for the write's last statements only. Once per term write, as WordPress rebuilds
+  // it (each rebuild a new row), the final state alike.
+  if (registration(taxonomy).hierarchical) {
+    const option = termChildrenOptionName(taxonomy);
+    scope.beforeCommit.last(WriteLockKey.optionRewrite(option), () => rebuildTermHierarchy(scope, taxonomy));
+  }
   if (taxonomy === Taxonomy.eventCategory) scope.changes.noteTecCacheKey(TecCacheKey.categoryColorsDropdown);
 }
 
@@ -201,7 +203,9 @@ async function afterTermWrite(scope: WriteScope, taxonomy: string): Promise<void
 export async function rebuildTermHierarchy(scope: WriteScope, taxonomy: string): Promise<void> {
   const name = termChildrenOptionName(taxonomy);
   // Locked before the terms are read: a write rebuilding it at the same time writes after this
-  // one commits, from the terms as they are then.
+  // one commits, from the terms as they are then. The named lock first: the row lock alone does
+  // not keep two writes' delete-and-add of the row apart (rest_write_busy under 8 category writers).
+  await scope.locks.take(WriteLockKey.optionRewrite(name));
   await lockOptionRows(scope.trx, [name]);
   const children = new Map<number, number[]>();
   for (const { term_id, parent } of await selectTermParents(scope.trx, taxonomy)) {

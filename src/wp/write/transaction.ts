@@ -1,5 +1,6 @@
 import type { Db } from '../../db/create-db.js';
 import { dialectOf } from '../../db/dialect.js';
+import type { WriteRetryReason } from '../../ops/metrics.js';
 import type { Viewer } from '../auth/capabilities.js';
 import type { SiteSettings } from '../site/site.js';
 import { touchLastSavePost } from '../tec/last-save-post.js';
@@ -42,6 +43,8 @@ export interface WriteRunnerOptions {
   /** Put on every scope (WriteScope.site / viewer). */
   site: SiteSettings;
   viewer: Viewer;
+  /** Told of each rollback by a lock conflict (before the next attempt, or the 503): the metrics. */
+  onLockConflict?: (reason: WriteRetryReason) => void;
 }
 
 /** Attempts of one write that the database chose as a deadlock victim or that waited too long for a row. */
@@ -60,7 +63,7 @@ const MAX_ATTEMPTS = 4;
  * autocommitted statements read it. A transaction the database rolls back for a deadlock or a lock
  * wait timeout is run again from the start, a bounded number of times, then answered 503.
  */
-export function createWriteRunner({ db, now, listeners, logError, tablePrefix, gate, site, viewer }: WriteRunnerOptions): RunWrite {
+export function createWriteRunner({ db, now, listeners, logError, tablePrefix, gate, site, viewer, onLockConflict }: WriteRunnerOptions): RunWrite {
   return async <T>(work: (scope: WriteScope) => Promise<T>): Promise<T> =>
     gate.run(async () => {
       const oneAtATime = await writesOneAtATime(db);
@@ -93,6 +96,7 @@ export function createWriteRunner({ db, now, listeners, logError, tablePrefix, g
           return result;
         } catch (error) {
           if (!isLockConflict(error)) throw error;
+          onLockConflict?.((error as { errno: number }).errno === ER_LOCK_DEADLOCK ? 'deadlock' : 'lock_wait_timeout');
           if (attempt >= MAX_ATTEMPTS) throw writeBusy();
           // Apart a little, at random, so the same writes do not meet again at once.
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
@@ -108,8 +112,11 @@ export function createWriteRunner({ db, now, listeners, logError, tablePrefix, g
  */
 export function isLockConflict(error: unknown): boolean {
   const errno = (error as { errno?: unknown } | null)?.errno;
-  return errno === 1213 || errno === 1205;
+  return errno === ER_LOCK_DEADLOCK || errno === ER_LOCK_WAIT_TIMEOUT;
 }
+
+const ER_LOCK_DEADLOCK = 1213;
+const ER_LOCK_WAIT_TIMEOUT = 1205;
 
 const oneAtATimeByDb = new WeakMap<Db, Promise<boolean>>();
 

@@ -20,6 +20,11 @@ export const WriteLockKey = {
   termSlug: (slug: string) => `term-slug:${slug}`,
   /** wp_insert_term's name check: a term of that name (as lower case) in the taxonomy. */
   termName: (taxonomy: string, name: string) => `term-name:${taxonomy}:${name}`,
+  /**
+   * An option a write deletes and adds again (`{taxonomy}_children`): two writes doing that at once
+   * deadlock in InnoDB on each other's delete-marked rows of the same name, whatever they locked first.
+   */
+  optionRewrite: (name: string) => `option-rewrite:${name}`,
   /** The whole site: where the server cannot run writes side by side (WriteRunnerOptions). */
   site: () => 'site',
 } as const;
