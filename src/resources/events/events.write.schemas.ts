@@ -4,6 +4,7 @@ import { PostType } from '../../wp/constants.js';
 import { arePostIdsOfType, isNonEmptyString } from '../../wp/validators.js';
 import { isPhpNumeric, phpTrim } from '../../wp/php/php-values.js';
 import { isEmptyParam } from '../../wp/php/php-empty.js';
+import { isKnownZoneName } from '../../wp/tec/dates.js';
 import { CreateOrganizerArgs } from '../organizers/organizers.schemas.js';
 import { CreateVenueArgs } from '../venues/venues.schemas.js';
 import { isImage, isPostSlugOfType, isPostStatus, isTimeArg, isUrlOrEmpty, isUserId, unrequired } from '../../http/arg-validators.js';
@@ -26,12 +27,7 @@ function isValidTimezone(candidate: string): boolean {
   const trimmed = phpTrim(candidate);
   if (trimmed.startsWith('UTC') && trimmed.length > 3) return true;
   if (/^[+-]\d{1,2}(:?\d{2})?$/.test(candidate)) return true;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: candidate });
-    return true;
-  } catch {
-    return false;
-  }
+  return isKnownZoneName(candidate);
 }
 
 /** Validator::is_timezone_or_empty. */

@@ -274,9 +274,9 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
   const fields = postFields(ctx, params);
   await ctx.write(async (scope) => {
     // The row as it stands under the write lock: another write may have changed it since the checks.
-    // The posts the event names are read with it, in one statement.
-    await postRowsOf(scope, [id, ...linkedPostIdsNamed(params.venue, params.organizer)]);
     const post = await lockedEvent(scope, id);
+    // The posts the event names, in one statement.
+    await postRowsOf(scope, linkedPostIdsNamed(params.venue, params.organizer));
     // prepare_postarr: the venue endpoint's insert(), then the organizer endpoint's.
     data.venueId = (await insertLinkedVenue(ctx, scope, params.venue)) || undefined;
     data.organizerIds = await insertLinkedOrganizers(ctx, scope, params.organizer);

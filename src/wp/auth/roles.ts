@@ -13,13 +13,25 @@ import { asRecord, maybeUnserialize } from '../php/php-values.js';
 /** Role name -> its capabilities (capability -> granted value, as stored). */
 export type RoleDefinitions = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 
+/**
+ * Decoded role options by their stored text: every authenticated request needs the roles, and
+ * decoding the option (PHP-serialized, often 20 KB) cost more than the rest of the check. A memo of
+ * a pure function of the text (read fresh each request), bounded, so never stale.
+ */
+const decodedRoles = new Map<string, RoleDefinitions>();
+const MAX_REMEMBERED_ROLE_OPTIONS = 8;
+
 /** WP_Roles::get_roles_data: the roles of the decoded `{prefix}user_roles` option. */
 export function parseRoleDefinitions(optionValue: string | undefined): RoleDefinitions {
+  if (optionValue === undefined) return new Map();
+  const known = decodedRoles.get(optionValue);
+  if (known) return known;
   const roles = new Map<string, Readonly<Record<string, unknown>>>();
-  if (optionValue === undefined) return roles;
   for (const [name, role] of Object.entries(asRecord(maybeUnserialize(optionValue)))) {
-    roles.set(name, asRecord(asRecord(role).capabilities));
+    roles.set(name, Object.freeze({ ...asRecord(asRecord(role).capabilities) }));
   }
+  if (decodedRoles.size >= MAX_REMEMBERED_ROLE_OPTIONS) decodedRoles.delete(decodedRoles.keys().next().value!);
+  decodedRoles.set(optionValue, roles);
   return roles;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EventMeta } from '../constants.js';
 import { isUtcOffsetZone, wallTimeToUnix, wallTimeToUtc } from './event-dates.js';
+import { isKnownZoneName } from './dates.js';
 
 /**
  * TEC 6's custom tables ("CT1") rows of an event, as its save hooks compute them
@@ -106,13 +107,7 @@ export function settledCustomTablesEventRow(
 
 /** Timezones::is_valid_timezone as the Event model's Valid_Timezone asks it: `UTC+N` offsets, or a zone Intl can build. */
 export function isValidEventTimezone(zone: string): boolean {
-  if (isUtcOffsetZone(zone)) return true;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return isUtcOffsetZone(zone) || isKnownZoneName(zone);
 }
 
 /** The date meta customTablesEventRow reads, from an event's meta (first value of each key). */

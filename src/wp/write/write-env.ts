@@ -18,6 +18,8 @@ interface ScopeCache {
    * row: a read of an unchanged row is never repeated, a changed one is read again.
    */
   postRows: Map<number, PostRow | undefined>;
+  /** Posts whose rows the write has locked (held to its commit). */
+  lockedPosts: Set<number>;
 }
 
 const caches = new WeakMap<ChangeSet, ScopeCache>();
@@ -25,7 +27,7 @@ const caches = new WeakMap<ChangeSet, ScopeCache>();
 function cacheOf(scope: WriteScope): ScopeCache {
   let cache = caches.get(scope.changes);
   if (!cache) {
-    cache = { postTypes: new Map(), postRows: new Map() };
+    cache = { postTypes: new Map(), postRows: new Map(), lockedPosts: new Set() };
     caches.set(scope.changes, cache);
   }
   return cache;
@@ -72,12 +74,16 @@ export async function postRowOf(scope: WriteScope, id: number): Promise<PostRow 
 
 /**
  * The post's row read and locked until the commit (SELECT ... FOR UPDATE): another write of the
- * same post waits here, then reads what this one wrote. Always read (a copy read earlier without
- * the lock may be stale); kept for the write's later postRowOf.
+ * same post waits here, then reads what this one wrote. Read under the lock the first time (a
+ * copy read earlier without it may be stale); kept for the write's later postRowOf, and for a
+ * later lockedPostRowOf while the write has not changed the row (the lock holds it still).
  */
 export async function lockedPostRowOf(scope: WriteScope, id: number): Promise<PostRow | undefined> {
+  const cache = cacheOf(scope);
+  if (cache.lockedPosts.has(id) && cache.postRows.has(id)) return cache.postRows.get(id);
   const row = await selectPostForUpdate(scope.trx, id);
-  cacheOf(scope).postRows.set(id, row);
+  cache.postRows.set(id, row);
+  if (row) cache.lockedPosts.add(id);
   return row;
 }
 
