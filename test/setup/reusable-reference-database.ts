@@ -7,7 +7,8 @@ import { createTestDatabase, testServerUrl, type TestDatabase } from './database
  * instead of one CREATE DATABASE + load + DROP per case: a working copy the cases write to and an
  * untouched template loaded from the same dump. After each case every table of the working copy
  * is checksummed against the template's; the tables that differ are refilled from the template
- * (DELETE + INSERT ... SELECT) and every AUTO_INCREMENT is put back to the template's, so the next
+ * (the rows that differ deleted, the template's missing ones inserted) and every AUTO_INCREMENT is
+ * put back to the template's, so the next
  * case starts on rows and next insert ids equal to a fresh load's. MariaDB only; a SQLite copy is
  * a file copy already (createTestDatabase).
  *
@@ -63,6 +64,7 @@ export async function openReusableReferenceDatabase(): Promise<ReusableReference
   const templateState = await tableState(connection, template.name);
   const tables = [...templateState.autoIncrement.keys()];
   const templateChecksums = await checksums(connection, template.name, tables);
+  const shapes = await tableShapes(connection, template.name);
   let checkedOut = false;
   // Set when even the reload failed: no later case may run on what is left.
   let unusable: Error | undefined;
@@ -80,8 +82,7 @@ export async function openReusableReferenceDatabase(): Promise<ReusableReference
       await connection.query('START TRANSACTION');
       try {
         for (const table of refilled) {
-          await connection.query(`DELETE FROM ${qualified(working.name, table)}`);
-          await connection.query(`INSERT INTO ${qualified(working.name, table)} SELECT * FROM ${qualified(template.name, table)}`);
+          for (const statement of refillStatements(working.name, template.name, table, shapes.get(table))) await connection.query(statement);
         }
         await connection.query('COMMIT');
       } catch (error) {
@@ -174,6 +175,52 @@ async function tableState(connection: Connection, database: string): Promise<Tab
     autoIncrement.set(row.name, row.autoIncrement === null ? null : Number(row.autoIncrement));
   }
   return { autoIncrement };
+}
+
+/** A table's columns and primary key columns, as the template has them. */
+interface TableShape {
+  columns: string[];
+  primaryKey: string[];
+}
+
+async function tableShapes(connection: Connection, database: string): Promise<Map<string, TableShape>> {
+  const shapes = new Map<string, TableShape>();
+  const [columns] = await connection.query('SELECT TABLE_NAME AS tableName, COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME, ORDINAL_POSITION', [database]);
+  for (const { tableName, name } of columns as Array<{ tableName: string; name: string }>) {
+    const shape = shapes.get(tableName) ?? { columns: [], primaryKey: [] };
+    shape.columns.push(name);
+    shapes.set(tableName, shape);
+  }
+  const [keys] = await connection.query(
+    "SELECT TABLE_NAME AS tableName, COLUMN_NAME AS name FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND INDEX_NAME = 'PRIMARY' ORDER BY TABLE_NAME, SEQ_IN_INDEX",
+    [database],
+  );
+  for (const { tableName, name } of keys as Array<{ tableName: string; name: string }>) shapes.get(tableName)?.primaryKey.push(name);
+  return shapes;
+}
+
+/**
+ * The statements that make a table of the working copy hold the template's rows. With a primary
+ * key only the rows that differ are touched: those the template has not (or has otherwise, byte
+ * for byte) are deleted, then the template's rows missing by key are inserted. A write changes a
+ * handful of rows, and rewriting all of wp_postmeta took most of a restore. Without one: all rows.
+ */
+function refillStatements(working: string, template: string, table: string, shape: TableShape | undefined): string[] {
+  const target = qualified(working, table);
+  const source = qualified(template, table);
+  if (!shape || shape.primaryKey.length === 0) return [`DELETE FROM ${target}`, `INSERT INTO ${target} SELECT * FROM ${source}`];
+  // The working table goes by its full name: MariaDB resolves a multi-table DELETE's target alias
+  // in the connection's default database, and this connection has none.
+  const ours = (name: string) => `${target}.\`${name}\``;
+  const theirs = (name: string) => `t.\`${name}\``;
+  const sameKey = shape.primaryKey.map((name) => `${ours(name)} = ${theirs(name)}`).join(' AND ');
+  // As bytes, so a change of case or of trailing spaces (equal under the tables' collations) counts.
+  const sameRow = shape.columns.map((name) => `CAST(${ours(name)} AS BINARY) <=> CAST(${theirs(name)} AS BINARY)`).join(' AND ');
+  const firstKey = shape.primaryKey[0] ?? '';
+  return [
+    `DELETE ${target} FROM ${target} LEFT JOIN ${source} t ON ${sameKey} WHERE ${theirs(firstKey)} IS NULL OR NOT (${sameRow})`,
+    `INSERT INTO ${target} SELECT t.* FROM ${source} t LEFT JOIN ${target} ON ${sameKey} WHERE ${ours(firstKey)} IS NULL`,
+  ];
 }
 
 /** CHECKSUM TABLE of every listed table, one statement: table -> checksum as text. */

@@ -85,11 +85,27 @@ describe('openReusableReferenceDatabase', () => {
 
   it('reports which tables it refilled and whose counter it put back', async () => {
     const database = await reference.checkout();
-    await database.db.updateTable('options').set({ option_value: 'changed again' }).where('option_name', '=', 'blogname').execute();
-    await sql`ALTER TABLE wp_posts AUTO_INCREMENT = 100000`.execute(database.db);
-    await database.db.destroy();
-    expect(await reference.restore()).toEqual({ refilled: ['wp_options'], autoIncrementReset: ['wp_posts'] });
-    await database.drop();
+    try {
+      await database.db.updateTable('options').set({ option_value: 'changed again' }).where('option_name', '=', 'blogname').execute();
+      await sql`ALTER TABLE wp_posts AUTO_INCREMENT = 100000`.execute(database.db);
+      await database.db.destroy();
+      expect(await reference.restore()).toEqual({ refilled: ['wp_options'], autoIncrementReset: ['wp_posts'] });
+    } finally {
+      await database.drop();
+    }
+    expect(await fullState(database.url)).toEqual(freshState);
+  });
+
+  it('undoes changes the tables\' collations call equal: of case, of trailing spaces', async () => {
+    const database = await reference.checkout();
+    try {
+      const term = await database.db.selectFrom('terms').select(['term_id', 'name']).orderBy('term_id').limit(1).executeTakeFirstOrThrow();
+      await database.db.updateTable('terms').set({ name: term.name.toUpperCase() === term.name ? term.name.toLowerCase() : term.name.toUpperCase() }).where('term_id', '=', term.term_id).execute();
+      await database.db.updateTable('options').set({ option_value: sql`CONCAT(option_value, '  ')` }).where('option_name', '=', 'blogname').execute();
+      expect(await fullState(database.url)).not.toEqual(freshState);
+    } finally {
+      await database.drop();
+    }
     expect(await fullState(database.url)).toEqual(freshState);
   });
 
