@@ -1,17 +1,18 @@
 import supertest from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
-import { createTestDatabase } from '../setup/database.js';
 import { loadConfig } from '../../src/config.js';
 import { compareCase, type ReferenceCase, type TableRows } from './captures.js';
 import { loadTecV1Cases, replayTecV1Case, type TecV1Case } from './tec-v1-captures.js';
-import { compareRows, diffSnapshots, snapshotReferenceDatabase, snapshotTables, type TableSnapshot } from './table-rows.js';
+import { compareRows, diffSnapshots, snapshotTables } from './table-rows.js';
+import { openWriteCaseDatabases, type WriteCaseDatabases } from './write-case-databases.js';
 
 /**
- * Replays the recorded writes of TEC's `tec/v1` namespace (fixtures/reference-tec-v1): each on a
- * fresh copy of the reference database (its db.sql is reference/db.sql byte for byte), the clock
+ * Replays the recorded writes of TEC's `tec/v1` namespace (fixtures/reference-tec-v1): each on the
+ * state of a freshly loaded reference database (its db.sql is reference/db.sql byte for byte; one
+ * copy per file, restored after each case: write-case-databases.ts), the clock
  * at the case's `recorded_at`. Compared by that README's rules: the status, the body of refusals
  * (success bodies once the tec/v1 entity renderer is wired into the writes), and every row written
  * and removed, with `meta_id`, `event_id`, `occurrence_id` and `hash` not compared (meta rows are
@@ -41,10 +42,14 @@ const REQUEST_TIME_KEYS = new Set(['date', 'date_gmt', 'modified', 'modified_gmt
 
 export function defineTecV1WriteSuite(suite: TecV1WriteSuite): void {
   const selected = loadTecV1Cases().filter(suite.select);
-  let pristine: TableSnapshot;
+  let databases: WriteCaseDatabases;
 
   beforeAll(async () => {
-    pristine = await snapshotReferenceDatabase(suite.dialect);
+    databases = await openWriteCaseDatabases(suite.dialect);
+  });
+
+  afterAll(async () => {
+    await databases?.close();
   });
 
   describe(`${suite.title}: selection`, () => {
@@ -61,7 +66,7 @@ export function defineTecV1WriteSuite(suite: TecV1WriteSuite): void {
   describe(`${suite.title}: writes replayed on a fresh database`, () => {
     for (const testCase of selected) {
       it(testCase.id, async () => {
-        const { mismatches, customTables } = await replayTecV1Write(testCase, pristine, suite.comparison, suite.dialect);
+        const { mismatches, customTables } = await replayTecV1Write(testCase, databases, suite.comparison);
         expect(customTables, 'tec_events / tec_occurrences after the write disagree with the meta').toEqual([]);
         const known = suite.knownDifferences[testCase.id];
         if (known !== undefined) {
@@ -74,15 +79,15 @@ export function defineTecV1WriteSuite(suite: TecV1WriteSuite): void {
   });
 }
 
-/** Replays one recorded tec/v1 write on a fresh copy of the reference database. */
+/** Replays one recorded tec/v1 write on the reference database as freshly loaded. */
 export async function replayTecV1Write(
   testCase: TecV1Case,
-  pristine: TableSnapshot,
+  databases: WriteCaseDatabases,
   comparison: TecV1WriteComparison,
-  dialect: 'mysql' | 'sqlite' = 'mysql',
 ): Promise<{ mismatches: string[]; customTables: string[] }> {
   const recordedAt = testCase.recorded_at ?? '';
-  const database = await createTestDatabase({ dump: 'reference', dialect });
+  const { pristine } = databases;
+  const database = await databases.checkout();
   try {
     const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'calendar/events/v1,tec/v1' });
     const app = createApp({ db: database.db, config, clock: fixedClock(recordedAt), logError: () => undefined });

@@ -1,18 +1,19 @@
 import supertest from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
-import { createTestDatabase } from '../setup/database.js';
 import { compareCase, loadCases, replayCase, type CaseNamespace, type ReferenceCase, type ReplayedResponse } from './captures.js';
 import { contractConfig, selectCases } from './suite.js';
 import type { TableRows } from './captures.js';
-import { compareRows, diffSnapshots, snapshotReferenceDatabase, snapshotTables, type TableSnapshot } from './table-rows.js';
+import { compareRows, diffSnapshots, snapshotTables } from './table-rows.js';
+import { openWriteCaseDatabases, type WriteCaseDatabases } from './write-case-databases.js';
 import { PENDING_ON_OTHER_ISSUES } from './pending.js';
 
 /**
- * Replays recorded writes (fixtures README): each case on a freshly loaded `db.sql`, with the
- * clock stopped at its `recorded_at`; the answer must match, and so must every row it wrote
+ * Replays recorded writes (fixtures README): each case on the state of a freshly loaded `db.sql`
+ * (one copy per file, restored after each case: write-case-databases.ts), with the clock stopped
+ * at its `recorded_at`; the answer must match, and so must every row it wrote
  * (`db_after`) and removed (`db_deleted`). A refused write must leave every table as it was.
  */
 
@@ -28,7 +29,7 @@ export interface WriteContractSuite {
   intendedDeviations?: Readonly<Record<string, string>>;
   /** `recorded`: replay under the plugin's own namespace, served beside ours (see ContractSuite). */
   namespace?: CaseNamespace;
-  /** Where each case's fresh reference database lives: MariaDB (the default) or a SQLite file. */
+  /** Where each case's reference database lives: MariaDB (the default) or a SQLite file. */
   dialect?: 'mysql' | 'sqlite';
   /** More checks of the selection, test name -> check; each runs as its own `it`. */
   selectionChecks?: Readonly<Record<string, (selected: readonly ReferenceCase[]) => void>>;
@@ -76,10 +77,14 @@ const RUN_SLACK_SECONDS = 10;
 export function defineWriteContractSuite(suite: WriteContractSuite): readonly ReferenceCase[] {
   const selected = selectCases(suite.select, suite.namespace);
   const deviations = suite.intendedDeviations ?? {};
-  let pristine: TableSnapshot;
+  let databases: WriteCaseDatabases;
 
   beforeAll(async () => {
-    pristine = await snapshotReferenceDatabase(suite.dialect);
+    databases = await openWriteCaseDatabases(suite.dialect);
+  });
+
+  afterAll(async () => {
+    await databases?.close();
   });
 
   describe(`${suite.title}: selection`, () => {
@@ -103,7 +108,7 @@ export function defineWriteContractSuite(suite: WriteContractSuite): readonly Re
   describe(`${suite.title}: writes replayed on a fresh database`, () => {
     for (const testCase of selected) {
       it(testCase.id, async () => {
-        const { mismatches, customTables } = await replayWrite(testCase, pristine, suite.namespace, suite.dialect);
+        const { mismatches, customTables } = await replayWrite(testCase, databases, suite.namespace);
         expect(customTables, 'tec_events / tec_occurrences after the write disagree with the meta').toEqual([]);
         const pending = PENDING_ON_OTHER_ISSUES[testCase.id];
         if (pending !== undefined) {
@@ -140,15 +145,15 @@ export interface ReplayedWrite {
   customTables: string[];
 }
 
-/** Replays one recorded write on a fresh copy of the reference database. */
+/** Replays one recorded write on the reference database as freshly loaded. */
 export async function replayWrite(
   testCase: ReferenceCase,
-  pristine: TableSnapshot,
+  databases: WriteCaseDatabases,
   namespace: CaseNamespace = 'served',
-  dialect: 'mysql' | 'sqlite' = 'mysql',
 ): Promise<ReplayedWrite> {
   const recordedAt = testCase.recorded_at ?? '';
-  const database = await createTestDatabase({ dump: 'reference', dialect });
+  const { pristine } = databases;
+  const database = await databases.checkout();
   try {
     const config = contractConfig(database.url, namespace);
     const app = createApp({ db: database.db, config, clock: fixedClock(recordedAt), logError: () => undefined });
