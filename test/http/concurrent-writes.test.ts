@@ -124,7 +124,7 @@ describe('concurrent deletes of one event', () => {
 });
 
 describe('concurrent deletes of one category', () => {
-  it('delete it once: one answers 200 with the term, the others 404 rest_term_invalid (never a 500)', async () => {
+  it('delete it once: one answers 200 with the term, the others as for a missing term (never a 500)', async () => {
     const created = await replica().post(`${ROOT}/categories`).set('Authorization', basicAuth()).send({ name: 'Delete Race Category' });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
@@ -132,12 +132,14 @@ describe('concurrent deletes of one category', () => {
     const answers = await Promise.all(
       Array.from({ length: 4 }, (_, index) => replicas[index % 2]!.delete(`${ROOT}/categories/${id}`).set('Authorization', basicAuth())),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404]);
-    expect(answers.filter((answer) => answer.status === 404).map((answer) => answer.body.code)).toEqual([
-      'rest_term_invalid',
-      'rest_term_invalid',
-      'rest_term_invalid',
-    ]);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    // A delete that checked the term before the winner committed finds it gone under its lock: 404
+    // rest_term_invalid. One that arrives after the commit is refused by the id's validation, as the
+    // plugin refuses a missing term (cw.cat.del-missing: 400 rest_invalid_param). Which one a loser
+    // gets depends on timing only.
+    for (const answer of answers.filter((each) => each.status !== 200)) {
+      expect(['404 rest_term_invalid', '400 rest_invalid_param']).toContain(`${answer.status} ${answer.body.code}`);
+    }
   });
 });
 

@@ -48,6 +48,21 @@ export async function lockOptionRows(db: Db, names: readonly string[]): Promise<
   await db.selectFrom('options').select('option_id').where('option_name', 'in', [...names]).orderBy('option_name', 'asc').forUpdate().execute();
 }
 
+/**
+ * The option rows of `names` that exist, read and locked until the write commits (one statement:
+ * lockOptionRows and selectOptionRow together); by name. SQLite: read only (a write holds the file).
+ */
+export async function selectOptionRowsForUpdate(db: Db, names: readonly string[]): Promise<Map<string, StoredOption>> {
+  if (names.length === 0) return new Map();
+  const query = db
+    .selectFrom('options')
+    .select(['option_id', 'option_name', 'option_value', 'autoload'])
+    .where('option_name', 'in', [...names])
+    .orderBy('option_name', 'asc');
+  const rows = await (locksRows(db) ? query.forUpdate() : query).execute();
+  return new Map(rows.map(({ option_name, ...row }) => [option_name, row]));
+}
+
 /** An option's row as a write reads it before replacing the value. */
 export interface StoredOption {
   option_id: number;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/create-db.js';
 import { OptionName, TEC_POST_TYPES } from '../constants.js';
-import { upsertOption } from '../site/options.repository.js';
+import { upsertOption, type StoredOption } from '../site/options.repository.js';
 import type { ChangeSet } from '../write/change-set.js';
 
 /**
@@ -23,9 +23,20 @@ export function phpMicrotime(now: Date): string {
   return kept === '' ? `${seconds}` : `${seconds}.${kept}`;
 }
 
+/**
+ * The `tribe_last_save_post` row a write already read and locked (null: none there), so the touch
+ * at its end needs no read of its own; by the write's ChangeSet (one per transaction).
+ */
+const lockedRows = new WeakMap<ChangeSet, StoredOption | null>();
+
+/** The write has read and locked the option's row (the known range rebuild takes it with its own). */
+export function rememberLockedLastSavePost(changes: ChangeSet, row: StoredOption | undefined): void {
+  lockedRows.set(changes, row ?? null);
+}
+
 /** Moves `tribe_last_save_post` to now when the write touched a TEC post; in the write's transaction. */
 export async function touchLastSavePost(trx: Db, changes: ChangeSet, now: Date): Promise<void> {
   if (!touchedTecPosts(changes)) return;
-  const { created, autoload } = await upsertOption(trx, LAST_SAVE_POST_OPTION, phpMicrotime(now));
+  const { created, autoload } = await upsertOption(trx, LAST_SAVE_POST_OPTION, phpMicrotime(now), lockedRows.get(changes));
   changes.noteOption(LAST_SAVE_POST_OPTION, created, autoload);
 }
