@@ -24,8 +24,6 @@ export const TEC_V1_INTENDED_DEVIATIONS: Readonly<Record<string, string>> = {
 
 const TIED_ORDER =
   'posts tie on the sort value and MariaDB returned them in an order no rule of the query gives (the service breaks ties by ID)';
-const GALLERY_POST =
-  "a [gallery] in the content: core renders it with the post as the global post (galleryid-265); the service's the_content chain has no current post (galleryid-0)";
 
 /** Cases not answered identically yet, case id -> why (each must still differ). */
 export const TEC_V1_PENDING: Readonly<Record<string, string>> = {
@@ -34,6 +32,4 @@ export const TEC_V1_PENDING: Readonly<Record<string, string>> = {
   'tecv1-dev.events.read.list.orderby-menu-order': TIED_ORDER,
   'tecv1-dev.events.read.list.orderby-modified-desc': TIED_ORDER,
   'tecv1-dev.venues.read.list.status-two-editor': TIED_ORDER,
-  'tecv1-dev.organizers.read.list.default': GALLERY_POST,
-  'tecv1-dev.organizers.read.single.265': GALLERY_POST,
 };
