@@ -11,7 +11,8 @@ import { tecExcerptLength } from '../../wp/tec/excerpt-length.js';
  * The records tec/v1 entities render from, loaded in batches: one statement brings the posts,
  * their meta, their terms and the venues and organizers their meta names (with those posts' meta);
  * the texts are then rendered through the request's the_content chain, in the order TEC renders
- * them (each event, then its organizers, then its venues).
+ * them (each event, then its organizers, then its venues), each with its post as the global post
+ * (core's prepare_item_for_response sets it for every entity TEC formats).
  */
 
 const EVENT_TAXONOMIES = [Taxonomy.tag, Taxonomy.eventCategory];
@@ -21,6 +22,7 @@ async function toRecords(ctx: RequestContext, bundle: PostBundle, ids: readonly 
   const posts = ids.flatMap((id) => bundle.posts.get(id) ?? []).map((loaded) => ({ loaded, linked: linked(loaded) }));
   const inOrder = posts.flatMap(({ loaded, linked: others }) => [loaded.post, ...others.map((other) => other.post)]);
   const thumbnails = posts.flatMap(({ loaded, linked: others }) => [loaded, ...others].flatMap((post) => thumbnailIdOf(post) ?? []));
+  ctx.content.asGlobalPost();
   ctx.content.adopt(bundle, { postIds: [...bundle.posts.keys()], oembedKeys: [] });
   await ctx.content.prepare(inOrder, thumbnails);
   ctx.content.renderInOrder(inOrder);

@@ -4,22 +4,25 @@
  * their own paragraph), with the embed handlers wp_maybe_load_embeds() registers
  * (wp-includes/embed.php): YouTube embed URLs, audio and video file URLs.
  *
- * oEmbed HTML comes only from WordPress's cache, never from the network. With no global post (a
- * REST request), WP_Embed::shortcode() keeps its cache in `oembed_cache` posts named
+ * oEmbed HTML comes only from WordPress's cache, never from the network. With no global post
+ * (TEC's v1 API), WP_Embed::shortcode() keeps its cache in `oembed_cache` posts named
  * md5( $url . serialize( $attr ) ), $attr being the shortcode's attributes over
- * wp_embed_defaults() (500x750: the theme sets no $content_width). A cached `{{unknown}}` is a
- * lookup that failed: [embed] then prints a link to the URL and autoembed leaves the URL as it is.
+ * wp_embed_defaults() (500x750: the theme sets no $content_width); with one (the wp/v2 shape of
+ * tec/v1, see ContentRenderState.globalPostId) in that post's meta `_oembed_{md5}` instead, and
+ * the `oembed_cache` posts are not read. A cached `{{unknown}}` is a lookup that failed: [embed]
+ * then prints a link to the URL and autoembed leaves the URL as it is.
  *
- * Cache age: WordPress compares the cache post's post_modified_gmt with the `oembed_ttl` (a day),
- * but it serves whatever is cached anyway, stale or not ($usecache is true outside
- * WP_Embed::cache_oembed()), so a cache older than the TTL prints exactly as a fresh one. Only when
- * nothing usable is cached (no post, or an empty one) would WordPress fetch the URL; this port
- * never fetches, and prints what WordPress prints when the fetch fails: the link for [embed], the
- * bare URL for autoembed (WordPress would also store a new `{{unknown}}` post; nothing is written).
+ * Cache age: WordPress compares the cache's time (the cache post's post_modified_gmt, or the
+ * `_oembed_time_{md5}` meta) with the `oembed_ttl` (a day), but it serves whatever is cached
+ * anyway, stale or not ($usecache is true outside WP_Embed::cache_oembed()), so a cache older than
+ * the TTL prints exactly as a fresh one. Only when nothing usable is cached (no cache, or an empty
+ * one) would WordPress fetch the URL; this port never fetches, and prints what WordPress prints
+ * when the fetch fails: the link for [embed], the bare URL for autoembed (WordPress would also
+ * store a new `{{unknown}}` cache; nothing is written).
  */
 
 import { createHash } from 'node:crypto';
-import type { PostRow } from '../posts/posts.repository.js';
+import { firstMeta } from '../posts/meta.js';
 import { phpIntval, phpSerialize, phpUrlencode } from '../php/php-values.js';
 import type { ContentEnv, ContentNeeds, ShortcodeHandler } from '../text/content-env.js';
 import { scanningEnv } from '../text/content-env.js';
@@ -76,7 +79,8 @@ export function oembedCacheKey(url: string, attr: Readonly<Record<string, string
 }
 
 /** Reads the oEmbed cache by key; collectEmbedNeeds() passes one that records the keys. */
-type CacheLookup = (key: string) => PostRow | undefined;
+/** The cached oEmbed HTML (or `{{unknown}}`) under a key, '' when nothing is cached. */
+type CacheLookup = (key: string) => string;
 
 interface EmbedContext {
   lookup: CacheLookup;
@@ -131,10 +135,7 @@ function embedShortcodeWith(attr: Readonly<Record<string, string>> | '', content
   const handled = embedHandlerHtml(attr, url, context);
   if (handled !== false) return handled;
 
-  const cached = context.lookup(oembedCacheKey(url, attr));
-  const cache = cached !== undefined && cached.post_type === 'oembed_cache' && cached.post_status === 'publish'
-    ? cached.post_content
-    : '';
+  const cache = context.lookup(oembedCacheKey(url, attr));
   // Failures are cached too; either is served whatever its age (see the top of this file).
   if (cache === '{{unknown}}') return maybeMakeLink(url, context);
   if (!isPhpEmpty(cache)) return cache;
@@ -214,8 +215,18 @@ function autoembedWith(content: string, context: EmbedContext): string {
   return text;
 }
 
+/** Where WP_Embed::shortcode() looks for its cache: the global post's meta, or else the `oembed_cache` posts. */
 function cacheContext(env: ContentEnv): EmbedContext {
-  return { lookup: (key) => env.records.oembedCache.get(key), linkifUnknown: true };
+  const globalPostId = env.state.globalPostId;
+  if (globalPostId > 0) {
+    const meta = env.records.posts.get(globalPostId)?.meta;
+    return { lookup: (key) => (meta === undefined ? '' : firstMeta(meta, `_oembed_${key}`) ?? ''), linkifUnknown: true };
+  }
+  const lookup = (key: string): string => {
+    const cached = env.records.oembedCache.get(key);
+    return cached !== undefined && cached.post_type === 'oembed_cache' && cached.post_status === 'publish' ? cached.post_content : '';
+  };
+  return { lookup, linkifUnknown: true };
 }
 
 /** The [embed] shortcode as WP_Embed::run_shortcode() registers it (WP_Embed::shortcode). */
@@ -249,7 +260,7 @@ export function collectEmbedNeeds(content: string, needs: ContentNeeds): void {
   const context: EmbedContext = {
     lookup: (key) => {
       needs.oembedKeys.add(key);
-      return undefined;
+      return '';
     },
     linkifUnknown: true,
   };

@@ -1,8 +1,9 @@
 /**
  * The media shortcodes of wp-includes/media.php: wp_audio_shortcode ([audio]),
  * wp_video_shortcode ([video]) and gallery_shortcode ([gallery]), as WordPress 7 prints them in
- * a REST request: no global post (post ID 0), no $content_width (the theme sets none), the
- * block theme's html5 gallery support, the MediaElement library, no filters hooked.
+ * a REST request: the render's global post (ContentRenderState.globalPostId), no $content_width
+ * (the theme sets none), the block theme's html5 gallery support, the MediaElement library, no
+ * filters hooked.
  */
 
 import { wpGetAttachmentImage, wpGetAttachmentLink } from '../media/attachment-image.js';
@@ -152,13 +153,14 @@ function htmlAttributes(atts: ReadonlyArray<readonly [string, string | number | 
 /**
  * wp_audio_shortcode(): an <audio> element with one <source> per given file (`src` first, then
  * the mp3/ogg/flac/m4a/wav attributes), each URL carrying `_={instance}`, and a link to the first
- * file as fallback. A `src` that is not an audio file prints a plain link. Without any file it
- * would use the first audio attached to the current post; there is none in REST (no post), so
- * it prints nothing. WordPress 7 no longer prints the IE conditional comment before the first
- * player.
+ * file as fallback. A `src` that is not an audio file prints a plain link. Its id names the
+ * global post (`audio-{post}-{instance}`, 0 without one). Without any file it would use the first
+ * audio attached to the global post; this port does not query attachments by parent, so it prints
+ * nothing (as WordPress does with no global post, or one without audio). WordPress 7 no longer
+ * prints the IE conditional comment before the first player.
  */
 export const audioShortcode: ShortcodeHandler = (attr, _content, _tag, env) => {
-  const postId = 0;
+  const postId = env.state.globalPostId;
   const instance = nextInstance(env.state, InstanceCounter.audio);
   const defaults: Record<string, string> = {
     src: '', loop: '', autoplay: '', preload: 'none', class: 'wp-audio-shortcode', style: 'width: 100%;',
@@ -217,10 +219,11 @@ const VIMEO_PATTERN = /^https?:\/\/(.+\.)?vimeo\.com\/.*/;
  * wp_video_shortcode(): a <div class="wp-video"> holding a <video> with one <source> per file
  * (YouTube and Vimeo `src` URLs typed video/youtube and video/vimeo and rewritten for
  * MediaElement), the enclosed content, and a link to the first file. Width and height default
- * to 640x360; the theme sets no $content_width, so nothing is scaled down.
+ * to 640x360; the theme sets no $content_width, so nothing is scaled down. Its id names the
+ * global post (`video-{post}-{instance}`, 0 without one).
  */
 export const videoShortcode: ShortcodeHandler = (attr, content, _tag, env) => {
-  const postId = 0;
+  const postId = env.state.globalPostId;
   const instance = nextInstance(env.state, InstanceCounter.video);
   const defaults: Record<string, string | number> = {
     src: '', poster: '', loop: '', autoplay: '', muted: 'false', preload: 'metadata',
@@ -367,17 +370,17 @@ function galleryAttachments(include: string, orderby: string, order: string, env
 
 /**
  * gallery_shortcode() in its HTML5 form (no inline <style>, no clearing <br>): a
- * `<div id='gallery-{instance}' class='gallery galleryid-0 ...'>` with a <figure> per image,
+ * `<div id='gallery-{instance}' class='gallery galleryid-{id} ...'>` with a <figure> per image,
  * each linking to the attachment page (or the file with link="file", no link with link="none"),
  * and the attachment's caption (its excerpt, texturized) in a <figcaption> that the image's
- * aria-describedby names.
+ * aria-describedby names. `id` defaults to the global post's ID (0 without one: TEC's v1 API).
  *
  * Galleries that list their images (`ids`, `include`) read them from env.records.posts (see
- * collectShortcodeNeeds). Without a list WordPress shows the children of the current post, and
- * with no post in a REST request that is get_children( post_parent 0 ): every unattached image
- * of the site (attachments with post_parent 0, status inherit, mime type image/*, ordered by
- * menu_order then ID, `exclude` removed). That needs a query this port does not make: such a
- * gallery prints nothing here.
+ * collectShortcodeNeeds). Without a list WordPress shows the children of post `id`
+ * (get_children: attachments with that post_parent, status inherit, mime type image/*, ordered by
+ * menu_order then ID, `exclude` removed); with no global post that is post_parent 0, every
+ * unattached image of the site. That needs a query this port does not make: such a gallery
+ * prints nothing here.
  */
 export const galleryShortcode: ShortcodeHandler = (attrIn, _content, _tag, env) => {
   const instance = nextInstance(env.state, InstanceCounter.gallery);
@@ -390,7 +393,7 @@ export const galleryShortcode: ShortcodeHandler = (attrIn, _content, _tag, env) 
 
   const atts = shortcodeAtts(
     {
-      order: 'ASC', orderby: 'menu_order ID', id: '0', itemtag: 'figure', icontag: 'div', captiontag: 'figcaption',
+      order: 'ASC', orderby: 'menu_order ID', id: String(env.state.globalPostId), itemtag: 'figure', icontag: 'div', captiontag: 'figcaption',
       columns: '3', size: 'thumbnail', include: '', exclude: '', link: '',
     },
     attr,

@@ -84,6 +84,11 @@ export function emptyContentNeeds(): ContentNeeds {
  * - `inMainLoop`: in_the_loop() && is_main_query(), never true in a REST request.
  * - `shortcodeRegistries`: the `$shortcode_tags` of the do_shortcode() calls under way, innermost
  *   last, for a handler that runs do_shortcode() on its own content.
+ * - `globalPostId`: the ID of `$GLOBALS['post']` (what get_post() returns) while a text renders, 0
+ *   for none. WordPress's wp/v2 shape sets it to the post being prepared
+ *   (WP_REST_Posts_Controller::prepare_item_for_response), so tec/v1 renders each entity as the
+ *   global post; TEC's own v1 API never sets it. [gallery], [audio] and [video] print it in their
+ *   ids, and WP_Embed keeps its cache in its meta.
  */
 export interface ContentRenderState {
   counters: Map<string, number>;
@@ -92,6 +97,7 @@ export interface ContentRenderState {
   filters: (string | null)[];
   inMainLoop: boolean;
   shortcodeRegistries: Readonly<Record<string, ShortcodeHandler>>[];
+  globalPostId: number;
 }
 
 export function newContentRenderState(): ContentRenderState {
@@ -102,6 +108,7 @@ export function newContentRenderState(): ContentRenderState {
     filters: [],
     inMainLoop: false,
     shortcodeRegistries: [],
+    globalPostId: 0,
   };
 }
 

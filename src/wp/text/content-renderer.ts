@@ -75,6 +75,8 @@ export class ContentRenderer {
   /** Per post rendered: the states its texts began and ended in, and whether they read only themselves. */
   private readonly renderStates = new Map<number, { entry: string; exit: string; selfContained: boolean }>();
   private readonly generatedExcerpts = new Map<number, string>();
+  /** Whether each post's texts render with that post as the global post (see asGlobalPost). */
+  private postsRenderAsGlobalPost = false;
 
   constructor(
     private readonly db: Db,
@@ -84,6 +86,21 @@ export class ContentRenderer {
   ) {
     this.env = { site, records: this.records, state: newContentRenderState(), now };
     this.siteKey = JSON.stringify([site.home, site.siteUrl, site.uploadsUrl, site.useSmilies, [...site.imageSizes]]);
+  }
+
+  /**
+   * From now on, renders each post's texts with the post as `$GLOBALS['post']`, as WordPress's
+   * wp/v2 shape does (WP_REST_Posts_Controller::prepare_item_for_response runs setup_postdata on
+   * each post it prepares, nested tec/v1 venues and organizers included). TEC's v1 API never sets
+   * it, so its renders keep no global post. Call before the first render of the request.
+   */
+  asGlobalPost(): void {
+    this.postsRenderAsGlobalPost = true;
+  }
+
+  /** Sets `$GLOBALS['post']` for a render of this post's texts. */
+  private setUpPost(post: RenderedPost): void {
+    this.env.state.globalPostId = this.postsRenderAsGlobalPost ? post.ID : 0;
   }
 
   /** What the prepared texts will read and was not loaded (or asked for) yet. */
@@ -163,6 +180,7 @@ export class ContentRenderer {
       // Kept untrimmed: TEC's v1 trims them, WordPress's wp/v2 shape (tec/v1) does not.
       const entry = readStateOf(this.env.state);
       const stamp = stateStamp(this.env.state);
+      this.setUpPost(post);
       this.descriptions.set(post.ID, this.render('the_content', post.post_content, applyTheContent));
       this.excerpts.set(post.ID, this.render('the_excerpt', post.post_excerpt, applyTheExcerpt));
       const selfContained =
@@ -282,6 +300,7 @@ export class ContentRenderer {
     let generated = this.generatedExcerpts.get(post.ID);
     if (generated === undefined) {
       const text = excerptRemoveBlocks(stripShortcodes(post.post_content, WP_CORE_SHORTCODE_TAGS));
+      this.setUpPost(post);
       const content = applyTheContent(text, this.env).replaceAll(']]>', ']]&gt;');
       generated = applyTheExcerpt(wpTrimWords(content, excerptLength, ' [&hellip;]'), this.env);
       this.generatedExcerpts.set(post.ID, generated);

@@ -55,6 +55,21 @@ describe('[embed] (WP_Embed::run_shortcode)', () => {
     expect(runEmbedShortcode(`[embed]${VIMEO}[/embed]`, envWithCache(VIMEO, html, '2001-01-01 00:00:00'))).toBe(html);
   });
 
+  it('with a global post reads its cache from that post\'s `_oembed_{key}` meta, not from the oembed_cache posts', () => {
+    const html = '<iframe title="From the meta"></iframe>';
+    const env = envWithCache(VIMEO, '<b>from the cache post</b>');
+    const post = referencePost(257);
+    (env.records.posts as Map<number, { post: PostRow; meta: ReadonlyMap<string, readonly string[]> }>).set(257, {
+      post,
+      meta: new Map([[`_oembed_${oembedCacheKey(VIMEO)}`, [html]]]),
+    });
+    env.state.globalPostId = 257;
+    expect(runEmbedShortcode(`[embed]${VIMEO}[/embed]`, env)).toBe(html);
+    expect(autoembed(`${YOUTUBE}`, env)).toBe(YOUTUBE);
+    env.state.globalPostId = 0;
+    expect(runEmbedShortcode(`[embed]${VIMEO}[/embed]`, env)).toBe('<b>from the cache post</b>');
+  });
+
   it('prints the link a failed fetch gives when nothing is cached', () => {
     const url = 'http://example.com/embed/foo';
     expect(runEmbedShortcode(`[embed]${url}[/embed]`, referenceEnv())).toBe(link(url));

@@ -104,6 +104,17 @@ describe('[gallery] (gallery_shortcode)', () => {
     expect(out).toContain("<dd class='wp-caption-text gallery-caption' id='gallery-1-252'>");
   });
 
+  it('names the global post in its class and ids (get_post(): what tec/v1 renders each entity as), 0 without one', () => {
+    const env = referenceEnv();
+    env.state.globalPostId = 265;
+    expect(render('[gallery ids="253"]', env)).toContain("<div id='gallery-1' class='gallery galleryid-265 gallery-columns-3 gallery-size-thumbnail'>");
+    expect(render('[gallery ids="253" id="7"]', env)).toContain("class='gallery galleryid-7 ");
+    expect(render(`[audio src="${MP3}"]`, env)).toContain('id="audio-265-1"');
+    expect(render('[video src="http://x.test/a.mp4"]', env)).toContain('id="video-265-1"');
+    env.state.globalPostId = 0;
+    expect(render('[gallery ids="253"]', env)).toContain("<div id='gallery-3' class='gallery galleryid-0 ");
+  });
+
   it('prints nothing for images it cannot find or galleries without a list (post 0), still counting the instance', () => {
     const env = referenceEnv();
     expect(render('[gallery ids="99999"]', env)).toBe('');
