@@ -9,8 +9,8 @@
 // It starts the service from src/ (tsx) with NAMESPACES=calendar/events/v1,tec/v1, puts a
 // recording proxy in front of it (the MCP server's --url), starts the MCP server over stdio and
 // speaks MCP to it (newline-delimited JSON-RPC): initialize, tools/list, then read calls on
-// events, venues and organizers, and with --writes a create, update and delete of an event (on a
-// database you can spare). Exits 1 when the MCP server does not start or a read tool fails.
+// events, venues and organizers, and with --writes a create, update, trash and delete of a venue,
+// an organizer and an event naming both (on a database you can spare). Exits 1 when the MCP server does not start or a read tool fails.
 // SIDECAR_URL=http://host:port drives a service already running instead of starting one.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -174,15 +174,21 @@ try {
   await tool(read, { postType: 'venue', per_page: 2 });
   await tool(read, { postType: 'organizer', per_page: 2, page: 2 });
   if (WRITES) {
-    const created = await tool('tec-calendar-create-update-entities', {
-      postType: 'event',
-      data: { title: 'MCP drive', start_date: '2028-03-01 10:00:00', end_date: '2028-03-01 12:00:00', venues: [] },
-    });
-    const id = /ID: (\d+)/.exec(created)?.[1];
-    if (id) {
-      await tool('tec-calendar-create-update-entities', { postType: 'event', id: Number(id), data: { title: 'MCP drive, renamed' } });
-      await tool('tec-calendar-delete-entities', { postType: 'event', id: Number(id) });
-      await tool('tec-calendar-delete-entities', { postType: 'event', id: Number(id), force: true });
+    // Every write tool on every type: a venue and an organizer, an event naming both, each updated
+    // (the MCP server itself wants an event's dates on an update too), then trashed and deleted.
+    const write = 'tec-calendar-create-update-entities';
+    const createdId = (answer) => Number(/ID: (\d+)/.exec(answer)?.[1] ?? Number.NaN);
+    const venue = createdId(await tool(write, { postType: 'venue', data: { title: 'MCP drive hall', address: '1 Main St', city: 'Springfield', country: 'US' } }));
+    const organizer = createdId(await tool(write, { postType: 'organizer', data: { title: 'MCP drive host', email: 'host@example.test' } }));
+    const dates = { start_date: '2028-03-01 10:00:00', end_date: '2028-03-01 12:00:00' };
+    const event = createdId(await tool(write, { postType: 'event', data: { title: 'MCP drive', ...dates, venues: [venue], organizers: [organizer] } }));
+    await tool(write, { postType: 'event', id: event, data: { title: 'MCP drive, renamed', ...dates } });
+    await tool(write, { postType: 'venue', id: venue, data: { title: 'MCP drive hall, renamed', city: 'Shelbyville' } });
+    await tool(write, { postType: 'organizer', id: organizer, data: { title: 'MCP drive host, renamed', phone: '555-0100' } });
+    await tool(read, { postType: 'event', id: event });
+    for (const [postType, id] of [['event', event], ['venue', venue], ['organizer', organizer]]) {
+      await tool('tec-calendar-delete-entities', { postType, id });
+      await tool('tec-calendar-delete-entities', { postType, id, force: true });
     }
   }
 } catch (error) {
