@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { createConnection } from 'mysql2/promise';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadUsers } from '../test/contract/captures.js';
 import { PROJECT_ROOT, START_BUILD, startBuiltService, stopService, type RunningService } from '../test/setup/built-service.js';
@@ -17,6 +19,11 @@ import { formatWriteRuns, runConcurrentWrites, WRITE_KINDS, type WriteKind } fro
  *
  * Usage: npx tsx bench/concurrent-writes.ts [--seconds 10] [--writers 1,8]
  *                                           [--kinds "event update,venue create"] [--json FILE]
+ *                                           [--build DIR]
+ * `--build`: the compiled service to measure (its main.js), e.g. the dist/ of a worktree of an
+ * older commit for a before/after in one run; default this checkout's dist/, brought up to date.
+ * CPU per write (service process and mariadbd, from /proc) is printed beside the rates when the
+ * database server runs on this machine.
  * Exits 1 when a write was not answered 2xx or the database does not hold what was answered.
  */
 
@@ -26,6 +33,7 @@ const { values: args } = parseArgs({
     writers: { type: 'string', default: '1,8' },
     kinds: { type: 'string' },
     json: { type: 'string' },
+    build: { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -38,8 +46,10 @@ for (const kind of KINDS) {
 }
 
 async function main(): Promise<void> {
-  const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'scripts/ensure-build.mjs')], { cwd: PROJECT_ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('scripts/ensure-build.mjs failed');
+  if (args.build === undefined) {
+    const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'scripts/ensure-build.mjs')], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('scripts/ensure-build.mjs failed');
+  }
   let database: TestDatabase | undefined;
   let service: RunningService | undefined;
   const stop = async () => {
@@ -51,7 +61,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', interrupted);
   try {
     database = await createTestDatabase({ dump: 'reference' });
-    service = await startBuiltService(START_BUILD, { DATABASE_URL: database.url, NODE_ENV: 'production' });
+    service = await startBuiltService(args.build === undefined ? START_BUILD : resolve(args.build), { DATABASE_URL: database.url, NODE_ENV: 'production' });
+    const servicePid = service.process.pid;
+    const databasePid = await databaseServerPid(database.url);
     const admin = loadUsers().admin!;
     const runs = await runConcurrentWrites({
       baseUrl: service.baseUrl,
@@ -62,6 +74,7 @@ async function main(): Promise<void> {
       seconds: SECONDS,
       kinds: KINDS as WriteKind[],
       progress: (message) => console.error(`[concurrent-writes] ${message}`),
+      cpu: servicePid !== undefined && databasePid !== undefined ? () => ({ service: cpuMs(servicePid), database: cpuMs(databasePid) }) : undefined,
     });
     console.log(`\nWrites side by side, each writer on records of its own, ${SECONDS} s per run (plugin: issue 22's figures, not measured here)`);
     console.log(formatWriteRuns(runs));
@@ -82,3 +95,24 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+
+/** User + system CPU time of a process so far, in milliseconds (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The process id of the database server `url` names, when it runs on this machine (its pid file is readable here). */
+async function databaseServerPid(url: string): Promise<number | undefined> {
+  const connection = await createConnection({ uri: url });
+  try {
+    const [rows] = await connection.query('SELECT @@pid_file AS file');
+    const file = (rows as Array<{ file: string | null }>)[0]?.file;
+    const pid = file ? Number(readFileSync(file, 'utf8').trim()) : Number.NaN;
+    return Number.isInteger(pid) && pid > 0 && existsSync(`/proc/${pid}/stat`) ? pid : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await connection.end();
+  }
+}

@@ -36,7 +36,12 @@ export interface WriteRun {
   readonly p99: number;
   /** What went wrong: the first few failed answers, and what the read-back found missing. */
   readonly problems: readonly string[];
+  /** CPU milliseconds per 2xx write of the service process and of the database server, when sampled. */
+  readonly cpuPerWrite?: { readonly service: number; readonly database: number };
 }
+
+/** CPU time used so far, in milliseconds, by the service process and by the database server. */
+export type CpuSampler = () => { service: number; database: number };
 
 export interface ConcurrentWritesOptions {
   /** http://127.0.0.1:<port> of a running service. */
@@ -51,6 +56,8 @@ export interface ConcurrentWritesOptions {
   readonly seconds: number;
   readonly kinds?: readonly WriteKind[];
   readonly progress?: (message: string) => void;
+  /** Read before and after each run: the CPU each write cost (none: not reported). */
+  readonly cpu?: CpuSampler;
 }
 
 const ROOT = '/wp-json/calendar/events/v1';
@@ -111,6 +118,7 @@ async function runWriters(
   let failed = 0;
   /** Event id -> the title of its writer's last write answered 2xx. */
   const lastTitles = new Map<number, string>();
+  const cpuBefore = options.cpu?.();
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   let lastAnswer = started;
@@ -148,6 +156,11 @@ async function runWriters(
   };
   await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
   const elapsed = (lastAnswer - started) / 1000;
+  const cpuAfter = options.cpu?.();
+  const cpuPerWrite =
+    cpuBefore && cpuAfter && ok > 0
+      ? { service: (cpuAfter.service - cpuBefore.service) / ok, database: (cpuAfter.database - cpuBefore.database) / ok }
+      : undefined;
 
   problems.push(...(await readBack(connection, options.tablePrefix, kind, label, ok, lastTitles)));
   latencies.sort((a, b) => a - b);
@@ -161,6 +174,7 @@ async function runWriters(
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     problems,
+    cpuPerWrite,
   };
 }
 
@@ -205,6 +219,7 @@ function percentile(sorted: readonly number[], fraction: number): number {
 export function formatWriteRuns(runs: readonly WriteRun[]): string {
   const counts = [...new Set(runs.map((run) => run.writers))];
   const single = counts.includes(1);
+  const sampled = runs.some((run) => run.cpuPerWrite !== undefined);
   const header = [
     'write'.padEnd(16),
     ...counts.map((n) => `${n} writer${n === 1 ? '' : 's'}/s`.padStart(13)),
@@ -212,6 +227,7 @@ export function formatWriteRuns(runs: readonly WriteRun[]): string {
     ...counts.map((n) => `p99 ms (${n})`.padStart(12)),
     ...counts.map((n) => `plugin ${n}/s`.padStart(12)),
     ...counts.map((n) => `vs plugin (${n})`.padStart(15)),
+    ...(sampled ? counts.map((n) => `cpu ms/write (${n})`.padStart(19)) : []),
     'failed'.padStart(7),
   ];
   const lines = [header.join(' ')];
@@ -227,11 +243,17 @@ export function formatWriteRuns(runs: readonly WriteRun[]): string {
         ...counts.map((n) => fixed(byCount.get(n)?.p99, 0).padStart(12)),
         ...counts.map((n) => range(plugin[n]).padStart(12)),
         ...counts.map((n) => versusRange(byCount.get(n)?.perSecond, plugin[n]).padStart(15)),
+        ...(sampled ? counts.map((n) => cpuCell(byCount.get(n)?.cpuPerWrite).padStart(19)) : []),
         String(counts.reduce((sum, n) => sum + (byCount.get(n)?.failed ?? 0), 0)).padStart(7),
       ].join(' '),
     );
   }
   return lines.join('\n');
+}
+
+/** `service + database` milliseconds of CPU per write. */
+function cpuCell(cpu: WriteRun['cpuPerWrite']): string {
+  return cpu ? `${cpu.service.toFixed(1)} + ${cpu.database.toFixed(1)}` : '-';
 }
 
 function fixed(value: number | undefined, digits: number): string {
