@@ -184,6 +184,33 @@ describe('writes of different records side by side', () => {
     }
   });
 
+  it('8 events, then 8 venues, created at once with titles of their own: all land, none rolled back', async () => {
+    const replicas = [replica(), replica()];
+    const events = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        replicas[index % 2]!
+          .post(`${ROOT}/events`)
+          .set('Authorization', basicAuth())
+          .send({ title: `Own event ${index}`, start_date: `2031-02-0${index + 1} 10:00:00`, end_date: `2031-02-0${index + 1} 12:00:00` }),
+      ),
+    );
+    expect(events.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+    const venues = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => replicas[index % 2]!.post(`${ROOT}/venues`).set('Authorization', basicAuth()).send({ venue: `Own hall ${index}` })),
+    );
+    expect(venues.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+    expect(new Set(events.map((answer) => answer.body.id)).size).toBe(8);
+    expect(new Set(venues.map((answer) => answer.body.id)).size).toBe(8);
+    // TEC's known range took every new event: the latest end is the last of them.
+    const options = await database.db.selectFrom('options').select('option_value').where('option_name', '=', 'tribe_events_calendar_options').executeTakeFirstOrThrow();
+    expect(options.option_value).toContain('s:11:"latest_date";s:19:"2031-02-08 12:00:00"');
+    for (const app of replicas) {
+      const metrics = await app.get('/metrics');
+      expect(metrics.text).toMatch(/^write_retries_total\{reason="deadlock"\} 0$/m);
+      expect(metrics.text).toMatch(/^write_retries_total\{reason="lock_wait_timeout"\} 0$/m);
+    }
+  });
+
   it('8 child categories created at once: all land, and the taxonomy\'s children option lists every one', async () => {
     const parent = await replica().post(`${ROOT}/categories`).set('Authorization', basicAuth()).send({ name: 'Race Family' });
     expect(parent.status).toBe(201);
