@@ -7,7 +7,7 @@ import { allMeta, firstMeta } from '../../wp/posts/meta.js';
 import { selectPostBundle, type PostBundle } from '../../wp/posts/post-bundle.repository.js';
 import type { GeneratedExcerpt, RenderedTexts } from '../../wp/text/content-renderer.js';
 import { tecExcerptLength } from '../../wp/tec/excerpt-length.js';
-import type { LoadedPost } from '../../wp/tec/linked-posts.js';
+import { thumbnailIdOf, type LoadedPost } from '../../wp/tec/linked-posts.js';
 import type { EntityRecord, EventRecord } from './entity-record.js';
 import { eventBundleParts, linkedBundleParts, linkedBy, withTexts } from './entity-records.repository.js';
 
@@ -41,7 +41,10 @@ export interface KeptEntityRecord {
   rows: KeptRows;
   /** The texts rendered for its posts (it, its organizers, its venues), in the order they were rendered. */
   texts: readonly RenderedTexts[];
-  /** The excerpts generated for those of its posts without a stored excerpt, in the order they were. */
+  /**
+   * The excerpts generated for those of its posts without a stored excerpt, in the order they
+   * were; later, those generated from another state by requests that took the record.
+   */
   excerpts: readonly GeneratedExcerpt[];
 }
 
@@ -189,47 +192,60 @@ async function assembleRecords(ctx: RequestContext, ids: readonly number[], reco
     ctx.content.adopt(loaded.bundle, { postIds: [...loaded.bundle.posts.keys()], oembedKeys: [] });
     await ctx.content.prepare(
       fresh.map(({ post }) => post),
-      fresh.flatMap(({ meta }) => {
-        const id = Number(firstMeta(meta, EventMeta.thumbnailId));
-        return Number.isInteger(id) && id > 0 ? [id] : [];
-      }),
+      fresh.flatMap((rows) => thumbnailIdOf(rows) ?? []),
     );
   }
 
-  const listed: { rows: KeptRows; excerpts: readonly GeneratedExcerpt[]; store?: { id: number; tags: Set<string> } }[] = [];
+  const listed: { id: number; rows: KeptRows; kept?: RenderedRecord<KeptEntityRecord>; tags?: Set<string> }[] = [];
   for (const id of ids) {
     const record = kept.get(id);
     if (record) {
       // The answer depends on what the kept record read, as if it had read it now.
       dependOn(...record.tags);
-      const { rows, texts, excerpts } = record.fragment;
+      const { rows, texts } = record.fragment;
       if (!ctx.content.replay(texts)) {
         const posts = postsOf(rows).map(({ post }) => post);
         await ctx.content.prepare(posts);
         ctx.content.renderInOrder(posts);
       }
-      listed.push({ rows, excerpts });
+      listed.push({ id, rows, kept: record });
       continue;
     }
     const found = loaded?.rows.get(id);
     if (!found) continue;
     ctx.content.renderInOrder(postsOf(found.rows).map(({ post }) => post));
-    listed.push({ rows: found.rows, excerpts: [], store: { id, tags: found.tags } });
+    listed.push({ id, rows: found.rows, tags: found.tags });
   }
 
-  return listed.map(({ rows, excerpts, store }) => {
+  return listed.map(({ id, rows, kept: record, tags }) => {
     const recordOf = (entity: EntityRows): EntityRecord => {
-      const generated = excerpts.find((excerpt) => excerpt.postId === entity.post.ID);
-      if (generated) ctx.content.takeGeneratedExcerpt(generated, excerptLength);
+      // Of the excerpts kept for the post (one per state it was generated from), the one that fits.
+      for (const generated of record?.fragment.excerpts ?? []) {
+        if (generated.postId === entity.post.ID && ctx.content.takeGeneratedExcerpt(generated, excerptLength)) break;
+      }
       return withTexts(ctx, entity);
     };
-    const record: EventRecord = { ...recordOf(rows.entity), organizers: rows.organizers.map(recordOf), venues: rows.venues.map(recordOf) };
-    if (store) {
-      const rendering = keptRecord(ctx, rows, store.tags);
-      if (rendering) records.cache.set(keyOf(ctx, kind, store.id, excerptLength), records.generation, rendering, keptBytes(rendering.fragment));
-    }
-    return record;
+    const entityRecord: EventRecord = { ...recordOf(rows.entity), organizers: rows.organizers.map(recordOf), venues: rows.venues.map(recordOf) };
+    const rendering = record ? withExcerptsGeneratedHere(ctx, record) : keptRecord(ctx, rows, tags!);
+    if (rendering) records.cache.set(keyOf(ctx, kind, id, excerptLength), records.generation, rendering, keptBytes(rendering.fragment));
+    return entityRecord;
   });
+}
+
+/**
+ * A kept record with the excerpts this request generated for its posts from a state none kept
+ * began in (a page whose texts left wpautop elsewhere), so the next page like it takes them too;
+ * undefined when it has them all. At most one per state, so a record holds a few at most.
+ */
+function withExcerptsGeneratedHere(ctx: RequestContext, record: RenderedRecord<KeptEntityRecord>): RenderedRecord<KeptEntityRecord> | undefined {
+  const { excerpts } = record.fragment;
+  const added: GeneratedExcerpt[] = [];
+  for (const { post } of postsOf(record.fragment.rows)) {
+    const generated = ctx.content.generatedExcerptOf(post.ID);
+    if (!generated || [...excerpts, ...added].some((kept) => kept.postId === post.ID && kept.entry === generated.entry)) continue;
+    added.push(generated);
+  }
+  return added.length === 0 ? undefined : { fragment: { ...record.fragment, excerpts: [...excerpts, ...added] }, tags: record.tags };
 }
 
 /** The records of a page of events (see assembleRecords). */
