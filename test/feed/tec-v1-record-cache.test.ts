@@ -173,4 +173,16 @@ describe('tec/v1 lists assembled from kept records', () => {
     expect(afterTerm.items.find((event) => event.id === filed.id)?.class_list).toContain('cat_renamed-behind-the-back');
     expect(afterTerm.recordHits).toBeLessThan(n);
   });
+
+  it("shows a write through the service (its own change, reported by record) in the next list", async () => {
+    const url = '/events?per_page=10';
+    const first = await readList(url);
+    const event = first.items[4]!;
+    const written = await agent.put(`${TEC_ROOT}/events/${event.id}`).set('Authorization', recordedUserAuth('admin')).send({ title: 'Written through the service' });
+    expect(written.status, written.text).toBe(200);
+    const after = await readList(url);
+    expect(after.items.find((listed) => listed.id === event.id)?.title.rendered).toBe('Written through the service');
+    expect(after.recordHits).toBeGreaterThan(0);
+    expect(after.recordHits).toBeLessThan(first.items.length);
+  });
 });
