@@ -17,7 +17,7 @@ import { eventBundleParts, linkedBundleParts, linkedBy, withTexts } from './enti
  * (still fresh), loads and renders only the others in one batch, and keeps those. What is kept is
  * the record, not the entity: the rows (post, meta, terms; an event's venues and organizers) and
  * the texts the_content / the_excerpt rendered from them. The entity is mapped from the record per
- * request (toTecEventEntity, toTecLinkedEntity: pure and cheap), because much of it reads the
+ * request (toTecEventEntity, toTecLinkedEntity, pure functions), because much of it reads the
  * request: the viewer (a private post's link), the context, the password mask, the REST URLs, and
  * the clock (is_past, is_now, multiday, the year in the schedule lines). So none of those varies
  * the record; what does is the rendering of its texts: TEC's excerpt length (from the request's
