@@ -12,6 +12,7 @@ import { selectPostForCaps } from '../../http/permissions.js';
 import { loadPostOnce } from '../../http/request-context.js';
 import type { EntityView } from './entity-record.js';
 import { loadEventRecords } from './entity-records.repository.js';
+import { assembleEventRecords } from './entity-records.kept.js';
 import { toTecEventEntity } from './event-entity.mapper.js';
 import { checkReadPermission } from './post-entity.permissions.js';
 
@@ -111,7 +112,9 @@ export async function listEventEntities(ctx: RequestContext): Promise<EntityPage
   const offset = (page - 1) * perPage;
   const { ids } = Number.isSafeInteger(offset) ? await selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: false, sort }) : { ids: [] };
   const total = ids.length === 0 && page === 1 ? 0 : await countEvents(ctx.db, filter);
-  const records = await loadEventRecords(ctx, ids);
+  // From the record cache where it is on (see entity-records.kept.ts), else all from their rows.
+  const kept = ids.length > 0 ? await ctx.records?.() : undefined;
+  const records = kept ? await assembleEventRecords(ctx, ids, kept) : await loadEventRecords(ctx, ids);
   const view = entityView(ctx);
   const items = records.filter((record) => checkReadPermission(ctx.viewer, record.post)).map((record) => toTecEventEntity(record, view));
   return { items, total, page, perPage };

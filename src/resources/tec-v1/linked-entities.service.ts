@@ -10,6 +10,7 @@ import { likeSearchWords } from '../../wp/tec/linked-post-archive.js';
 import { countLinkedPosts, selectLinkedPostIdsPage, type LinkedPostFilter } from '../../wp/tec/linked-posts.repository.js';
 import { selectPostForCaps } from '../../http/permissions.js';
 import { loadLinkedRecords } from './entity-records.repository.js';
+import { assembleLinkedRecords } from './entity-records.kept.js';
 import { toTecLinkedEntity } from './linked-entity.mapper.js';
 import { checkReadPermission } from './post-entity.permissions.js';
 import { entityView, type EntityPage } from './events.service.js';
@@ -68,7 +69,9 @@ export async function listLinkedEntities(ctx: RequestContext, kind: LinkedEntity
       ? await eventOrderPage(ctx, kind, filter, queryKind, { offset, limit: perPage })
       : await selectLinkedPostIdsPage(ctx.db, queryKind, filter, { limit: perPage, offset });
   const total = ids.length === 0 && page === 1 ? 0 : await countLinkedPosts(ctx.db, queryKind, filter);
-  const records = await loadLinkedRecords(ctx, ids);
+  // From the record cache where it is on (see entity-records.kept.ts), else all from their rows.
+  const kept = ids.length > 0 ? await ctx.records?.() : undefined;
+  const records = kept ? await assembleLinkedRecords(ctx, ids, kept, kind.postType) : await loadLinkedRecords(ctx, ids);
   const view = entityView(ctx);
   const items = records.filter((record) => checkReadPermission(ctx.viewer, record.post)).map((record) => toTecLinkedEntity(record, view));
   return { items, total, page, perPage };

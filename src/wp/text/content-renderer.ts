@@ -47,6 +47,18 @@ export interface RenderedTexts {
 export type RenderedPost = Pick<PostRow, 'ID' | 'post_content' | 'post_excerpt'>;
 
 /**
+ * A post's generated excerpt (theGeneratedExcerpt) as one request rendered it, with the read state
+ * it began and ended in, for another request to replay as RenderedTexts are (takeGeneratedExcerpt).
+ */
+export interface GeneratedExcerpt {
+  postId: number;
+  excerptLength: number;
+  excerpt: string;
+  entry: string;
+  exit: string;
+}
+
+/**
  * The `the_content` / `the_excerpt` output of one request. WordPress renders with state that
  * lives for the request (static counters in shortcodes, unique caption ids, the order of the
  * hooks after a text with blocks), and TEC renders each post once per request (its REST cache),
@@ -75,6 +87,8 @@ export class ContentRenderer {
   /** Per post rendered: the states its texts began and ended in, and whether they read only themselves. */
   private readonly renderStates = new Map<number, { entry: string; exit: string; selfContained: boolean }>();
   private readonly generatedExcerpts = new Map<number, string>();
+  /** Per generated excerpt: the states it began and ended in, and whether it read only its post. */
+  private readonly generatedStates = new Map<number, { entry: string; exit: string; excerptLength: number; selfContained: boolean }>();
   /** Whether each post's texts render with that post as the global post (see asGlobalPost). */
   private postsRenderAsGlobalPost = false;
 
@@ -299,13 +313,45 @@ export class ContentRenderer {
     if (phpTrim(post.post_excerpt) !== '') return this.theExcerpt(post);
     let generated = this.generatedExcerpts.get(post.ID);
     if (generated === undefined) {
+      const entry = readStateOf(this.env.state);
+      const stamp = stateStamp(this.env.state);
       const text = excerptRemoveBlocks(stripShortcodes(post.post_content, WP_CORE_SHORTCODE_TAGS));
       this.setUpPost(post);
       const content = applyTheContent(text, this.env).replaceAll(']]>', ']]&gt;');
       generated = applyTheExcerpt(wpTrimWords(content, excerptLength, ' [&hellip;]'), this.env);
       this.generatedExcerpts.set(post.ID, generated);
+      // What it renders is the content less some of it: a content that read no record leaves a
+      // text that reads none.
+      const selfContained = stateStamp(this.env.state) === stamp && this.prepared.has(post.post_content) && !this.textsWithNeeds.has(post.post_content);
+      this.generatedStates.set(post.ID, { entry, exit: readStateOf(this.env.state), excerptLength, selfContained });
     }
     return generated;
+  }
+
+  /**
+   * The excerpt this request generated for a post (theGeneratedExcerpt), for another request to
+   * replay; undefined when it generated none, or it read records or bumped a counter.
+   */
+  generatedExcerptOf(postId: number): GeneratedExcerpt | undefined {
+    const states = this.generatedStates.get(postId);
+    if (!states?.selfContained) return undefined;
+    return { postId, excerptLength: states.excerptLength, excerpt: this.generatedExcerpts.get(postId)!, entry: states.entry, exit: states.exit };
+  }
+
+  /**
+   * Takes an excerpt another request generated when generating it now would give the very same:
+   * this request generated none for the post yet, at the same length, and would begin in the
+   * state it began in there. Then it counts as generated here (theGeneratedExcerpt returns it) and
+   * the state moves as its generation moved it. Says whether it took it; when not, nothing changed.
+   */
+  takeGeneratedExcerpt(generated: GeneratedExcerpt, excerptLength: number): boolean {
+    if (this.generatedExcerpts.has(generated.postId)) return false;
+    if (generated.excerptLength !== excerptLength || generated.entry !== readStateOf(this.env.state)) return false;
+    this.generatedExcerpts.set(generated.postId, generated.excerpt);
+    this.generatedStates.set(generated.postId, { entry: generated.entry, exit: generated.exit, excerptLength, selfContained: true });
+    // Texts that bump no counter move only wpautop (see readStateOf).
+    if (generated.exit.startsWith('1')) this.env.state.wpautopAfterUnautop = true;
+    return true;
   }
 
   /** Forgets what was rendered (after a write, the same post may read differently). */
@@ -314,5 +360,6 @@ export class ContentRenderer {
     this.excerpts.clear();
     this.renderStates.clear();
     this.generatedExcerpts.clear();
+    this.generatedStates.clear();
   }
 }

@@ -69,3 +69,58 @@ describe('ContentRenderer.replay', () => {
     expect(renderer.renderedTexts(counted.ID)).toBeUndefined();
   });
 });
+
+describe('ContentRenderer.takeGeneratedExcerpt', () => {
+  const long = post(5, `${'word '.repeat(40)}\n\nand a second paragraph`);
+  const blocksThenExcerpt = (renderer: ContentRenderer) => {
+    renderer.renderInOrder([blocks, long]);
+    return renderer.theGeneratedExcerpt(long, 30);
+  };
+
+  it('takes an excerpt generated from the same state at the same length: the same HTML as generating it here', () => {
+    const first = request([long]);
+    first.renderInOrder([long]);
+    const excerpt = first.theGeneratedExcerpt(long, 30);
+    const generated = first.generatedExcerptOf(long.ID)!;
+    expect(generated).toMatchObject({ excerpt, excerptLength: 30, entry: '00' });
+
+    const second = request([long]);
+    second.renderInOrder([long]);
+    expect(second.takeGeneratedExcerpt(generated, 30)).toBe(true);
+    expect(second.theGeneratedExcerpt(long, 30)).toBe(excerpt);
+  });
+
+  it('refuses one generated at another length, from another state, or generated here already, changing nothing', () => {
+    const first = request([long]);
+    first.renderInOrder([long]);
+    first.theGeneratedExcerpt(long, 30);
+    const generated = first.generatedExcerptOf(long.ID)!;
+
+    const otherLength = request([long]);
+    otherLength.renderInOrder([long]);
+    expect(otherLength.takeGeneratedExcerpt(generated, 55)).toBe(false);
+    expect(otherLength.theGeneratedExcerpt(long, 55)).not.toBe(generated.excerpt);
+
+    // After a text with blocks the state is another: the excerpt is generated here, as it would be.
+    const afterBlocks = request([blocks, long]);
+    afterBlocks.renderInOrder([blocks, long]);
+    expect(afterBlocks.takeGeneratedExcerpt(generated, 30)).toBe(false);
+    expect(afterBlocks.theGeneratedExcerpt(long, 30)).toBe(blocksThenExcerpt(request([blocks, long])));
+
+    const already = request([long]);
+    already.renderInOrder([long]);
+    const own = already.theGeneratedExcerpt(long, 30);
+    expect(already.takeGeneratedExcerpt({ ...generated, excerpt: 'another' }, 30)).toBe(false);
+    expect(already.theGeneratedExcerpt(long, 30)).toBe(own);
+  });
+
+  it('gives none to replay for a content that reads records (an image of the library)', () => {
+    const withImage = post(6, `${'word '.repeat(40)}<img class="wp-image-12" src="https://example.org/a.jpg" alt="">`);
+    const renderer = request([withImage, long]);
+    renderer.renderInOrder([withImage, long]);
+    expect(renderer.theGeneratedExcerpt(withImage, 30)).toContain('word');
+    expect(renderer.generatedExcerptOf(withImage.ID)).toBeUndefined();
+    // Nothing generated yet: nothing to replay either.
+    expect(renderer.generatedExcerptOf(long.ID)).toBeUndefined();
+  });
+});
