@@ -57,12 +57,12 @@ export function strtotime(input: string, now: Date): number | null {
 }
 
 /**
- * A stored date as WordPress and TEC write them, every field given: timelib takes nothing from
- * "now" for it, so strtotime's answer is a pure function of the text (in UTC, the default zone
+ * A stored date as WordPress and TEC write them, every field given, or a date alone (midnight,
+ * as the lists' date parameters come): timelib takes nothing from "now" for it, so strtotime's answer is a pure function of the text (in UTC, the default zone
  * here). Events' dates are parsed many times per answer (dates, JSON-LD, zones) and the parser
  * is a faithful port of timelib's scanner, slow by design: memoised, bounded, never stale.
  */
-const FULL_WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const FULL_WALL_TIME = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}:\d{2})?$/;
 const fullWallTimes = new PureMemo<number | null>(20_000, 19);
 
 /**
