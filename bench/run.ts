@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectToServer } from '../test/setup/database.js';
 import { formatWriteRuns, type WriteRun } from './support/concurrent-writes.js';
@@ -194,6 +194,39 @@ async function runCompare(settings: Settings): Promise<Outcome> {
   return { scenario: 'compare', ok: code === 0, problems: code === 0 ? [] : [`compare.ts ${exited(code)}`] };
 }
 
+/**
+ * Removes a yardstick's TMPDIR once nothing writes in it any more. The scripts' EXIT trap only
+ * signals what they started: under-change's MariaDB goes on writing its datadir (the binlog, the
+ * InnoDB files) while it shuts down, and removing the folder meanwhile failed with ENOTEMPTY
+ * after the figures were printed. So first wait (up to a minute) for each process named by a
+ * `pid` file in the folder to end (mariadbd removes its pid file last), then remove, retrying
+ * what a late write of a process stopping (a service flushing its log) can still make fail.
+ */
+async function removeScratchFolder(folder: string): Promise<void> {
+  const pids = await pidsNamedIn(folder);
+  const deadline = Date.now() + 60_000;
+  while (pids.some(isAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+}
+
+/** The process IDs in the files named `pid` under `folder` (mariadbd's --pid-file). */
+async function pidsNamedIn(folder: string): Promise<number[]> {
+  const entries = await readdir(folder, { recursive: true }).catch(() => [] as string[]);
+  const files = entries.filter((entry) => basename(entry) === 'pid');
+  const texts = await Promise.all(files.map((file) => readFile(join(folder, file), 'utf8').catch(() => '')));
+  return texts.map((text) => Number(text.trim())).filter((pid) => Number.isSafeInteger(pid) && pid > 0);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, but another user's (mariadbd runs as mysql).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** One yardstick script with a TMPDIR, ports and database of its own; its logs dropped if it succeeded. */
 async function runYardstick(
   script: string,
@@ -209,7 +242,7 @@ async function runYardstick(
   const problems = [...(code === 0 ? [] : [`${script} ${exited(code)}`]), ...read(stdout)];
   // Logs are kept for a failure to be read, not for a run stopped on purpose.
   if (problems.length === 0 || stopping) {
-    await rm(logs, { recursive: true, force: true });
+    await removeScratchFolder(logs);
     return { scenario: script, ok: true, problems, stdout };
   }
   return { scenario: script, ok: false, problems, stdout, logs };

@@ -302,7 +302,8 @@ export function createApp({
     // WordPress reads the body by the method it dispatches (after `_method`), so a malformed JSON
     // body is answered rest_invalid_json only once a route matched.
     const { params: body, jsonError } = restBodyParams(requestBodyOf(ctx), ctx.method, requestMethod(ctx, parsePhpQuery(ctx.querystring)));
-    const { dependencies } = await collectDependencies(() => dispatch(ctx, compiled, {
+    const records = recordCache !== undefined && plainRead ? recordsOf(recordCache, generationAtStart, generation, storable, readDb, now) : undefined;
+    const answer = () => dispatch(ctx, compiled, {
       db: readDb,
       now,
       site,
@@ -320,8 +321,16 @@ export function createApp({
       describeRoute: describeIn(namespace),
       renderCache,
       eventCounts,
-      records: recordCache !== undefined && plainRead ? recordsOf(recordCache, generationAtStart, generation, storable, readDb, now) : undefined,
-    }));
+      records,
+    });
+    // What the answer read is collected only for an answer that may be kept (the record cache
+    // collects its renderings' own): with no cache (CACHE_MAX_MB=0) or for an answer no cache
+    // keeps, tagging each statement's rows cost CPU for nothing.
+    if (cacheKey === undefined && records === undefined) {
+      await answer();
+      return;
+    }
+    const { dependencies } = await collectDependencies(answer);
     if (storable && cacheKey !== undefined && generation !== undefined && ctx.status === 200 && typeof ctx.body === 'string') {
       // An anonymous answer is kept once, as sent, by the front door (cached-answers.ts); others here.
       const route = (ctx.state as ObservedState).route;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { destination as pinoDestination, pino, type DestinationStream, type Logger } from 'pino';
 import type { LogSettings } from '../config.js';
 import type { AppMetrics } from './metrics.js';
 import type { StatementTracker } from './statements.js';
@@ -34,8 +34,22 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
   if (settings.pretty && destination === undefined) {
     return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:standard' } } });
   }
-  return destination === undefined ? pino(options) : pino(options, destination);
+  return pino(options, destination ?? bufferedStdout());
 }
+
+/**
+ * Stdout, written in batches: at least LOG_BATCH_BYTES at a time, or whatever has come within
+ * LOG_FLUSH_MS. One request line per write was one system call per request, which on a virtual
+ * machine cost the service about a tenth of a cold single event's CPU (0.17 ms of 1.6 in a
+ * profile). pino flushes what is left when the process exits (its exit handler), so only a
+ * process killed outright (SIGKILL) loses the lines of its last quarter second.
+ */
+function bufferedStdout(): DestinationStream {
+  return pinoDestination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+}
+
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 250;
 
 /** A logger that writes nothing (createApp's default, so tests stay quiet). */
 export function silentLogger(): Logger {

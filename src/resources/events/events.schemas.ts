@@ -2,7 +2,8 @@ import type { ArgSpecs } from '../../http/rest-args.js';
 import { parseRestBoolean } from '../../http/rest-args.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { PostType, Taxonomy } from '../../wp/constants.js';
-import { formatInZone, formatUtc, localizeDate } from '../../wp/tec/dates.js';
+import { formatInZone, formatUtc, strtotime } from '../../wp/tec/dates.js';
+import { PureMemo } from '../../cache/pure-memo.js';
 import {
   arePostsOfType,
   areTermsOfTaxonomy,
@@ -23,8 +24,20 @@ export const MAX_EVENTS_PER_PAGE = 50;
 
 /** Default start: `yesterday 23:59` read in UTC and shown in the site's zone (localize_date). */
 export function defaultStartDate(ctx: RequestContext): string {
-  return localizeDate('yesterday 23:59', ctx.site.timezone, ctx.now) ?? formatInZone(0, ctx.site.timezone);
+  const unix = yesterdayAt2359(ctx.now);
+  return unix === null ? formatInZone(0, ctx.site.timezone) : formatInZone(unix, ctx.site.timezone);
 }
+
+/**
+ * strtotime('yesterday 23:59') in UTC: it reads nothing of "now" but its UTC day, so it is kept by
+ * that day (every list without a start date asks, and PHP's date parser is slow by design).
+ */
+function yesterdayAt2359(now: Date): number | null {
+  const day = Math.floor(now.getTime() / 86_400_000);
+  return defaultStarts.get(String(day), () => strtotime('yesterday 23:59', now));
+}
+
+const defaultStarts = new PureMemo<number | null>(4);
 
 /** Default end: 24 months from now, PHP `date()` in UTC. */
 export function defaultEndDate(ctx: RequestContext): string {

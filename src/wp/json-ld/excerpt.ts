@@ -2,6 +2,7 @@ import { wpautop } from '../text/formatting.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { wpKses, wpStripAllTags, type KsesAllowList } from '../text/kses.js';
 import { parseBlocks, type ParsedBlock } from '../blocks/parser.js';
+import { PureMemo } from '../../cache/pure-memo.js';
 
 /** The HTML tribe_events_get_the_excerpt() keeps by default. */
 const EXCERPT_ALLOWED_HTML: KsesAllowList = {
@@ -90,7 +91,20 @@ export function wpTrimWords(text: string, numWords = EXCERPT_LENGTH, more = '&he
 export function tribeExcerpt(post: { post_excerpt: string; post_content: string }, excerptLength: number): string {
   // has_excerpt() is PHP's ! empty(): an excerpt of "0" counts as none.
   const hasExcerpt = !isPhpEmpty(post.post_excerpt);
-  let excerpt = hasExcerpt ? post.post_excerpt : post.post_content;
+  const source = hasExcerpt ? post.post_excerpt : post.post_content;
+  return excerpts.get(`${excerptLength}\u0000${hasExcerpt ? 'e' : 'c'}${source}`, () => makeExcerpt(source, hasExcerpt, excerptLength));
+}
+
+/**
+ * Excerpts by their source text, whether it is the manual excerpt, and the length: JSON-LD shows
+ * one for the event, its venue and its organizers on every single-event answer, and the block
+ * parser, kses and wpautop behind it are slow by design. A pure function of its key, so never
+ * stale; bounded (texts past 4,000 characters are not kept).
+ */
+const excerpts = new PureMemo<string>(500, 4_000);
+
+function makeExcerpt(source: string, hasExcerpt: boolean, excerptLength: number): string {
+  let excerpt = source;
   excerpt = excerptRemoveBlocks(excerpt);
   excerpt = excerpt.replace(/\[[^\n]+?\]/g, '');
   excerpt = wpKses(excerpt, EXCERPT_ALLOWED_HTML);

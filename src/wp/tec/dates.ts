@@ -1,6 +1,7 @@
 import { isPhpNumeric } from '../php/php-values.js';
 import { phpDateTime, phpStrtotime, wallClockToUnix, type PhpZone, type ZoneRules } from '../php/date-resolve.js';
 import { canonicalZoneName } from './zone-names.js';
+import { PureMemo } from '../../cache/pure-memo.js';
 
 /**
  * Date rules of WordPress and TEC, without PHP. WordPress runs PHP with the default timezone set
@@ -50,8 +51,19 @@ export function phpZoneOf(zone: string): PhpZone {
  * (php/date-parse.ts). Returns unix seconds, or null where PHP returns false.
  */
 export function strtotime(input: string, now: Date): number | null {
-  return phpStrtotime(input, Math.floor(now.getTime() / 1000), UTC, PHP_ZONE_RULES);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (!FULL_WALL_TIME.test(input)) return phpStrtotime(input, nowSeconds, UTC, PHP_ZONE_RULES);
+  return fullWallTimes.get(input, () => phpStrtotime(input, nowSeconds, UTC, PHP_ZONE_RULES));
 }
+
+/**
+ * A stored date as WordPress and TEC write them, every field given, or a date alone (midnight,
+ * as the lists' date parameters come): timelib takes nothing from "now" for it, so strtotime's answer is a pure function of the text (in UTC, the default zone
+ * here). Events' dates are parsed many times per answer (dates, JSON-LD, zones) and the parser
+ * is a faithful port of timelib's scanner, slow by design: memoised, bounded, never stale.
+ */
+const FULL_WALL_TIME = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}:\d{2})?$/;
+const fullWallTimes = new PureMemo<number | null>(20_000, 19);
 
 /**
  * `new DateTime($value, $zone)`: the instant and its wall time in the zone PHP keeps (one written

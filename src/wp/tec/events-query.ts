@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import { CompiledShapes } from '../../cache/compiled-shapes.js';
-import { likeText } from '../../db/dialect.js';
+import { dialectOf, likeText } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { EventMeta, OptionName, PostStatus, PostType, Taxonomy } from '../constants.js';
 import { siteWallTimeToUtc } from './dates.js';
@@ -242,10 +242,14 @@ function filteredEvents(
   db: Db,
   filter: EventListFilter,
   hide: HideFilter,
+  occurrencesFirst = false,
 ): { query: EventQuery; dates: DateColumns } {
   let base = db.selectFrom('posts') as unknown as EventQuery;
   const dates = dateColumns(filter);
-  if (filter.useOccurrencesTable) {
+  if (filter.useOccurrencesTable && occurrencesFirst) {
+    // The same inner join, written from the occurrences (see readsOccurrencesFirst).
+    base = db.selectFrom('tec_occurrences as occ').innerJoin('posts', 'posts.ID', 'occ.post_id') as unknown as EventQuery;
+  } else if (filter.useOccurrencesTable) {
     base = base.innerJoin('tec_occurrences as occ', 'occ.post_id', 'posts.ID') as unknown as EventQuery;
   } else {
     const startKey = filter.filterOnUtcDates ? EventMeta.startDateUtc : EventMeta.startDate;
@@ -448,9 +452,35 @@ function orderBounds(filter: EventListFilter, dates: DateColumns): { lower?: str
   return { lower, upper };
 }
 
+/**
+ * Whether a page in list order is read from the occurrences, then their posts, in that order
+ * (MySQL's STRAIGHT_JOIN): when the occurrences hold the dates and nothing but the dates and the
+ * statuses narrows the list. Left to choose, MariaDB read the posts first on small sites (every
+ * event of the type by its type-status index, then each one's occurrence and hide flag): 0.70 ms
+ * of its CPU per page of 12 on the dev site, against 0.20 ms from the occurrences, which hold
+ * the window's dates and the order (and, with the opt-in indexes, are read in that order and
+ * stopped after the page). Filters by term, venue, organizer, `include` or search keep the
+ * optimizer's choice: there the few matching posts are the better start.
+ */
+function readsOccurrencesFirst(filter: EventListFilter, orderByPostDate: boolean): boolean {
+  return (
+    filter.useOccurrencesTable &&
+    !orderByPostDate &&
+    filter.search === undefined &&
+    filter.categoryTermIds === undefined &&
+    filter.tagTermIds === undefined &&
+    filter.venueIds === undefined &&
+    filter.organizerIds === undefined &&
+    filter.featured === undefined &&
+    filter.include === undefined &&
+    filter.postParent === undefined
+  );
+}
+
 /** The matching rows in list order, with the order column bounded (see orderBounds). */
 function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: boolean, limit: number) {
-  const { query: filtered, dates } = filteredEvents(db, filter, 'anti-join');
+  const occurrencesFirst = readsOccurrencesFirst(filter, orderByPostDate);
+  const { query: filtered, dates } = filteredEvents(db, filter, 'anti-join', occurrencesFirst);
   let query = filtered.select('posts.ID').select((eb) =>
     eb
       .selectFrom('options')
@@ -460,6 +490,7 @@ function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: 
       .as('marker'),
   );
   if (orderByPostDate) return query.orderBy('posts.post_date', 'asc').orderBy('posts.ID', 'asc').limit(limit);
+  if (occurrencesFirst && dialectOf(db) === 'mysql') query = query.modifyFront(sql`straight_join`);
   const { lower, upper } = orderBounds(filter, dates);
   if (lower !== undefined) query = query.where(sql.ref(dates.order), '>=', lower);
   if (upper !== undefined) query = query.where(sql.ref(dates.order), '<=', upper);

@@ -2,6 +2,7 @@ import { escHtml } from './formatting.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpTrim } from '../php/php-values.js';
 import { ksesNormalizeEntities, LATIN1_ENTITY_NAMES } from './html-entities.js';
+import { PureMemo } from '../../cache/pure-memo.js';
 
 export { ksesNormalizeEntities };
 
@@ -87,6 +88,17 @@ export function ksesBadProtocol(text: string, protocols: readonly string[] = ALL
  */
 export function escUrl(url: string, context: 'display' | 'db' = 'display'): string {
   if (url === '') return url;
+  return escapedUrls.get(`${context}\u0000${url}`, () => escapeUrl(url, context));
+}
+
+/**
+ * URLs as esc_url gives them, by context and URL: an answer escapes dozens (permalinks, REST links,
+ * image sizes, JSON-LD), mostly the same ones request after request, through a dozen regular
+ * expressions each. A pure function of its key, so never stale; bounded.
+ */
+const escapedUrls = new PureMemo<string>(10_000, 2_000);
+
+function escapeUrl(url: string, context: 'display' | 'db'): string {
   let out = url.replace(/^[ \t\n\r\0\x0B]+/, '').replace(/ /g, '%20');
   out = out.replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\uffff]/gi, '');
   if (out === '') return out;

@@ -84,3 +84,16 @@ describe('dateDetails', () => {
     expect(dateDetails(undefined).year).toBe('1970');
   });
 });
+
+describe('strtotime of a stored date (memoised: it must not read "now")', () => {
+  // A leading space keeps a text off the memo; timelib skips it, so it parses the same.
+  const stored = ['2026-09-01', '2026-02-30', '0000-00-00 00:00:00', '2026-09-01 24:00:00', '2026-13-01', '2026-09-01 10:61:00', '2026-03-29 02:30:00', '2026-09-01 23:59:60'];
+  const nows = [new Date('2026-11-27T05:00:00Z'), new Date('2001-03-04T23:59:59Z'), new Date('1969-12-31T12:00:00Z')];
+  it.each(stored)('gives %s the same answer at every now as a fresh parse', (text) => {
+    const first = strtotime(text, nows[0]!);
+    for (const now of nows) {
+      expect(strtotime(text, now)).toBe(first);
+      expect(strtotime(` ${text}`, now)).toBe(first);
+    }
+  });
+});
