@@ -409,6 +409,7 @@ export async function deleteTerm(scope: WriteScope, termId: number, taxonomy: st
 
   const objectIds = await selectObjectIdsOfTermTaxonomy(trx, term.term_taxonomy_id);
   await deleteRelationshipsOfTermTaxonomy(trx, term.term_taxonomy_id);
+  writesThatDeletedTerms.add(changes);
   // clean_object_term_cache for each object type of the taxonomy, whatever each object's own type.
   const cleaned = new Set(rules.objectTypes.flatMap((objectType) => POST_TYPE_TAXONOMIES[objectType] ?? []));
   for (const objectId of objectIds) changes.noteRelationships(objectId, cleaned);
@@ -495,7 +496,7 @@ export async function setObjectTermsTracked(
   registration(taxonomy);
   const known = new Map((await selectTermTaxonomiesIn(trx, taxonomy, termTaxonomyIds)).map((ref) => [ref.term_taxonomy_id, ref]));
   const wanted = [...new Set(termTaxonomyIds)].filter((id) => known.has(id));
-  const current = await selectObjectTermTaxonomies(trx, objectId, [taxonomy]);
+  const current = relationshipsWrittenHere(scope, objectId, taxonomy) ?? (await selectObjectTermTaxonomies(trx, objectId, [taxonomy]));
   const currentIds = new Set(current.map((ref) => ref.term_taxonomy_id));
 
   const added = wanted.filter((id) => !currentIds.has(id));
@@ -509,7 +510,32 @@ export async function setObjectTermsTracked(
   if (added.length > 0 || removed.length > 0) {
     changes.noteRelationships(objectId, new Set([taxonomy, ...(POST_TYPE_TAXONOMIES[objectType] ?? [])]));
   }
+  const removedIds = new Set(removed.map((ref) => ref.term_taxonomy_id));
+  rememberRelationships(scope, objectId, taxonomy, [...current.filter((ref) => !removedIds.has(ref.term_taxonomy_id)), ...added.map((id) => known.get(id)!)]);
   return { termTaxonomyIds: wanted, changed: added.length > 0 || removed.length > 0 };
+}
+
+/*
+ * The term relationships of a post this write created are all written by this write (it had none
+ * before): setObjectTerms keeps them here, per taxonomy, and needs no read of them. Any other post,
+ * or a write that deleted a term (which removes relationships of every post), reads them.
+ */
+const relationshipsOfCreatedPosts = new WeakMap<ChangeSet, Map<number, Map<string, TermTaxonomyRef[]>>>();
+const writesThatDeletedTerms = new WeakSet<ChangeSet>();
+
+/** A created post's relationships in the taxonomy, in term_taxonomy_id order; undefined: read them. */
+function relationshipsWrittenHere(scope: WriteScope, objectId: number, taxonomy: string): TermTaxonomyRef[] | undefined {
+  if (scope.changes.postLifecycle.get(objectId) !== 'created' || writesThatDeletedTerms.has(scope.changes)) return undefined;
+  return relationshipsOfCreatedPosts.get(scope.changes)?.get(objectId)?.get(taxonomy) ?? [];
+}
+
+function rememberRelationships(scope: WriteScope, objectId: number, taxonomy: string, refs: TermTaxonomyRef[]): void {
+  if (scope.changes.postLifecycle.get(objectId) !== 'created') return;
+  let byPost = relationshipsOfCreatedPosts.get(scope.changes);
+  if (!byPost) relationshipsOfCreatedPosts.set(scope.changes, (byPost = new Map()));
+  let byTaxonomy = byPost.get(objectId);
+  if (!byTaxonomy) byPost.set(objectId, (byTaxonomy = new Map()));
+  byTaxonomy.set(taxonomy, [...refs].sort((a, b) => a.term_taxonomy_id - b.term_taxonomy_id));
 }
 
 /**
