@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mysql2/promise';
 import { connect, type NatsConnection } from 'nats';
+import { CALENDAR_SUBJECTS_LOCK, withServerLock } from '../setup/server-lock.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POSITION_BUCKET, positionKey } from '../../src/feed/notifications/jetstream-position-store.js';
 import { rawConnection } from '../feed/support.js';
@@ -93,28 +94,30 @@ describe('change notifications across restarts', () => {
     expect(restarted.output()).toMatch(/following the replication log from binlog\.\d+:\d+, where change notifications left off/);
   }, 120_000);
 
-  it('with NATS_URL: keeps the position in a JetStream key-value bucket and resumes from it', async () => {
-    const stream = `TEST_RESTART_${randomBytes(4).toString('hex')}`;
-    const env = { NATS_URL: NATS_SERVER, NATS_STREAM: stream };
-    const jsm = await nc.jetstreamManager();
-    try {
-      await start(env);
-      await rename(eventIds[0]!, 'Changed under NATS');
-      await waitUntil(() => updatesOf(eventIds[0]!).length >= 1, 'the change made while running', 20_000);
-      await stopService(service!.process);
-      const kv = await nc.jetstream().views.kv(POSITION_BUCKET);
-      expect((await kv.get(positionKey(stream)))?.string()).toMatch(/^binlog\.\d+:\d+$/);
+  // Its service publishes under `calendar.>`, as test/feed/jetstream.test.ts does once: they take turns.
+  it('with NATS_URL: keeps the position in a JetStream key-value bucket and resumes from it', () =>
+    withServerLock(CALENDAR_SUBJECTS_LOCK, async () => {
+      const stream = `TEST_RESTART_${randomBytes(4).toString('hex')}`;
+      const env = { NATS_URL: NATS_SERVER, NATS_STREAM: stream };
+      const jsm = await nc.jetstreamManager();
+      try {
+        await start(env);
+        await rename(eventIds[0]!, 'Changed under NATS');
+        await waitUntil(() => updatesOf(eventIds[0]!).length >= 1, 'the change made while running', 20_000);
+        await stopService(service!.process);
+        const kv = await nc.jetstream().views.kv(POSITION_BUCKET);
+        expect((await kv.get(positionKey(stream)))?.string()).toMatch(/^binlog\.\d+:\d+$/);
 
-      await rename(eventIds[2]!, 'Changed while stopped, under NATS');
-      await start(env);
-      await waitUntil(() => updatesOf(eventIds[2]!).length >= 1, 'the change made while stopped', 20_000);
-      expect((updatesOf(eventIds[2]!)[0]!.json.record as { title: string }).title).toBe('Changed while stopped, under NATS');
-      await kv.purge(positionKey(stream));
-    } finally {
-      await stopService(service?.process);
-      await jsm.streams.delete(stream).catch(() => undefined);
-    }
-  }, 120_000);
+        await rename(eventIds[2]!, 'Changed while stopped, under NATS');
+        await start(env);
+        await waitUntil(() => updatesOf(eventIds[2]!).length >= 1, 'the change made while stopped', 20_000);
+        expect((updatesOf(eventIds[2]!)[0]!.json.record as { title: string }).title).toBe('Changed while stopped, under NATS');
+        await kv.purge(positionKey(stream));
+      } finally {
+        await stopService(service?.process);
+        await jsm.streams.delete(stream).catch(() => undefined);
+      }
+    }), 120_000);
 
   it('says in the log and in /metrics when the position kept was purged from the binlog', async () => {
     await start();

@@ -5,6 +5,7 @@ import type { NatsConfig, WebhookSubscription } from '../../src/config.js';
 import { createNotifier, type Notifier, type NotifierOptions } from '../../src/feed/notifications/notifier.js';
 import { verifySignature } from '../../src/feed/notifications/signature.js';
 import { changeKey, encodeChange } from '../../src/feed/notifications/subjects.js';
+import { CALENDAR_SUBJECTS_LOCK, withServerLock } from '../setup/server-lock.js';
 import type { RecordKind } from '../../src/feed/record-change.js';
 import { WebhookReceiver, waitUntil } from '../setup/webhook-receiver.js';
 import { change, FAST_RETRY, recordingLog } from './notification-support.js';
@@ -79,35 +80,39 @@ describe('change notifications through NATS JetStream', () => {
     }
   }
 
-  it('publishes each change on calendar.<kinds>.<id>.<change>, de-duplicated by position, for any subscriber', async () => {
-    // The real subject prefix; the stream name is still this test's own.
-    subjectPrefix = 'calendar';
-    const seen: string[] = [];
-    const subscription = nc.subscribe('calendar.events.>');
-    const collecting = (async () => {
-      for await (const message of subscription) seen.push(message.subject);
-    })();
-    const notifier = startNotifier([]);
-    const created = change('event', 123, 'created');
-    const updated = change('event', 123, 'updated');
-    await notifier.publish([created, change('venue', 7, 'created'), updated, change('category', 4, 'deleted')]);
-    // The same change at the same position again (a second instance following the same binlog).
-    await notifier.publish([updated]);
-    await waitUntil(() => seen.length >= 3, 'three event subjects');
-    await notifier.close();
-    subscription.unsubscribe();
-    await collecting;
+  // The real prefix: another file's service (notifications-restart) may hold `calendar.>` in a stream
+  // of its own, and two streams cannot share subjects; each takes the lock, and drops its stream in it.
+  it('publishes each change on calendar.<kinds>.<id>.<change>, de-duplicated by position, for any subscriber', () =>
+    withServerLock(CALENDAR_SUBJECTS_LOCK, async () => {
+      // The real subject prefix; the stream name is still this test's own.
+      subjectPrefix = 'calendar';
+      const seen: string[] = [];
+      const subscription = nc.subscribe('calendar.events.>');
+      const collecting = (async () => {
+        for await (const message of subscription) seen.push(message.subject);
+      })();
+      const notifier = startNotifier([]);
+      const created = change('event', 123, 'created');
+      const updated = change('event', 123, 'updated');
+      await notifier.publish([created, change('venue', 7, 'created'), updated, change('category', 4, 'deleted')]);
+      // The same change at the same position again (a second instance following the same binlog).
+      await notifier.publish([updated]);
+      await waitUntil(() => seen.length >= 3, 'three event subjects');
+      await notifier.close();
+      subscription.unsubscribe();
+      await collecting;
 
-    // A plain subscriber sees every publish, the repeated one too; the stream keeps it once.
-    expect(seen).toEqual(['calendar.events.123.created', 'calendar.events.123.updated', 'calendar.events.123.updated']);
-    const info = await jsm.streams.info(stream);
-    expect(info.config.subjects).toEqual(['calendar.>']);
-    expect(info.state.messages).toBe(4);
-    const last = await jsm.streams.getMessage(stream, { seq: info.state.last_seq });
-    expect(last.subject).toBe('calendar.categories.4.deleted');
-    expect(JSON.parse(new TextDecoder().decode(last.data))).toMatchObject({ kind: 'category', id: 4, change: 'deleted' });
-    expect(last.header.get('Nats-Msg-Id')).toBe(`category.4.deleted@${last.header.get('Nats-Msg-Id').split('@')[1]}`);
-  });
+      // A plain subscriber sees every publish, the repeated one too; the stream keeps it once.
+      expect(seen).toEqual(['calendar.events.123.created', 'calendar.events.123.updated', 'calendar.events.123.updated']);
+      const info = await jsm.streams.info(stream);
+      expect(info.config.subjects).toEqual(['calendar.>']);
+      expect(info.state.messages).toBe(4);
+      const last = await jsm.streams.getMessage(stream, { seq: info.state.last_seq });
+      expect(last.subject).toBe('calendar.categories.4.deleted');
+      expect(JSON.parse(new TextDecoder().decode(last.data))).toMatchObject({ kind: 'category', id: 4, change: 'deleted' });
+      expect(last.header.get('Nats-Msg-Id')).toBe(`category.4.deleted@${last.header.get('Nats-Msg-Id').split('@')[1]}`);
+      await jsm.streams.delete(stream);
+    }));
 
   it('delivers signed webhooks from a durable consumer and acks them', async () => {
     const notifier = startNotifier([hook()]);
