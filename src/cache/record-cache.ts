@@ -1,5 +1,5 @@
 import type { ChangeFeed } from '../feed/change-feed.js';
-import { touchedByChange } from '../feed/data-change.js';
+import { dropWhatChangesTouch } from './follow-feed.js';
 import { TaggedEntries } from './tagged-entries.js';
 
 /**
@@ -44,11 +44,7 @@ export class RecordCache {
     readonly maxBytes: number,
   ) {
     this.entries = new TaggedEntries(maxBytes);
-    feed.subscribe((change) => {
-      const touched = touchedByChange(change);
-      if (touched === undefined) this.entries.clear();
-      else this.entries.drop(touched);
-    });
+    dropWhatChangesTouch(feed, this.entries);
   }
 
   get bytes(): number {

@@ -1,6 +1,6 @@
 import type { ChangeFeed } from '../feed/change-feed.js';
-import { touchedByChange } from '../feed/data-change.js';
 import { DependencyTag } from '../feed/dependencies.js';
+import { dropWhatChangesTouch } from './follow-feed.js';
 import { TaggedEntries } from './tagged-entries.js';
 
 /**
@@ -42,11 +42,7 @@ export class ResponseCache {
     readonly maxBytes: number,
   ) {
     this.entries = new TaggedEntries(maxBytes);
-    feed.subscribe((change) => {
-      const touched = touchedByChange(change);
-      if (touched === undefined) this.clear();
-      else this.entries.drop(touched);
-    });
+    dropWhatChangesTouch(feed, this.entries);
   }
 
   get bytes(): number {

@@ -2,6 +2,7 @@ import type { Viewer } from './capabilities.js';
 import { OptionName, UserMeta } from '../constants.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { asRecord, maybeUnserialize } from '../php/php-values.js';
+import { PureMemo } from '../../cache/pure-memo.js';
 
 /*
  * Roles and capabilities as WP_Roles and WP_User read them: the roles with their capabilities
@@ -16,23 +17,20 @@ export type RoleDefinitions = ReadonlyMap<string, Readonly<Record<string, unknow
 /**
  * Decoded role options by their stored text: every authenticated request needs the roles, and
  * decoding the option (PHP-serialized, often 20 KB) cost more than the rest of the check. A memo of
- * a pure function of the text (read fresh each request), bounded, so never stale.
+ * a pure function of the text (read fresh each request), so never stale; a handful of sites' texts.
  */
-const decodedRoles = new Map<string, RoleDefinitions>();
-const MAX_REMEMBERED_ROLE_OPTIONS = 8;
+const decodedRoles = new PureMemo<RoleDefinitions>(8, 200_000);
 
 /** WP_Roles::get_roles_data: the roles of the decoded `{prefix}user_roles` option. */
 export function parseRoleDefinitions(optionValue: string | undefined): RoleDefinitions {
   if (optionValue === undefined) return new Map();
-  const known = decodedRoles.get(optionValue);
-  if (known) return known;
-  const roles = new Map<string, Readonly<Record<string, unknown>>>();
-  for (const [name, role] of Object.entries(asRecord(maybeUnserialize(optionValue)))) {
-    roles.set(name, Object.freeze({ ...asRecord(asRecord(role).capabilities) }));
-  }
-  if (decodedRoles.size >= MAX_REMEMBERED_ROLE_OPTIONS) decodedRoles.delete(decodedRoles.keys().next().value!);
-  decodedRoles.set(optionValue, roles);
-  return roles;
+  return decodedRoles.get(optionValue, () => {
+    const roles = new Map<string, Readonly<Record<string, unknown>>>();
+    for (const [name, role] of Object.entries(asRecord(maybeUnserialize(optionValue)))) {
+      roles.set(name, Object.freeze({ ...asRecord(asRecord(role).capabilities) }));
+    }
+    return roles;
+  });
 }
 
 /**
