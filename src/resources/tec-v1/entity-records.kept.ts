@@ -1,10 +1,10 @@
-import type { RequestContext, RequestRecords } from '../../http/request-context.js';
+import { loadPostBundleOnce, type RequestContext, type RequestRecords } from '../../http/request-context.js';
 import { DependencyTag, dependOn } from '../../feed/dependencies.js';
 import type { RecordKey, RenderedRecord } from '../../cache/record-cache.js';
 import { EventMeta } from '../../wp/constants.js';
 import { phpTrim } from '../../wp/php/php-values.js';
 import { allMeta, firstMeta } from '../../wp/posts/meta.js';
-import { selectPostBundle, type PostBundle } from '../../wp/posts/post-bundle.repository.js';
+import { selectPostBundle, type PostBundle, type PostBundleRequest } from '../../wp/posts/post-bundle.repository.js';
 import type { GeneratedExcerpt, RenderedTexts } from '../../wp/text/content-renderer.js';
 import { tecExcerptLength } from '../../wp/tec/excerpt-length.js';
 import { thumbnailIdOf, type LoadedPost } from '../../wp/tec/linked-posts.js';
@@ -12,8 +12,9 @@ import type { EntityRecord, EventRecord } from './entity-record.js';
 import { eventBundleParts, linkedBundleParts, linkedBy, withTexts } from './entity-records.repository.js';
 
 /*
- * The records tec/v1 list pages render their entities from, kept in the record cache
- * (src/cache/record-cache.ts) across requests: a page computes its IDs, takes each record kept
+ * The records tec/v1 list pages and single reads render their entities from, kept in the record
+ * cache (src/cache/record-cache.ts) across requests, one key per entity whichever read kept it: a
+ * page (or a single read, a page of one) computes its IDs, takes each record kept
  * (still fresh), loads and renders only the others in one batch, and keeps those. What is kept is
  * the record, not the entity: the rows (post, meta, terms; an event's venues and organizers) and
  * the texts the_content / the_excerpt rendered from them. The entity is mapped from the record per
@@ -22,7 +23,7 @@ import { eventBundleParts, linkedBundleParts, linkedBy, withTexts } from './enti
  * the clock (is_past, is_now, multiday, the year in the schedule lines). So none of those varies
  * the record; what does is the rendering of its texts: TEC's excerpt length (from the request's
  * variables) and the render state each text began in (checked when taken: replay,
- * takeGeneratedExcerpt). Uncached reads (single entities, the cache off) use
+ * takeGeneratedExcerpt). Uncached reads (the cache off, a read that is not plain) use
  * entity-records.repository.ts alone; both render the same texts in the same order.
  */
 
@@ -51,8 +52,11 @@ export interface KeptEntityRecord {
 /** How one kind of entity is kept: its record kind, and how a batch of its records is loaded. */
 interface KeptKind {
   kind: string;
-  /** The rows of these entities (missing IDs left out), what they read, and the bundle they came in. */
-  load: (ctx: RequestContext, ids: readonly number[]) => Promise<{ bundle: PostBundle; rows: Map<number, { rows: KeptRows; tags: Set<string> }> }>;
+  /**
+   * The rows of these entities (missing IDs left out), what they read, and the bundle they came in;
+   * a single read's one entity through the request's memo, as its uncached read loads it.
+   */
+  load: (ctx: RequestContext, ids: readonly number[], single: boolean) => Promise<{ bundle: PostBundle; rows: Map<number, { rows: KeptRows; tags: Set<string> }> }>;
 }
 
 /** The posts of an entity's record, in the order TEC renders and formats them: it, its organizers, its venues. */
@@ -94,10 +98,15 @@ function tagsOf(loaded: LoadedPost, rows: KeptRows): Set<string> {
   return tags;
 }
 
+/** The bundle of these posts: a single read's one post once per request (loadPostBundleOnce), a list's in one statement. */
+function bundleOf(ctx: RequestContext, ids: readonly number[], parts: Omit<PostBundleRequest, 'ids'>, single: boolean): Promise<PostBundle> {
+  return single && ids.length === 1 ? loadPostBundleOnce(ctx, ids[0]!, parts) : selectPostBundle(ctx.db, { ids, ...parts });
+}
+
 const EVENTS: KeptKind = {
   kind: 'tec-v1:event',
-  load: async (ctx, ids) => {
-    const bundle = await selectPostBundle(ctx.db, { ids, ...eventBundleParts(ids) });
+  load: async (ctx, ids, single) => {
+    const bundle = await bundleOf(ctx, ids, eventBundleParts(ids), single);
     const rows = new Map<number, { rows: KeptRows; tags: Set<string> }>();
     for (const id of ids) {
       const loaded = bundle.posts.get(id);
@@ -117,8 +126,8 @@ const EVENTS: KeptKind = {
 function linkedKind(postType: string): KeptKind {
   return {
     kind: `tec-v1:${postType}`,
-    load: async (ctx, ids) => {
-      const bundle = await selectPostBundle(ctx.db, { ids, ...linkedBundleParts(ids) });
+    load: async (ctx, ids, single) => {
+      const bundle = await bundleOf(ctx, ids, linkedBundleParts(ids), single);
       const rows = new Map<number, { rows: KeptRows; tags: Set<string> }>();
       for (const id of ids) {
         const loaded = bundle.posts.get(id);
@@ -178,13 +187,13 @@ function keptRecord(ctx: RequestContext, rows: KeptRows, tags: Set<string>): Ren
  * text that would not render the same here (an earlier text left another state) is rendered anew
  * from the kept rows, which its own texts need no other record for.
  */
-async function assembleRecords(ctx: RequestContext, ids: readonly number[], records: RequestRecords, kind: KeptKind): Promise<EventRecord[]> {
+async function assembleRecords(ctx: RequestContext, ids: readonly number[], records: RequestRecords, kind: KeptKind, single = false): Promise<EventRecord[]> {
   if (ids.length === 0) return [];
   const excerptLength = tecExcerptLength(ctx.query);
   const kept = new Map(ids.map((id) => [id, records.cache.get<KeptEntityRecord>(keyOf(ctx, kind, id, excerptLength), records.generation)] as const));
   const lacking = ids.filter((id) => kept.get(id) === undefined);
   ctx.content.asGlobalPost();
-  const loaded = lacking.length > 0 ? await kind.load(ctx, lacking) : undefined;
+  const loaded = lacking.length > 0 ? await kind.load(ctx, lacking, single) : undefined;
   if (loaded) {
     // As the uncached read does: the batch's posts for the texts to read, then what the texts and
     // featured images still need, in one statement.
@@ -248,19 +257,19 @@ function withExcerptsGeneratedHere(ctx: RequestContext, record: RenderedRecord<K
   return added.length === 0 ? undefined : { fragment: { ...record.fragment, excerpts: [...excerpts, ...added] }, tags: record.tags };
 }
 
-/** The records of a page of events (see assembleRecords). */
-export function assembleEventRecords(ctx: RequestContext, ids: readonly number[], records: RequestRecords): Promise<EventRecord[]> {
-  return assembleRecords(ctx, ids, records, EVENTS);
+/** The records of a page of events (see assembleRecords); `single` for GET /events/{id}. */
+export function assembleEventRecords(ctx: RequestContext, ids: readonly number[], records: RequestRecords, single = false): Promise<EventRecord[]> {
+  return assembleRecords(ctx, ids, records, EVENTS, single);
 }
 
 const LINKED_KINDS = new Map<string, KeptKind>();
 
-/** The records of a page of venues or organizers of `postType` (see assembleRecords). */
-export async function assembleLinkedRecords(ctx: RequestContext, ids: readonly number[], records: RequestRecords, postType: string): Promise<EntityRecord[]> {
+/** The records of a page of venues or organizers of `postType` (see assembleRecords); `single` for their single reads. */
+export async function assembleLinkedRecords(ctx: RequestContext, ids: readonly number[], records: RequestRecords, postType: string, single = false): Promise<EntityRecord[]> {
   let kind = LINKED_KINDS.get(postType);
   if (!kind) {
     kind = linkedKind(postType);
     LINKED_KINDS.set(postType, kind);
   }
-  return assembleRecords(ctx, ids, records, kind);
+  return assembleRecords(ctx, ids, records, kind, single);
 }

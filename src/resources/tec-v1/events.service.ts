@@ -132,6 +132,8 @@ export async function readEventEntity(ctx: RequestContext, rawId: unknown): Prom
   if (post.post_status === PostStatus.trash || post.post_status === 'auto-draft') return undefined;
   const forCaps = await selectPostForCaps(ctx, id);
   const unlocked = forCaps !== undefined && canAccessPasswordContent({ ...forCaps, post_password: post.post_password }, ctx.viewer, { context: ctx.params.context, password: ctx.params.password });
-  const [record] = await loadEventRecords(ctx, [id], true);
+  // The record a list or an earlier single read kept, where the request may use it (as lists do).
+  const kept = await ctx.records?.();
+  const [record] = kept ? await assembleEventRecords(ctx, [id], kept, true) : await loadEventRecords(ctx, [id], true);
   return record === undefined ? undefined : toTecEventEntity(record, entityView(ctx, unlocked));
 }
