@@ -60,8 +60,8 @@ function comparable(answer: Answer) {
 
 type Entity = { id: number; title: { rendered: string; raw?: string }; cost?: string; is_past?: boolean; venues?: Entity[]; class_list?: string[]; tribe_events_cat?: number[] };
 
-/** GETs a tec/v1 list: checks it against the uncached answer; its entities, the record cache's hits it took, its statements. */
-async function readList(url: string, auth?: string): Promise<{ items: Entity[]; recordHits: number; statements: string[] }> {
+/** GETs a tec/v1 URL: checks it against the uncached answer; the body, the record cache's hits it took, its statements. */
+async function readChecked<T>(url: string, auth?: string): Promise<{ body: T; recordHits: number; statements: string[] }> {
   const before = await cacheHits(agent);
   recorder.clear();
   const answer = await answerOf(agent, `${TEC_ROOT}${url}`, auth);
@@ -69,19 +69,19 @@ async function readList(url: string, auth?: string): Promise<{ items: Entity[]; 
   expect(answer.status, answer.body).toBe(200);
   expect(comparable(answer), url).toEqual(comparable(await uncachedAnswer(`${TEC_ROOT}${url}`, auth)));
   const after = await cacheHits(agent);
-  return { items: JSON.parse(answer.body) as Entity[], recordHits: after.record - before.record, statements };
+  return { body: JSON.parse(answer.body) as T, recordHits: after.record - before.record, statements };
 }
 
-/** GETs a tec/v1 single entity: checks it against the uncached answer; the entity, the record cache's hits it took, its statements. */
+/** A tec/v1 list, read as readChecked reads it. */
+async function readList(url: string, auth?: string): Promise<{ items: Entity[]; recordHits: number; statements: string[] }> {
+  const { body, ...read } = await readChecked<Entity[]>(url, auth);
+  return { items: body, ...read };
+}
+
+/** A tec/v1 single entity, read as readChecked reads it. */
 async function readSingle(url: string, auth?: string): Promise<{ entity: Entity; recordHits: number; statements: string[] }> {
-  const before = await cacheHits(agent);
-  recorder.clear();
-  const answer = await answerOf(agent, `${TEC_ROOT}${url}`, auth);
-  const statements = [...recorder.statements];
-  expect(answer.status, answer.body).toBe(200);
-  expect(comparable(answer), url).toEqual(comparable(await uncachedAnswer(`${TEC_ROOT}${url}`, auth)));
-  const after = await cacheHits(agent);
-  return { entity: JSON.parse(answer.body) as Entity, recordHits: after.record - before.record, statements };
+  const { body, ...read } = await readChecked<Entity>(url, auth);
+  return { entity: body, ...read };
 }
 
 /** The statements that load posts (the post bundle: posts, meta, terms, linked posts). */
