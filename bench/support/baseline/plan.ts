@@ -35,10 +35,14 @@ export function isTransactionControl(sql: string): boolean {
   return TRANSACTION_CONTROL.test(sql);
 }
 
+/** A read, or the isolation level of the transaction that follows (the writes' READ COMMITTED). */
+const READS_OR_SETS_THE_NEXT_TRANSACTION = /^\s*(select\b|set\s+transaction\b)/i;
+
 /**
  * Throws unless every statement of a rolled-back plan that lies outside the recorded transaction
- * only reads (a SELECT: the sign-in, the write lock, the answer's reads): those run outside the
- * baseline's transaction too, so a write among them would stay in the database.
+ * only reads (a SELECT: the sign-in, the write lock, the answer's reads) or sets the next
+ * transaction's isolation level: those run outside the baseline's transaction too, so a write
+ * among them would stay in the database.
  */
 export function checkRollbackPlan(plan: BaselinePlan): void {
   if (!plan.rollback) return;
@@ -46,7 +50,7 @@ export function checkRollbackPlan(plan: BaselinePlan): void {
   for (const { sql } of plan.statements) {
     if (/^\s*(begin|start transaction)\b/i.test(sql)) inside = true;
     else if (/^\s*(commit|rollback)\b/i.test(sql)) inside = false;
-    else if (!inside && !/^\s*select\b/i.test(sql)) {
+    else if (!inside && !READS_OR_SETS_THE_NEXT_TRANSACTION.test(sql)) {
       throw new Error(`a write outside the recorded transaction cannot be rolled back by the baseline: ${sql}`);
     }
   }
