@@ -1,6 +1,4 @@
-import type { ChangeFeed } from '../feed/change-feed.js';
-import { dropWhatChangesTouch } from './follow-feed.js';
-import { TaggedEntries } from './tagged-entries.js';
+import { FeedFreshCache } from './feed-fresh-cache.js';
 
 /**
  * Which rendering of a record: its kind (`event`, `venue`, ...), its ID, and the variant, a string
@@ -34,37 +32,14 @@ export interface RenderedRecord<F> {
  * fresh at the feed's current generation. Fragments are frozen when stored: every answer that
  * shows one shares it, so nothing may change it in place.
  */
-export class RecordCache {
-  private readonly entries: TaggedEntries<RenderedRecord<unknown>>;
-  hits = 0;
-  misses = 0;
-
-  constructor(
-    private readonly feed: ChangeFeed,
-    readonly maxBytes: number,
-  ) {
-    this.entries = new TaggedEntries(maxBytes);
-    dropWhatChangesTouch(feed, this.entries);
-  }
-
-  get bytes(): number {
-    return this.entries.bytes;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
+export class RecordCache extends FeedFreshCache<RenderedRecord<unknown>> {
   /**
    * The rendering kept under `key`, for a request whose reads are fresh from `generation` on
    * (what is held is fresh at the feed's current generation, never older); the caller's type
    * parameter must be the one its kind was stored with.
    */
   get<F>(key: RecordKey, generation: number): RenderedRecord<F> | undefined {
-    const found = generation > this.feed.generation ? undefined : this.entries.get(keyOf(key));
-    if (found === undefined) this.misses += 1;
-    else this.hits += 1;
-    return found as RenderedRecord<F> | undefined;
+    return this.lookup(keyOf(key), generation) as RenderedRecord<F> | undefined;
   }
 
   /**
@@ -72,13 +47,8 @@ export class RecordCache {
    * touched one of its tags. `bytes`: about what the fragment holds in memory.
    */
   set<F>(key: RecordKey, generation: number, record: RenderedRecord<F>, bytes: number): void {
-    if (this.feed.changedSince(generation, record.tags)) return;
-    deepFreeze(record.fragment);
-    this.entries.set(keyOf(key), record, bytes + 200, record.tags);
-  }
-
-  clear(): void {
-    this.entries.clear();
+    // Frozen once kept: every answer that shows it from now on gets this one object.
+    if (this.store(keyOf(key), generation, record, bytes + 200, record.tags)) deepFreeze(record.fragment);
   }
 }
 

@@ -1,7 +1,5 @@
-import type { ChangeFeed } from '../feed/change-feed.js';
 import { DependencyTag } from '../feed/dependencies.js';
-import { dropWhatChangesTouch } from './follow-feed.js';
-import { TaggedEntries } from './tagged-entries.js';
+import { FeedFreshCache } from './feed-fresh-cache.js';
 
 /**
  * One cached answer: what the dispatcher produced, before WordPress's global parameters applied
@@ -26,42 +24,15 @@ const UNKNOWN: ReadonlySet<string> = new Set([DependencyTag.any]);
  * first), each with the tags of what it read (the posts, terms and lists of dependencies.ts).
  * A change the feed reports drops the answers that depend on a tag it touched; a change the
  * source cannot describe (probe mode, a lost binlog position, an option or a user) drops all.
- *
- * Free of the read-then-invalidate race: an answer is stored with the feed generation read before
- * its first statement, and is not stored when a change reported since touched what it read
- * (ChangeFeed.changedSince); an entry held is fresh at the feed's current generation, since
- * every change that touched it has dropped it.
+ * Fresh as FeedFreshCache keeps it (no read-then-invalidate race).
  */
-export class ResponseCache {
-  private readonly entries: TaggedEntries<CachedResponse>;
-  hits = 0;
-  misses = 0;
-
-  constructor(
-    private readonly feed: ChangeFeed,
-    readonly maxBytes: number,
-  ) {
-    this.entries = new TaggedEntries(maxBytes);
-    dropWhatChangesTouch(feed, this.entries);
-  }
-
-  get bytes(): number {
-    return this.entries.bytes;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
+export class ResponseCache extends FeedFreshCache<CachedResponse> {
   /**
    * The answer stored under `key`, if any, for a request whose reads are fresh from `generation`
    * on: what is held is fresh at the feed's current generation, which is never older.
    */
   get(key: string, generation: number): CachedResponse | undefined {
-    const response = generation > this.feed.generation ? undefined : this.entries.get(key);
-    if (response === undefined) this.misses += 1;
-    else this.hits += 1;
-    return response;
+    return this.lookup(key, generation);
   }
 
   /**
@@ -69,12 +40,7 @@ export class ResponseCache {
    * given: it may have read anything), unless a change reported since touched one of them.
    */
   set(key: string, generation: number, response: CachedResponse, tags: ReadonlySet<string> = UNKNOWN): void {
-    if (this.feed.changedSince(generation, tags)) return;
-    this.entries.set(key, response, sizeOf(key, response), tags);
-  }
-
-  clear(): void {
-    this.entries.clear();
+    this.store(key, generation, response, sizeOf(key, response), tags);
   }
 }
 
