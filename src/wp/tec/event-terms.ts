@@ -1,7 +1,7 @@
 import { isPhpNumeric, phpIntval, phpTrim } from '../php/php-values.js';
 import { selectTermOfTaxonomy } from '../terms/terms-controller.repository.js';
 import { selectTermsNamedBy } from '../terms/terms.repository.js';
-import { insertTerm, setObjectTermsTracked } from '../terms/term-writes.js';
+import { insertTerm, setObjectTerms } from '../terms/term-writes.js';
 import { sanitizeTitle } from '../text/slugs.js';
 import type { WriteScope } from '../write/transaction.js';
 import { selectTermBySlugOrName } from './event-terms.repository.js';
@@ -105,5 +105,5 @@ export async function setEventTerms(
       // wp_set_object_terms returns the WP_Error of wp_insert_term; the post is saved without it.
     }
   }
-  return (await setObjectTermsTracked(scope, eventId, postType, taxonomy, termTaxonomyIds)).changed;
+  return (await setObjectTerms(scope, eventId, postType, taxonomy, termTaxonomyIds)).changed;
 }

@@ -467,24 +467,10 @@ async function countTerms(scope: WriteScope, taxonomy: string, terms: readonly T
  * wp_set_object_terms with term taxonomy IDs: relates the object to these terms of the taxonomy
  * (IDs of other taxonomies, or of no term, are skipped), and unless `append` removes its other
  * terms of the taxonomy. The counts of every term added or removed are recounted. Returns the
- * term taxonomy IDs the object now has from the list.
+ * term taxonomy IDs the object now has from the list, and whether its terms of the taxonomy
+ * changed (what TEC's tracker stamps), known from the rows read and written, not read again.
  */
 export async function setObjectTerms(
-  scope: WriteScope,
-  objectId: number,
-  objectType: string,
-  taxonomy: string,
-  termTaxonomyIds: readonly number[],
-  append = false,
-): Promise<number[]> {
-  return (await setObjectTermsTracked(scope, objectId, objectType, taxonomy, termTaxonomyIds, append)).termTaxonomyIds;
-}
-
-/**
- * setObjectTerms, telling also whether the object's terms of the taxonomy changed (what TEC's
- * tracker stamps), known from the rows it read and wrote rather than read again.
- */
-export async function setObjectTermsTracked(
   scope: WriteScope,
   objectId: number,
   objectType: string,

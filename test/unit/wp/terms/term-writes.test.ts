@@ -155,7 +155,7 @@ describe('term counts (_update_post_term_count), as the plugin stored them', () 
         return { id: event.id, set: await setObjectTerms(scope, event.id, 'tribe_events', Taxonomy.eventCategory, [7, 8]) };
       },
       async ({ id, set }, changes, trx) => {
-        expect(set).toEqual([7, 8]);
+        expect(set).toEqual({ termTaxonomyIds: [7, 8], changed: true });
         expect(await counts(trx, [7, 8])).toEqual({ 7: 57, 8: 42 });
         expect(changes.relationships.get(id)).toEqual(new Set([Taxonomy.eventCategory, Taxonomy.tag]));
       },
@@ -174,9 +174,30 @@ describe('term counts (_update_post_term_count), as the plugin stored them', () 
     await inRolledBackWrite(
       (scope) => setObjectTerms(scope, 42, 'tribe_events', Taxonomy.eventCategory, [10, 12, 99999], true),
       async (set, _changes, trx) => {
-        expect(set).toEqual([10]);
+        expect(set).toEqual({ termTaxonomyIds: [10], changed: true });
         const rows = await trx.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', '=', 42).execute();
         expect(rows.map((row) => row.term_taxonomy_id)).toEqual(expect.arrayContaining([8, 10]));
+      },
+    );
+  });
+
+  it('a post this write created: its relationships are known without a read, and a second set replaces them right', async () => {
+    await inRolledBackWrite(
+      async (scope) => {
+        const event = await insertPost(scope.trx, { post_type: 'tribe_events', post_status: 'publish', post_title: 'Created Here' });
+        scope.changes.notePost(event.id, 'tribe_events', 'created');
+        const first = await setObjectTerms(scope, event.id, 'tribe_events', Taxonomy.eventCategory, [7, 8]);
+        const second = await setObjectTerms(scope, event.id, 'tribe_events', Taxonomy.eventCategory, [8, 10]);
+        const appended = await setObjectTerms(scope, event.id, 'tribe_events', Taxonomy.eventCategory, [7, 12], true);
+        return { id: event.id, first, second, appended };
+      },
+      async ({ id, first, second, appended }, _changes, trx) => {
+        expect([first.changed, second.changed]).toEqual([true, true]);
+        // 12 is no event category: skipped, as with any post.
+        expect(appended).toEqual({ termTaxonomyIds: [7], changed: true });
+        const rows = await trx.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', '=', id).orderBy('term_taxonomy_id').execute();
+        expect(rows.map((row) => row.term_taxonomy_id)).toEqual([7, 8, 10]);
+        expect(await counts(trx, [7, 8])).toEqual({ 7: 57, 8: 42 });
       },
     );
   });
@@ -184,7 +205,8 @@ describe('term counts (_update_post_term_count), as the plugin stored them', () 
   it('nothing changed, nothing noted', async () => {
     await inRolledBackWrite(
       (scope) => setObjectTerms(scope, 46, 'tribe_events', Taxonomy.eventCategory, [7, 10]),
-      async (_set, changes) => {
+      async (set, changes) => {
+        expect(set).toEqual({ termTaxonomyIds: [7, 10], changed: false });
         expect(changes.isEmpty).toBe(true);
       },
     );
