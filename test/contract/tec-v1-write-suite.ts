@@ -1,5 +1,5 @@
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { compareCase, type ReferenceCase, type TableRows } from './captures.js';
 import { loadTecV1Cases, replayTecV1Case, type TecV1Case } from './tec-v1-captures.js';
 import { compareRows, diffSnapshots, snapshotTables } from './table-rows.js';
-import { openWriteCaseDatabases, type WriteCaseDatabases } from './write-case-databases.js';
+import { writeCaseDatabasesOfFile, type WriteCaseDatabases } from './write-case-databases.js';
 
 /**
  * Replays the recorded writes of TEC's `tec/v1` namespace (fixtures/reference-tec-v1): each on the
@@ -42,15 +42,7 @@ const REQUEST_TIME_KEYS = new Set(['date', 'date_gmt', 'modified', 'modified_gmt
 
 export function defineTecV1WriteSuite(suite: TecV1WriteSuite): void {
   const selected = loadTecV1Cases().filter(suite.select);
-  let databases: WriteCaseDatabases;
-
-  beforeAll(async () => {
-    databases = await openWriteCaseDatabases(suite.dialect);
-  });
-
-  afterAll(async () => {
-    await databases?.close();
-  });
+  const databases = writeCaseDatabasesOfFile(suite.dialect);
 
   describe(`${suite.title}: selection`, () => {
     it(`selects ${suite.expectedCount} recorded writes`, () => {
@@ -66,7 +58,7 @@ export function defineTecV1WriteSuite(suite: TecV1WriteSuite): void {
   describe(`${suite.title}: writes replayed on a fresh database`, () => {
     for (const testCase of selected) {
       it(testCase.id, async () => {
-        const { mismatches, customTables } = await replayTecV1Write(testCase, databases, suite.comparison);
+        const { mismatches, customTables } = await replayTecV1Write(testCase, databases(), suite.comparison);
         expect(customTables, 'tec_events / tec_occurrences after the write disagree with the meta').toEqual([]);
         const known = suite.knownDifferences[testCase.id];
         if (known !== undefined) {

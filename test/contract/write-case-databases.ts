@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { openReusableReferenceDatabase } from '../setup/reusable-reference-database.js';
 import { snapshotReferenceDatabase, snapshotTables, type TableSnapshot } from './table-rows.js';
@@ -35,4 +36,22 @@ export async function openWriteCaseDatabases(dialect: 'mysql' | 'sqlite' = 'mysq
     await reference.close();
     throw error;
   }
+}
+
+/**
+ * The file's write case databases, opened before its tests and closed after them: call it at the
+ * top of a suite, and the returned function from inside a test.
+ */
+export function writeCaseDatabasesOfFile(dialect: 'mysql' | 'sqlite' = 'mysql'): () => WriteCaseDatabases {
+  let databases: WriteCaseDatabases | undefined;
+  beforeAll(async () => {
+    databases = await openWriteCaseDatabases(dialect);
+  });
+  afterAll(async () => {
+    await databases?.close();
+  });
+  return () => {
+    if (!databases) throw new Error('the write case databases are not open (call writeCaseDatabasesOfFile at the top of a suite)');
+    return databases;
+  };
 }

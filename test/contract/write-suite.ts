@@ -1,5 +1,5 @@
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
@@ -7,7 +7,7 @@ import { compareCase, loadCases, replayCase, type CaseNamespace, type ReferenceC
 import { contractConfig, selectCases } from './suite.js';
 import type { TableRows } from './captures.js';
 import { compareRows, diffSnapshots, snapshotTables } from './table-rows.js';
-import { openWriteCaseDatabases, type WriteCaseDatabases } from './write-case-databases.js';
+import { writeCaseDatabasesOfFile, type WriteCaseDatabases } from './write-case-databases.js';
 import { PENDING_ON_OTHER_ISSUES } from './pending.js';
 
 /**
@@ -77,15 +77,7 @@ const RUN_SLACK_SECONDS = 10;
 export function defineWriteContractSuite(suite: WriteContractSuite): readonly ReferenceCase[] {
   const selected = selectCases(suite.select, suite.namespace);
   const deviations = suite.intendedDeviations ?? {};
-  let databases: WriteCaseDatabases;
-
-  beforeAll(async () => {
-    databases = await openWriteCaseDatabases(suite.dialect);
-  });
-
-  afterAll(async () => {
-    await databases?.close();
-  });
+  const databases = writeCaseDatabasesOfFile(suite.dialect);
 
   describe(`${suite.title}: selection`, () => {
     it(`selects ${suite.expectedCount} cases, every one a recorded write`, () => {
@@ -108,7 +100,7 @@ export function defineWriteContractSuite(suite: WriteContractSuite): readonly Re
   describe(`${suite.title}: writes replayed on a fresh database`, () => {
     for (const testCase of selected) {
       it(testCase.id, async () => {
-        const { mismatches, customTables } = await replayWrite(testCase, databases, suite.namespace);
+        const { mismatches, customTables } = await replayWrite(testCase, databases(), suite.namespace);
         expect(customTables, 'tec_events / tec_occurrences after the write disagree with the meta').toEqual([]);
         const pending = PENDING_ON_OTHER_ISSUES[testCase.id];
         if (pending !== undefined) {
