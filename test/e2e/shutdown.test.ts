@@ -184,9 +184,10 @@ describe('SIGTERM under load', () => {
     }
     // What was sent well before SIGTERM reached the service: none of it failed.
     expect(outcomes.filter((outcome) => outcome.sentAt < signalledAt - 20 && outcome.kind === 'failed')).toEqual([]);
-    // What was under way at SIGTERM finished with its status, and told the client to close.
+    // What was under way at SIGTERM finished with its status, and told the client to close. The
+    // clients' requests take a few milliseconds, so whether one of them was under way at that
+    // instant is luck (CI once had none); the busy socket above is the case that always is.
     const underWay = outcomes.filter((outcome) => outcome.sentAt < signalledAt - 20 && outcome.kind === 'answered' && outcome.connection === 'close');
-    expect(underWay.length).toBeGreaterThan(0);
     for (const outcome of underWay) expect([200, 201]).toContain(outcome.status);
   }, 60_000);
 });
