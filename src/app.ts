@@ -211,6 +211,7 @@ export function createApp({
       feed: changeFeed,
       readDbFor: (now: Date) => readRouting.dbFor({ method: 'GET', methodOverridden: false }, ANONYMOUS, now),
       siteZone: async () => (await siteSettings()).timezone,
+      siteZoneAtOnce: () => siteSettings.settled()?.timezone,
       clock,
       restRoot: config.restRoot,
     });

@@ -92,6 +92,15 @@ export class ChangeFeed {
    * (one statement); binlog mode needs none on the primary, and on a replica reads its applied
    * position (one statement, shared: see replicaGeneration).
    */
+  /**
+   * freshGeneration where it needs no reading, without waiting: binlog mode on the database the log
+   * is read from. Undefined where it must read (probe mode, a replica) or does not know; callers
+   * then ask freshGeneration. The front door's hot path: a kept answer costs no promise.
+   */
+  generationAtOnce(db: Db): number | undefined {
+    return this.currentMode === 'binlog' && this.binlogConnected() && !this.replicas.has(db) ? this.current : undefined;
+  }
+
   async freshGeneration(db: Db, now: Date): Promise<number | undefined> {
     if (this.currentMode === 'probe' && this.probe) return this.probe.observe(db, now);
     if (this.currentMode === 'binlog' && this.binlogConnected()) return this.replicas.has(db) ? this.replicaGeneration(db, now) : this.current;

@@ -48,7 +48,7 @@ function bufferedStdout(): DestinationStream {
   return pinoDestination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
 }
 
-const LOG_BATCH_BYTES = 4096;
+const LOG_BATCH_BYTES = 16_000;
 const LOG_FLUSH_MS = 250;
 
 /** A logger that writes nothing (createApp's default, so tests stay quiet). */

@@ -30,6 +30,7 @@ interface RawAnswer {
 interface Served {
   request(path: string, options?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<RawAnswer>;
   feed: ChangeFeed;
+  clock: ManualClock;
   close(): Promise<void>;
 }
 
@@ -50,6 +51,7 @@ async function serve(bytes = 8 * MB, mode: 'binlog' | 'probe' = 'binlog', logLin
   const { port } = server.address() as AddressInfo;
   return {
     feed,
+    clock,
     request: (path, options = {}) =>
       new Promise((resolve, reject) => {
         site.recorder.clear();
@@ -181,6 +183,25 @@ describe('an anonymous read answered from memory', () => {
       const metrics = (await served.request('/metrics')).body.toString();
       const counter = /^http_requests_total\{route="\/calendar\/events\/v1\/events",method="GET",status="200"\} (\d+)$/m.exec(metrics);
       expect(counter?.[1]).toBe('2');
+    } finally {
+      await served.close();
+    }
+  });
+});
+
+describe('an anonymous read answered from memory once the site settings have expired', () => {
+  it('reads the settings again (the site day is part of the key), answers from memory, then answers without reading', async () => {
+    const served = await serve();
+    try {
+      const first = await served.request(`${ROOT}/events/6`);
+      expect((await served.request(`${ROOT}/events/6`)).statements).toBe(0);
+      // Past the settings' 5 s: the door waits for them, then finds the same kept answer.
+      served.clock.set(new Date(served.clock.now().getTime() + 6_000).toISOString());
+      const afterExpiry = await served.request(`${ROOT}/events/6`);
+      expect(afterExpiry.statements).toBeGreaterThan(0);
+      expect(afterExpiry.body.equals(first.body)).toBe(true);
+      expect(afterExpiry.headers).toEqual(first.headers);
+      expect((await served.request(`${ROOT}/events/6`)).statements).toBe(0);
     } finally {
       await served.close();
     }

@@ -163,6 +163,8 @@ export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
 /** The site settings, read at most once per `ttlMs`; `clear()` drops them so the next call reads again. */
 export interface SiteSettingsCache {
   (): Promise<SiteSettings>;
+  /** The settings when a read of them has finished and is still fresh, without waiting; else undefined. */
+  settled(): SiteSettings | undefined;
   clear(): void;
 }
 
@@ -172,20 +174,26 @@ export interface SiteSettingsCache {
  * the database, it clears them on a change, so a changed option reaches the very next answer.
  */
 export function createSiteSettingsCache(db: Db, clock: Clock, ttlMs = 5000): SiteSettingsCache {
-  let cached: { at: number; value: Promise<SiteSettings> } | undefined;
+  let cached: { at: number; value: Promise<SiteSettings>; settled?: SiteSettings } | undefined;
+  const isFresh = (entry: { at: number }, now: number) => now - entry.at < ttlMs && now >= entry.at;
   const read = () => {
     const now = clock.now().getTime();
-    if (!cached || now - cached.at >= ttlMs || now < cached.at) {
+    if (!cached || !isFresh(cached, now)) {
       const value = loadSiteSettings(db);
-      cached = { at: now, value };
-      // A failed read must not be served from the cache.
-      value.catch(() => {
-        if (cached?.value === value) cached = undefined;
-      });
+      const entry: { at: number; value: Promise<SiteSettings>; settled?: SiteSettings } = { at: now, value };
+      cached = entry;
+      value.then(
+        (settings) => (entry.settled = settings),
+        // A failed read must not be served from the cache.
+        () => {
+          if (cached === entry) cached = undefined;
+        },
+      );
     }
     return cached.value;
   };
   return Object.assign(read, {
+    settled: () => (cached !== undefined && isFresh(cached, clock.now().getTime()) ? cached.settled : undefined),
     clear: () => {
       cached = undefined;
     },
