@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import { destination as pinoDestination, pino, type DestinationStream, type Logger } from 'pino';
+import { destination as pinoDestination, pino, symbols as pinoSymbols, type DestinationStream, type Logger } from 'pino';
 import type { LogSettings } from '../config.js';
 import type { AppMetrics } from './metrics.js';
 import type { StatementTracker } from './statements.js';
@@ -31,11 +31,16 @@ const REDACTED_PATHS = [
  */
 export function createLogger(settings: LogSettings, destination?: DestinationStream): Logger {
   const options = { level: settings.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
-  if (settings.pretty && destination === undefined) {
-    return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:standard' } } });
-  }
-  return pino(options, destination ?? bufferedStdout());
+  const logger =
+    settings.pretty && destination === undefined
+      ? pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:standard' } } })
+      : pino(options, destination ?? bufferedStdout());
+  plainLoggers.add(logger);
+  return logger;
 }
+
+/** Loggers whose lines writeInfoLine may write itself: pino's default formats, made here. */
+const plainLoggers = new WeakSet<Logger>();
 
 /**
  * Stdout, written in batches: at least LOG_BATCH_BYTES at a time, or whatever has come within
@@ -146,5 +151,27 @@ export function recordRequest({ logger, metrics }: Pick<RequestLoggingOptions, '
   // A 503 is the database out (or /readyz saying so): expected, and summed up by OutageLog's warn
   // lines, so it does not raise an error line per request. Other 5xx are bugs.
   if (request.status >= 500 && request.status !== 503) logger.error(record, 'request');
-  else logger.info(record, 'request');
+  else writeInfoLine(logger, record, 'request');
+}
+
+/**
+ * `logger.info(record, msg)` for a flat record of strings, numbers and nulls that holds nothing the
+ * redaction looks for: the very line pino writes (level, time, the logger's bindings, the record's
+ * keys in order, msg), made by one JSON.stringify and written to the logger's stream. The request
+ * line is the one line per request; pino's generic path (each key serialised on its own, the
+ * redaction of paths this record never has) cost a cached answer about a fifth of its CPU. Only
+ * for loggers made by createLogger (pino's default time, level and bindings formats, no mixin);
+ * any other goes through pino.
+ */
+function writeInfoLine(logger: Logger, record: Record<string, string | number | null>, msg: string): void {
+  const internals = logger as unknown as Record<symbol, unknown>;
+  const stream = plainLoggers.has(logger) ? (internals[pinoSymbols.streamSym] as { write(line: string): unknown }) : undefined;
+  if (stream === undefined) {
+    logger.info(record, msg);
+    return;
+  }
+  if (!logger.isLevelEnabled('info')) return;
+  const fields = JSON.stringify(record).slice(1, -1);
+  const bindings = internals[pinoSymbols.chindingsSym] as string;
+  stream.write(`{"level":${logger.levels.values.info},"time":${Date.now()}${bindings}${fields === '' ? '' : `,${fields}`},"msg":${JSON.stringify(msg)}}\n`);
 }

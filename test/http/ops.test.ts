@@ -7,7 +7,8 @@ import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { ConfigError, loadConfig, loadLogSettings } from '../../src/config.js';
 import { createDb } from '../../src/db/create-db.js';
-import { createLogger, requestIdFor } from '../../src/ops/logging.js';
+import { createLogger, recordRequest, requestIdFor } from '../../src/ops/logging.js';
+import { AppMetrics } from '../../src/ops/metrics.js';
 import { mysql2PoolStats, type PoolStats } from '../../src/ops/metrics.js';
 import { StatementTracker } from '../../src/ops/statements.js';
 import { createTestDatabase, testServerUrl, type TestDatabase } from '../setup/database.js';
@@ -217,6 +218,33 @@ describe('request log', () => {
     for (const secret of [authorization, authorization.replace(/^Basic /, ''), password, cookieValue, 'secretTokenValue123', 'plain-cookie-77', headerNonce, queryNonce, queryPassword]) {
       expect(written, secret).not.toContain(secret);
     }
+  });
+});
+
+describe('request log line', () => {
+  it('is written as pino itself writes it (the request line skips pino\'s generic path)', () => {
+    const raw: string[] = [];
+    const logger = createLogger({ level: 'info', pretty: false }, { write: (line: string) => raw.push(line) });
+    const metrics = new AppMetrics();
+    const requests = [
+      { requestId: 'edge-42.abc', method: 'GET', route: '/calendar/events/v1/events/(?P<id>\\d+)', path: '/x', status: 200, seconds: 0.0012345, userId: 0, statements: 3 },
+      { requestId: 'q"uo\\te\u2028', method: 'HEAD', route: undefined, path: '/wp-json/nö/"7"', status: 404, seconds: 0, userId: 12, statements: 0 },
+    ];
+    for (const request of requests) {
+      // The logger createLogger made takes the short path; a child of it (same bindings) goes through pino.
+      recordRequest({ logger, metrics }, request);
+      recordRequest({ logger: logger.child({}), metrics }, request);
+    }
+    expect(raw).toHaveLength(4);
+    const untimed = raw.map((line) => line.replace(/"time":\d+/, '"time":0'));
+    expect(untimed[0]).toBe(untimed[1]);
+    expect(untimed[2]).toBe(untimed[3]);
+    expect(untimed[2]).toContain('"route":null,"path":"/wp-json/nö/\\"7\\""');
+    expect(raw[0]).toMatch(/^\{"level":30,"time":\d+,"pid":\d+,"hostname":"[^"]*","reqId":"edge-42.abc",.*,"msg":"request"\}\n$/);
+    // Below its level, neither writes.
+    const quiet = createLogger({ level: 'warn', pretty: false }, { write: (line: string) => raw.push(line) });
+    recordRequest({ logger: quiet, metrics }, requests[0]!);
+    expect(raw).toHaveLength(4);
   });
 });
 
