@@ -18,10 +18,29 @@ export const TEXT_COLUMNS: ReadonlySet<string> = new Set(['post_title', 'post_co
 const POST_DATE_COLUMNS: ReadonlySet<string> = new Set(['post_date', 'post_date_gmt']);
 
 /**
- * Meta keys no list filters or sorts by: TEC's record of which fields an edit changed, and who last
- * edited. Any other key may (dates, venue, organizers, featured, hidden, cost, thumbnail...).
+ * Meta keys no list filters or sorts by: TEC's record of which fields an edit changed, who last
+ * edited, and what an event only shows (all-day, cost and currency, website, map switches,
+ * duration, time zone: the lists read its dates, hidden, featured, venue and organizer rows; see
+ * events-query.ts). An event's first update through the API adds the all-day, currency and website
+ * rows, as the plugin's does: they must not drop every list page. Any other key may move a list
+ * (dates, venue, organizers, featured, hidden, thumbnail, a venue's or organizer's searched fields...).
  */
-const LISTLESS_META: ReadonlySet<string> = new Set([TecMeta.modifiedFields, WpPostMeta.editLast, WpPostMeta.oldDate]);
+const LISTLESS_META: ReadonlySet<string> = new Set([
+  TecMeta.modifiedFields,
+  WpPostMeta.editLast,
+  WpPostMeta.oldDate,
+  EventMeta.allDay,
+  EventMeta.cost,
+  EventMeta.currencySymbol,
+  EventMeta.currencyCode,
+  EventMeta.currencyPosition,
+  EventMeta.url,
+  EventMeta.showMap,
+  EventMeta.showMapLink,
+  EventMeta.duration,
+  EventMeta.timezone,
+  EventMeta.timezoneAbbr,
+]);
 
 /** Meta keys only some lists read, by the list aspect they are (dependencies.ts, ListAspect). */
 const ASPECT_META: ReadonlyMap<string, ListAspect> = new Map([

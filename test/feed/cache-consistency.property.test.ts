@@ -65,9 +65,9 @@ type Action =
  * Issue 21 added writes that move an event into or out of a list page (status, password, dates,
  * hidden from listings), a linked venue's title, and a site option.
  */
-type SqlWrite = 'post-title' | 'post-content' | 'cost' | 'trash' | 'term-name' | 'term-relationship' | 'status' | 'password' | 'dates' | 'hide' | 'venue-title' | 'option' | 'post-date' | 'organizer-link' | 'venue-link';
+type SqlWrite = 'post-title' | 'post-content' | 'cost' | 'trash' | 'term-name' | 'term-relationship' | 'status' | 'password' | 'dates' | 'hide' | 'venue-title' | 'option' | 'post-date' | 'organizer-link' | 'venue-link' | 'all-day';
 /** Also (issue 21's list aspects): post dates, and the venue and organizer an event links. */
-const SQL_WRITES: SqlWrite[] = ['post-title', 'post-content', 'cost', 'trash', 'term-name', 'term-relationship', 'status', 'password', 'dates', 'hide', 'venue-title', 'option', 'post-date', 'organizer-link', 'venue-link'];
+const SQL_WRITES: SqlWrite[] = ['post-title', 'post-content', 'cost', 'trash', 'term-name', 'term-relationship', 'status', 'password', 'dates', 'hide', 'venue-title', 'option', 'post-date', 'organizer-link', 'venue-link', 'all-day'];
 /** Organizers an event's link moves between. */
 const ORGANIZERS = [4, 30, 33, 34];
 
@@ -250,6 +250,14 @@ async function sqlWrite(write: Extract<Action, { kind: 'sql' }>): Promise<void> 
       return;
     case 'cost':
       await statement("UPDATE wp_postmeta SET meta_value = ? WHERE post_id = ? AND meta_key = '_EventCost'", [String(write.pick % 100), event], 'postmeta', "post_id = ? AND meta_key = '_EventCost'", [event]);
+      return;
+    case 'all-day':
+      // Shown by the event and the lists showing it (its dates print as all-day), read by no list's filter.
+      if (write.pick % 2 === 0) {
+        await statement("INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (?, '_EventAllDay', 'yes')", [event], 'postmeta', "post_id = ? AND meta_key = '_EventAllDay'", [event]);
+      } else {
+        await statement("DELETE FROM wp_postmeta WHERE post_id = ? AND meta_key = '_EventAllDay'", [event], 'postmeta', "post_id = ? AND meta_key = '_EventAllDay'", [event]);
+      }
       return;
     case 'trash': {
       // wp_trash_post: the status it had is kept in meta, then the status becomes trash.

@@ -166,6 +166,31 @@ describe('invalidation by record', () => {
     expect((await read('/events/38')).hit).toBe(true);
   });
 
+  it("an event's first update through the service (which adds its all-day, currency and website rows) keeps the list pages not showing it", async () => {
+    const shown = eventIds((await read(LIST)).body);
+    const allDayRows = async (id: number) => ((await raw.query('SELECT meta_id FROM wp_postmeta WHERE post_id = ? AND meta_key = ?', [id, '_EventAllDay']))[0] as unknown[]).length;
+    // An event of a later page that has never had an all-day row.
+    let nextPage = '';
+    let id: number | undefined;
+    for (let number = 2; id === undefined && number <= 10; number += 1) {
+      nextPage = `/events?per_page=3&page=${number}`;
+      for (const candidate of eventIds((await read(nextPage)).body)) {
+        if (id === undefined && ![6, 7, 38].includes(candidate) && !shown.includes(candidate) && (await allDayRows(candidate)) === 0) id = candidate;
+      }
+    }
+    expect(id).toBeDefined();
+    for (const url of [LIST, nextPage, `/events/${id}`]) await read(url);
+
+    await put(`/events/${id}`, { title: 'First update by issue 21' });
+
+    expect(await allDayRows(id!)).toBe(1);
+    expect((await read(LIST)).hit).toBe(true);
+    const page = await read(nextPage);
+    expect(page.hit).toBe(false);
+    expect((page.body.events as { id: number; title: string }[]).find((event) => event.id === id)?.title).toBe('First update by issue 21');
+    expect((await read(`/events/${id}`)).hit).toBe(false);
+  });
+
   it('a status change (SQL, binlog) moves the event out of the list page it was on', async () => {
     const listed = eventIds((await read(LIST)).body);
     const first = listed[0]!;
