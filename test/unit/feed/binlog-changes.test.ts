@@ -25,18 +25,22 @@ describe('fromBinlogTransaction', () => {
   });
 
   it('takes meta rows deleted and added again with the same values as no change to any list, but to the post', () => {
-    const rewrite = (value: string) =>
+    const rewrite = (key: string, before: string, after: string) =>
       fromBinlogTransaction(
         transaction(
           { table: 'posts', action: 'update', rows: [{ before: { ID: 6, post_type: 'tribe_events', post_title: 'A' }, after: { ID: 6, post_type: 'tribe_events', post_title: 'B' } }] },
-          { table: 'postmeta', action: 'delete', rows: [{ before: { meta_id: 70, post_id: 6, meta_key: '_EventAllDay', meta_value: '' } }] },
-          { table: 'postmeta', action: 'insert', rows: [{ after: { meta_id: 90, post_id: 6, meta_key: '_EventAllDay', meta_value: value } }] },
+          { table: 'postmeta', action: 'delete', rows: [{ before: { meta_id: 70, post_id: 6, meta_key: key, meta_value: before } }] },
+          { table: 'postmeta', action: 'insert', rows: [{ after: { meta_id: 90, post_id: 6, meta_key: key, meta_value: after } }] },
         ),
       );
-    const same = rewrite('');
+    const same = rewrite('_EventStartDate', '2026-12-01 10:00:00', '2026-12-01 10:00:00');
     expect([...same!.touched!]).toContain('post:6');
     expect([...same!.touched!]).not.toContain('list:tribe_events');
-    expect([...rewrite('yes')!.touched!]).toContain('list:tribe_events');
+    expect([...rewrite('_EventStartDate', '2026-12-01 10:00:00', '2026-12-02 10:00:00')!.touched!]).toContain('list:tribe_events');
+    // What an event only shows (all-day) moves no list even when its value changes.
+    const allDay = rewrite('_EventAllDay', '', 'yes');
+    expect([...allDay!.touched!]).toContain('post:6');
+    expect([...allDay!.touched!]).not.toContain('list:tribe_events');
   });
 
   it('tells created, trashed, restored and deleted posts apart', () => {
