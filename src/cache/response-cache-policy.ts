@@ -67,8 +67,18 @@ export function sentAnswerKey(parts: { method: string; url: string; origin: stri
   return ['sent', parts.method, parts.url, `origin:${parts.origin}`, `eea:${parts.experimental ?? 'missing'}`, siteDayKey(parts.siteZone, parts.now)].join('\n');
 }
 
-/** The site's current day and zone offset: what the time contributes to a cache key. */
+/**
+ * The site's current day and zone offset: what the time contributes to a cache key. Kept for the
+ * UTC minute it was computed in (every request asks it): a day begins, and an offset changes, only
+ * on a whole minute in every zone in use (offsets are whole minutes since 1972).
+ */
 function siteDayKey(siteZone: string, now: Date): string {
   const unix = Math.floor(now.getTime() / 1000);
-  return `${formatInZone(unix, siteZone).slice(0, 10)}${zoneOffsetSeconds(siteZone, unix)}`;
+  const minute = Math.floor(unix / 60);
+  if (lastDayKey?.siteZone === siteZone && lastDayKey.minute === minute) return lastDayKey.key;
+  const key = `${formatInZone(unix, siteZone).slice(0, 10)}${zoneOffsetSeconds(siteZone, unix)}`;
+  lastDayKey = { siteZone, minute, key };
+  return key;
 }
+
+let lastDayKey: { siteZone: string; minute: number; key: string } | undefined;

@@ -34,6 +34,19 @@ describe('responseCacheKey', () => {
     expect(at('2026-10-25T00:30:00Z')).not.toBe(at('2026-10-25T01:30:00Z'));
   });
 
+  it('changes at the very second the site day or the offset does, asked within the same minute before', () => {
+    // The day part is kept for a minute of UTC: both edges fall on a whole minute.
+    expect(at('2026-11-26T22:59:00Z')).toBe(at('2026-11-26T22:59:59Z'));
+    expect(at('2026-11-26T22:59:59Z')).not.toBe(at('2026-11-26T23:00:00Z'));
+    expect(at('2026-10-25T00:59:59Z')).not.toBe(at('2026-10-25T01:00:00Z'));
+    // Asia/Kathmandu is UTC+5:45: its day starts at 18:15 UTC.
+    const kathmandu = (iso: string) => at(iso, { siteZone: 'Asia/Kathmandu' });
+    expect(kathmandu('2026-11-26T18:14:59Z')).not.toBe(kathmandu('2026-11-26T18:15:00Z'));
+    expect(kathmandu('2026-11-26T18:15:00Z')).toBe(kathmandu('2026-11-26T18:15:59Z'));
+    // Another zone asked within the same minute gets its own day.
+    expect(at('2026-11-26T23:30:00Z', { siteZone: 'UTC' })).not.toBe(at('2026-11-26T23:30:00Z'));
+  });
+
   it('differs by who asks, by namespace and by the raw query order', () => {
     const anonymous = at('2026-11-26T08:00:00Z');
     expect(at('2026-11-26T08:00:00Z', { viewer: { userId: 3, capabilities: new Set() } })).not.toBe(anonymous);
