@@ -63,25 +63,44 @@ export async function selectSignInCandidate(
     .select(['candidate.ID', 'candidate.user_login', 'candidate.user_email', 'candidate.user_pass', 'candidate.login_match', 'candidate.email_match', 'usermeta.meta_key', 'usermeta.meta_value'])
     .orderBy('usermeta.umeta_id')
     .execute();
-  const meta = new Map<string, string>();
-  for (const row of rows) {
-    if (row.meta_key !== null && !meta.has(row.meta_key)) meta.set(row.meta_key, row.meta_value ?? '');
-  }
+  const meta = firstRowOfEachKey(rows);
   const row = rows[0];
   if (!row) return { lookup: { found: false, standInId: 0 }, meta };
   if (!Number(row.login_match) && !Number(row.email_match)) return { lookup: { found: false, standInId: row.ID }, meta };
   return { lookup: { found: true, user: { ID: row.ID, user_login: row.user_login, user_email: row.user_email, user_pass: row.user_pass } }, meta };
 }
 
-/** The user a logged-in cookie names (get_user_by('login')), or undefined. */
-export async function selectUserByLogin(db: Db, login: string): Promise<UserCredentialsRow | undefined> {
+/**
+ * The user a logged-in cookie names (get_user_by('login')), or undefined; with their first row of
+ * each of `metaKeys` (as selectUserMeta reads them), in the same statement: a signed-in browser's
+ * request costs one round trip for both.
+ */
+export async function selectUserByLogin(db: Db, login: string, metaKeys: readonly string[]): Promise<{ user: UserCredentialsRow; meta: Map<string, string> } | undefined> {
   if (login === '') return undefined;
-  return db
+  const named = db
     .selectFrom('users')
     .select(['ID', 'user_login', 'user_email', 'user_pass'])
     .where((eb) => textEquals(db, eb.ref('user_login'), login))
     .orderBy('ID')
-    .executeTakeFirst();
+    .limit(1);
+  const rows = await db
+    .selectFrom(named.as('named'))
+    .leftJoin('usermeta', (join) => join.onRef('usermeta.user_id', '=', 'named.ID').on('usermeta.meta_key', 'in', [...metaKeys]))
+    .select(['named.ID', 'named.user_login', 'named.user_email', 'named.user_pass', 'usermeta.meta_key', 'usermeta.meta_value'])
+    .orderBy('usermeta.umeta_id')
+    .execute();
+  const row = rows[0];
+  if (!row) return undefined;
+  return { user: { ID: row.ID, user_login: row.user_login, user_email: row.user_email, user_pass: row.user_pass }, meta: firstRowOfEachKey(rows) };
+}
+
+/** get_user_meta( ..., true ) of rows in umeta_id order: the first row of each key (a join's NULL row is none). */
+function firstRowOfEachKey(rows: readonly { meta_key: string | null; meta_value: string | null }[]): Map<string, string> {
+  const meta = new Map<string, string>();
+  for (const row of rows) {
+    if (row.meta_key !== null && !meta.has(row.meta_key)) meta.set(row.meta_key, row.meta_value ?? '');
+  }
+  return meta;
 }
 
 /**
@@ -96,11 +115,7 @@ export async function selectUserMeta(db: Db, userId: number, keys: readonly stri
     .where('meta_key', 'in', keys)
     .orderBy('umeta_id')
     .execute();
-  const meta = new Map<string, string>();
-  for (const row of rows) {
-    if (row.meta_key !== null && !meta.has(row.meta_key)) meta.set(row.meta_key, row.meta_value ?? '');
-  }
-  return meta;
+  return firstRowOfEachKey(rows);
 }
 
 /** update_user_meta on an existing key: every row of the key gets the (serialized) value. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectSignInCandidate } from '../../../../src/wp/auth/users.repository.js';
+import { selectSignInCandidate, selectUserByLogin } from '../../../../src/wp/auth/users.repository.js';
 import { createTestDatabase, type TestDatabase } from '../../../setup/database.js';
 
 /**
@@ -57,5 +57,21 @@ describe('selectSignInCandidate', () => {
     const first = await database.db.selectFrom('users').select('ID').where('user_login', '=', 'first').executeTakeFirstOrThrow();
     expect(!lookup.found && lookup.standInId).toBe(first.ID);
     expect(Object.fromEntries(meta)).toEqual({ wp_capabilities: 'first-caps' });
+  });
+});
+
+describe('selectUserByLogin', () => {
+  it('finds the user a cookie names (any case) with the first row of each key asked for', async () => {
+    const found = await selectUserByLogin(database.db, 'Second', KEYS);
+    expect(found?.user.user_login).toBe('second');
+    expect(Object.fromEntries(found!.meta)).toEqual({ wp_capabilities: 'second-caps', _application_passwords: 'second-passwords' });
+  });
+
+  it('finds a user without any of the keys, and nobody for an unknown or empty login', async () => {
+    const third = await selectUserByLogin(database.db, 'third', KEYS);
+    expect(third?.user.user_login).toBe('third');
+    expect(third?.meta.size).toBe(0);
+    expect(await selectUserByLogin(database.db, 'nobody', KEYS)).toBeUndefined();
+    expect(await selectUserByLogin(database.db, '', KEYS)).toBeUndefined();
   });
 });
