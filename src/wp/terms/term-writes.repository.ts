@@ -259,6 +259,40 @@ export async function countPublishedObjects(
   return count;
 }
 
+/** What countPublishedObjects counts for one term taxonomy: the taxonomy's post types, and whether it counts attachments. */
+export interface TermCountRule {
+  termTaxonomyId: number;
+  postTypes: readonly string[];
+  countAttachments: boolean;
+}
+
+/**
+ * countPublishedObjects for several term taxonomies: those counted by post type alone (every
+ * taxonomy of a calendar site) in one statement grouped by term taxonomy, each with its own post
+ * types; one whose taxonomy counts attachments on its own. A term with no such object is 0.
+ */
+export async function countPublishedObjectsOfEach(db: Db, rules: readonly TermCountRule[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(rules.map((rule) => [rule.termTaxonomyId, 0]));
+  const byPostType = rules.filter((rule) => !rule.countAttachments && rule.postTypes.length > 0);
+  for (const rule of rules) {
+    if (byPostType.includes(rule)) continue;
+    counts.set(rule.termTaxonomyId, await countPublishedObjects(db, rule.termTaxonomyId, rule.postTypes, rule.countAttachments));
+  }
+  if (byPostType.length === 0) return counts;
+  const rows = await db
+    .selectFrom('term_relationships')
+    .innerJoin('posts', 'posts.ID', 'term_relationships.object_id')
+    .select((eb) => ['term_relationships.term_taxonomy_id', eb.fn.countAll<number>().as('total')])
+    .where('posts.post_status', '=', PostStatus.publish)
+    .where((eb) =>
+      eb.or(byPostType.map((rule) => eb.and([eb('term_relationships.term_taxonomy_id', '=', rule.termTaxonomyId), eb('posts.post_type', 'in', [...rule.postTypes])]))),
+    )
+    .groupBy('term_relationships.term_taxonomy_id')
+    .execute();
+  for (const row of rows) counts.set(Number(row.term_taxonomy_id), Number(row.total));
+  return counts;
+}
+
 /**
  * Locks term taxonomy rows until the write commits (SELECT … FOR UPDATE, in ID order so two
  * writes never wait on each other crosswise): a count read after it sees every relationship
@@ -284,4 +318,17 @@ export async function lockTermOfTaxonomy(db: Db, termId: number, taxonomy: strin
 /** Stores a term taxonomy's count. */
 export async function updateTermCount(db: Db, termTaxonomyId: number, count: number): Promise<void> {
   await db.updateTable('term_taxonomy').set({ count }).where('term_taxonomy_id', '=', termTaxonomyId).execute();
+}
+
+/** Stores several term taxonomies' counts in one statement: the rows come out as one UPDATE each would leave them. */
+export async function updateTermCounts(db: Db, counts: ReadonlyMap<number, number>): Promise<void> {
+  if (counts.size === 0) return;
+  const [only] = counts;
+  if (counts.size === 1 && only !== undefined) return updateTermCount(db, only[0], only[1]);
+  const cases = sql.join([...counts].map(([id, count]) => sql`when ${id} then ${count}`), sql` `);
+  await db
+    .updateTable('term_taxonomy')
+    .set({ count: sql<number>`case ${sql.ref('term_taxonomy_id')} ${cases} end` })
+    .where('term_taxonomy_id', 'in', [...counts.keys()])
+    .execute();
 }

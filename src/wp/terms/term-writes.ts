@@ -16,7 +16,7 @@ import {
   sanitizeTermSlug,
 } from './term-fields.js';
 import {
-  countPublishedObjects,
+  countPublishedObjectsOfEach,
   deleteRelationships,
   lockTermOfTaxonomy,
   lockTermTaxonomyRows,
@@ -41,7 +41,7 @@ import {
   termSlugOrNameExists,
   updateTermRow,
   updateTermTaxonomyRow,
-  updateTermCount,
+  updateTermCounts,
   type TermTaxonomyRef,
 } from './term-writes.repository.js';
 import { selectPostById } from '../posts/posts.repository.js';
@@ -448,19 +448,19 @@ const pendingRecounts = new WeakMap<ChangeSet, Map<number, { taxonomy: string; t
 async function recountNow(scope: WriteScope, recounts: ReadonlyMap<number, { taxonomy: string; term: TermTaxonomyRef }>): Promise<void> {
   // Locked before counting (in ID order), so a write counting the same term after this one sees its relationships.
   await lockTermTaxonomyRows(scope.trx, [...recounts.keys()]);
-  for (const { taxonomy, term } of recounts.values()) await countTerms(scope, taxonomy, [term]);
+  // Counted and stored together: the rows end as one count and one UPDATE per term leave them.
+  const counts = await countPublishedObjectsOfEach(
+    scope.trx,
+    [...recounts.values()].map(({ taxonomy, term }) => ({ termTaxonomyId: term.term_taxonomy_id, ...countingRule(taxonomy) })),
+  );
+  await updateTermCounts(scope.trx, counts);
+  for (const { taxonomy, term } of recounts.values()) scope.changes.noteTerm(term.term_id, taxonomy);
 }
 
-/** _update_post_term_count's statements for terms of one taxonomy. */
-async function countTerms(scope: WriteScope, taxonomy: string, terms: readonly TermTaxonomyRef[]): Promise<void> {
+/** What _update_post_term_count counts for a taxonomy's terms: its post types, and attachments apart. */
+function countingRule(taxonomy: string): { postTypes: string[]; countAttachments: boolean } {
   const rules = registration(taxonomy);
-  const postTypes = rules.objectTypes.filter((type) => type !== PostType.attachment);
-  const countAttachments = rules.objectTypes.includes(PostType.attachment);
-  for (const term of terms) {
-    const count = await countPublishedObjects(scope.trx, term.term_taxonomy_id, postTypes, countAttachments);
-    await updateTermCount(scope.trx, term.term_taxonomy_id, count);
-    scope.changes.noteTerm(term.term_id, taxonomy);
-  }
+  return { postTypes: rules.objectTypes.filter((type) => type !== PostType.attachment), countAttachments: rules.objectTypes.includes(PostType.attachment) };
 }
 
 /**
