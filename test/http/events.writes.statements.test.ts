@@ -69,19 +69,19 @@ describe('statements per write', () => {
   it('creates and updates an event, minimal and full', async () => {
     const minimal = await countWrite('post', '/events', MINIMAL_EVENT);
     expect(minimal.status).toBe(201);
-    expect([minimal.total, minimal.inTransaction], listed(minimal)).toEqual([19, 13]);
+    expect([minimal.total, minimal.inTransaction], listed(minimal)).toEqual([20, 13]);
 
     const full = await countWrite('post', '/events', FULL_EVENT);
     expect(full.status).toBe(201);
-    expect([full.total, full.inTransaction], listed(full)).toEqual([39, 32]);
+    expect([full.total, full.inTransaction], listed(full)).toEqual([40, 32]);
 
     const updateMinimal = await countWrite('post', `/events/${minimal.body.id}`, { title: 'Minimal again' });
     expect(updateMinimal.status).toBe(200);
-    expect([updateMinimal.total, updateMinimal.inTransaction], listed(updateMinimal)).toEqual([27, 18]);
+    expect([updateMinimal.total, updateMinimal.inTransaction], listed(updateMinimal)).toEqual([28, 18]);
 
     const updateFull = await countWrite('post', `/events/${full.body.id}`, { ...FULL_EVENT, title: 'Full again', venue: 20, organizer: [30], cost: '$12' });
     expect(updateFull.status).toBe(200);
-    expect([updateFull.total, updateFull.inTransaction], listed(updateFull)).toEqual([39, 29]);
+    expect([updateFull.total, updateFull.inTransaction], listed(updateFull)).toEqual([40, 29]);
 
     // Issue 22 asks for at most 30 per create and 20 per update: met by the minimal create only so
     // far (bench/README.md, Statements per write, says what the others still spend).
@@ -96,27 +96,27 @@ describe('statements per write', () => {
       tags: ['free', 'brand-new-tag'],
     });
     expect(nested.status).toBe(201);
-    expect([nested.total, nested.inTransaction], listed(nested)).toEqual([53, 47]);
+    expect([nested.total, nested.inTransaction], listed(nested)).toEqual([54, 47]);
   });
 
   it('trashes an event, and creates a venue, an organizer and a category', async () => {
     const created = await countWrite('post', '/events', { ...MINIMAL_EVENT, title: 'To trash' });
     const trashed = await countWrite('delete', `/events/${created.body.id}`);
     expect(trashed.status).toBe(200);
-    expect([trashed.total, trashed.inTransaction], listed(trashed)).toEqual([28, 18]);
+    expect([trashed.total, trashed.inTransaction], listed(trashed)).toEqual([29, 18]);
 
     const venue = await countWrite('post', '/venues', { venue: 'Other Hall', city: 'Elsewhere' });
     expect(venue.status).toBe(201);
-    expect([venue.total, venue.inTransaction], listed(venue)).toEqual([17, 11]);
+    expect([venue.total, venue.inTransaction], listed(venue)).toEqual([18, 11]);
 
     const organizer = await countWrite('post', '/organizers', { organizer: 'Other Host' });
     expect(organizer.status).toBe(201);
-    expect([organizer.total, organizer.inTransaction], listed(organizer)).toEqual([17, 11]);
+    expect([organizer.total, organizer.inTransaction], listed(organizer)).toEqual([18, 11]);
 
     const category = await countWrite('post', '/categories', { name: 'Other Category' });
     expect(category.status).toBe(201);
     // One of them the named lock that keeps two rebuilds of `tribe_events_cat_children` apart.
-    expect([category.total, category.inTransaction], listed(category)).toEqual([20, 14]);
+    expect([category.total, category.inTransaction], listed(category)).toEqual([21, 14]);
   });
 
   it('writes each new meta row of a create in one INSERT, in the order the plugin adds them', async () => {

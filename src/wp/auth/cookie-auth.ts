@@ -2,7 +2,7 @@ import type { Db } from '../../db/create-db.js';
 import { UserMeta } from '../constants.js';
 import { phpIntval } from '../php/php-values.js';
 import { capabilitiesMetaKey } from './roles.js';
-import { selectUserByLogin } from './users.repository.js';
+import { selectUserByLogin, selectUserMeta } from './users.repository.js';
 import type { SignedInUser } from './application-password-auth.js';
 import { hasGenuineHmac, parseAuthCookie, type CookieScheme } from './cookies.js';
 import type { AuthKeys } from './salts.js';
@@ -35,11 +35,11 @@ export async function validateAuthCookie(db: Db, request: AuthCookieRequest): Pr
   const grace = request.method === 'POST' ? 3600 : 0;
   if (expirationSeconds(cookie.expiration) + grace < request.nowSeconds) return undefined;
   const login = sanitizeLogin(cookie.username);
-  const capabilitiesKey = capabilitiesMetaKey(request.tablePrefix);
-  const found = login === undefined ? undefined : await selectUserByLogin(db, login, [UserMeta.sessionTokens, capabilitiesKey]);
-  if (!found) return undefined;
-  const { user, meta } = found;
+  const user = login === undefined ? undefined : await selectUserByLogin(db, login);
+  if (!user) return undefined;
   if (!hasGenuineHmac(request.keys, request.scheme, cookie, user)) return undefined;
+  const capabilitiesKey = capabilitiesMetaKey(request.tablePrefix);
+  const meta = await selectUserMeta(db, user.ID, [UserMeta.sessionTokens, capabilitiesKey]);
   if (!isSessionTokenValid(meta.get(UserMeta.sessionTokens), cookie.token, request.nowSeconds)) return undefined;
   return { user, capabilitiesMeta: meta.get(capabilitiesKey) };
 }

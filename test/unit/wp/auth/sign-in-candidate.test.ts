@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectSignInCandidate, selectUserByLogin } from '../../../../src/wp/auth/users.repository.js';
+import { selectSignInCandidate, selectUserByLogin, selectUserMeta } from '../../../../src/wp/auth/users.repository.js';
 import { createTestDatabase, type TestDatabase } from '../../../setup/database.js';
 
 /**
- * selectSignInCandidate: the user a sign-in names and their meta in one statement, or, for a name
- * nobody has, the lowest-ID user as a stand-in with that user's meta (so an unknown name costs
- * what a wrong password costs). The first row of each key counts, as get_user_meta( ..., true ).
+ * The sign-in lookups: the user a sign-in names, or, for a name nobody has, the lowest-ID user as a
+ * stand-in (so an unknown name costs what a wrong password costs); and their meta, the first row of
+ * each key, as get_user_meta( ..., true ).
  */
 let database: TestDatabase;
 const KEYS = ['_application_passwords', 'wp_capabilities'];
@@ -39,39 +39,34 @@ beforeAll(async () => {
 afterAll(() => database?.drop());
 
 describe('selectSignInCandidate', () => {
-  it('finds the user by login (any case) with the first row of each key asked for', async () => {
-    const { lookup, meta } = await selectSignInCandidate(database.db, 'SECOND', undefined, KEYS);
+  it('finds the user by login, in any case', async () => {
+    const lookup = await selectSignInCandidate(database.db, 'SECOND', undefined);
     expect(lookup.found && lookup.user.user_login).toBe('second');
-    expect(Object.fromEntries(meta)).toEqual({ wp_capabilities: 'second-caps', _application_passwords: 'second-passwords' });
   });
 
   it('finds the lowest-ID user with the e-mail when no login matches', async () => {
-    const { lookup, meta } = await selectSignInCandidate(database.db, 'shared@example.test', 'shared@example.test', KEYS);
+    const lookup = await selectSignInCandidate(database.db, 'shared@example.test', 'shared@example.test');
     expect(lookup.found && lookup.user.user_login).toBe('second');
-    expect(meta.get('wp_capabilities')).toBe('second-caps');
   });
 
-  it('gives an unknown name the lowest-ID user as a stand-in, with that user\'s meta', async () => {
-    const { lookup, meta } = await selectSignInCandidate(database.db, 'nobody', undefined, KEYS);
+  it('gives an unknown name the lowest-ID user as a stand-in', async () => {
+    const lookup = await selectSignInCandidate(database.db, 'nobody', undefined);
     expect(lookup.found).toBe(false);
     const first = await database.db.selectFrom('users').select('ID').where('user_login', '=', 'first').executeTakeFirstOrThrow();
     expect(!lookup.found && lookup.standInId).toBe(first.ID);
-    expect(Object.fromEntries(meta)).toEqual({ wp_capabilities: 'first-caps' });
+    expect(Object.fromEntries(await selectUserMeta(database.db, first.ID, KEYS))).toEqual({ wp_capabilities: 'first-caps' });
   });
 });
 
-describe('selectUserByLogin', () => {
-  it('finds the user a cookie names (any case) with the first row of each key asked for', async () => {
-    const found = await selectUserByLogin(database.db, 'Second', KEYS);
-    expect(found?.user.user_login).toBe('second');
-    expect(Object.fromEntries(found!.meta)).toEqual({ wp_capabilities: 'second-caps', _application_passwords: 'second-passwords' });
+describe('selectUserByLogin and selectUserMeta', () => {
+  it('find the user a cookie names (any case) and the first row of each key asked for', async () => {
+    const user = await selectUserByLogin(database.db, 'Second');
+    expect(user?.user_login).toBe('second');
+    expect(Object.fromEntries(await selectUserMeta(database.db, user!.ID, KEYS))).toEqual({ wp_capabilities: 'second-caps', _application_passwords: 'second-passwords' });
   });
 
-  it('finds a user without any of the keys, and nobody for an unknown or empty login', async () => {
-    const third = await selectUserByLogin(database.db, 'third', KEYS);
-    expect(third?.user.user_login).toBe('third');
-    expect(third?.meta.size).toBe(0);
-    expect(await selectUserByLogin(database.db, 'nobody', KEYS)).toBeUndefined();
-    expect(await selectUserByLogin(database.db, '', KEYS)).toBeUndefined();
+  it('find nobody for an unknown or empty login', async () => {
+    expect(await selectUserByLogin(database.db, 'nobody')).toBeUndefined();
+    expect(await selectUserByLogin(database.db, '')).toBeUndefined();
   });
 });
