@@ -30,9 +30,11 @@ export type SignInLookup = { found: true; user: UserCredentialsRow } | { found: 
  * user's: an unknown name then costs the database and the hashing what a wrong password costs.
  */
 // Not joined with the user's meta into one statement: that join (this query as a derived table,
-// LEFT JOIN wp_usermeta), run as a server-side prepared statement, crashed MariaDB 10.11.19
-// (Debian 12's) with signal 11 in free_tmp_table during a test run (2026-11-27). A round trip is
-// cheaper than a site's database.
+// LEFT JOIN wp_usermeta, ordered by umeta_id) puts the LONGTEXT meta_value in a temporary table,
+// which goes to disk (Aria), and run as a server-side prepared statement it crashed MariaDB
+// 10.11.19 (Debian 12's) with signal 11 in free_tmp_table / ha_maria::drop_table during a test run
+// (2026-11-27), as the term bundle once did (post-bundle.repository.ts). A round trip is cheaper
+// than a site's database.
 export async function selectSignInCandidate(db: Db, login: string | undefined, email: string | undefined): Promise<SignInLookup> {
   const row = await db
     .selectFrom('users')
