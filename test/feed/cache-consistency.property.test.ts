@@ -39,6 +39,8 @@ const URLS = [
   '/events/6',
   '/events/7',
   '/events/38',
+  // Its text holds latest-posts and archives blocks: it shows the blog's `post` posts.
+  '/events/255',
   '/venues',
   '/venues/19',
   '/venues?event=40',
@@ -65,9 +67,9 @@ type Action =
  * Issue 21 added writes that move an event into or out of a list page (status, password, dates,
  * hidden from listings), a linked venue's title, and a site option.
  */
-type SqlWrite = 'post-title' | 'post-content' | 'cost' | 'trash' | 'term-name' | 'term-relationship' | 'status' | 'password' | 'dates' | 'hide' | 'venue-title' | 'option' | 'post-date' | 'organizer-link' | 'venue-link' | 'all-day';
+type SqlWrite = 'post-title' | 'post-content' | 'cost' | 'trash' | 'term-name' | 'term-relationship' | 'status' | 'password' | 'dates' | 'hide' | 'venue-title' | 'option' | 'post-date' | 'organizer-link' | 'venue-link' | 'all-day' | 'blog-post';
 /** Also (issue 21's list aspects): post dates, and the venue and organizer an event links. */
-const SQL_WRITES: SqlWrite[] = ['post-title', 'post-content', 'cost', 'trash', 'term-name', 'term-relationship', 'status', 'password', 'dates', 'hide', 'venue-title', 'option', 'post-date', 'organizer-link', 'venue-link', 'all-day'];
+const SQL_WRITES: SqlWrite[] = ['post-title', 'post-content', 'cost', 'trash', 'term-name', 'term-relationship', 'status', 'password', 'dates', 'hide', 'venue-title', 'option', 'post-date', 'organizer-link', 'venue-link', 'all-day', 'blog-post'];
 /** Organizers an event's link moves between. */
 const ORGANIZERS = [4, 30, 33, 34];
 
@@ -250,6 +252,11 @@ async function sqlWrite(write: Extract<Action, { kind: 'sql' }>): Promise<void> 
       return;
     case 'cost':
       await statement("UPDATE wp_postmeta SET meta_value = ? WHERE post_id = ? AND meta_key = '_EventCost'", [String(write.pick % 100), event], 'postmeta', "post_id = ? AND meta_key = '_EventCost'", [event]);
+      return;
+    case 'blog-post':
+      // The blog's one `post` (ID 1), which event 255's blocks list: renamed, unpublished, published.
+      if (write.pick % 3 === 0) await post('post_title = ?', [write.text], 1);
+      else await post('post_status = ?', [write.pick % 3 === 1 ? 'draft' : 'publish'], 1);
       return;
     case 'all-day':
       // Shown by the event and the lists showing it (its dates print as all-day), read by no list's filter.

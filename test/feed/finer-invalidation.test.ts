@@ -191,6 +191,32 @@ describe('invalidation by record', () => {
     expect((await read(`/events/${id}`)).hit).toBe(false);
   });
 
+  it("an event whose text holds latest-posts and archives blocks is dropped by a change of the posts they show, not of other events", async () => {
+    // Event 255's description renders the latest `post` posts and their archive months.
+    const description = async () => {
+      const answer = await read('/events/255');
+      return { hit: answer.hit, text: String(answer.body.description) };
+    };
+    expect((await description()).text).toContain('Hello world!');
+    await read('/events/6');
+    await put('/events/6', { title: 'Renamed beside the blocks' });
+    expect((await description()).hit).toBe(true);
+
+    await sqlUpdatePost(1, 'post_title = ?', ['Hello again']);
+    const renamed = await description();
+    expect(renamed.hit).toBe(false);
+    expect(renamed.text).toContain('Hello again');
+    expect((await description()).hit).toBe(true);
+
+    await sqlUpdatePost(1, 'post_status = ?', ['draft']);
+    const unpublished = await description();
+    expect(unpublished.hit).toBe(false);
+    expect(unpublished.text).not.toContain('Hello again');
+    expect(unpublished.text).not.toContain('November 2026');
+    await sqlUpdatePost(1, 'post_status = ?', ['publish']);
+    expect((await description()).text).toContain('Hello again');
+  });
+
   it('a status change (SQL, binlog) moves the event out of the list page it was on', async () => {
     const listed = eventIds((await read(LIST)).body);
     const first = listed[0]!;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import { collationKey, datePart } from '../../db/dialect.js';
+import { declaredRead, DependencyTag } from '../../feed/dependencies.js';
 
 import { CoreTaxonomy, PostStatus, PostType } from '../constants.js';
 import type { PostRow } from '../posts/posts.repository.js';
@@ -18,11 +19,23 @@ export async function loadBlockQueries(db: Db, queries: ReadonlyMap<string, unkn
     if (!query || (query.kind !== 'latest-posts' && query.kind !== 'archives')) continue;
     const identity = JSON.stringify(query);
     if (!done.has(identity)) {
-      done.set(identity, query.kind === 'latest-posts' ? await selectLatestPosts(db, query) : await selectArchives(db, query));
+      done.set(identity, await declaredRead(() => (query.kind === 'latest-posts' ? selectLatestPosts(db, query) : selectArchives(db, query)), blockQueryTags));
     }
     answers.set(key, done.get(identity));
   }
   return answers;
+}
+
+/**
+ * What a block's answer depends on: which published `post` posts there are and in what order (by
+ * date, or by title: list-text), which categories there are (a category filter names term IDs),
+ * and the rows of the posts it shows. Not events, venues or organizers: a change of those no
+ * longer drops an event whose text holds a latest-posts or archives block.
+ */
+function blockQueryTags(rows: ArchivePeriodRow[] | PostRow[]): string[] {
+  const tags: string[] = [DependencyTag.list(PostType.post), DependencyTag.listText(PostType.post), DependencyTag.terms];
+  for (const row of rows) if ('ID' in row) tags.push(DependencyTag.post(Number(row.ID)));
+  return tags;
 }
 
 /**
