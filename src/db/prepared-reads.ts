@@ -110,6 +110,9 @@ type QueryFunction = (...args: unknown[]) => unknown;
  */
 const MAX_VERDICTS = 500;
 
+/** "Prepared statement needs to be re-prepared": the server's own re-preparations failed. */
+const ER_NEED_REPREPARE = 1615;
+
 /** An error of the server about one statement, after which the connection goes on (not a lost connection). */
 function isStatementError(error: QueryError): boolean {
   return !error.fatal && typeof error.errno === 'number' && error.errno < 2000;
@@ -128,6 +131,14 @@ export function prepareReads(pool: Pool): void {
 
     const execute = (sqlText: string, values: readonly unknown[], bound: unknown[], done: Callback): void => {
       connection.execute(sqlText, bound as never, (error: QueryError | null, result: unknown, fields: FieldPacket[]) => {
+        if (error?.errno === ER_NEED_REPREPARE) {
+          // The server gave up preparing it again (its tables' definitions kept changing, or kept
+          // falling out of a small table_definition_cache under load); a read answers the same
+          // through the text protocol, and running it again changes nothing.
+          connection.unprepare(sqlText);
+          query(sqlText, values, done);
+          return;
+        }
         if (!error && fields && !decodesAlike(fields)) {
           // Prepared columns said otherwise; the result types decide.
           remember(sqlText, 'query');

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import mysql2 from 'mysql2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindForExecute, decodesAlike, MAX_INTEGER_VALUES } from '../../../src/db/prepared-reads.js';
+import { bindForExecute, decodesAlike, MAX_INTEGER_VALUES, prepareReads } from '../../../src/db/prepared-reads.js';
 import { createTestDatabase, type TestDatabase } from '../../setup/database.js';
 
 /**
@@ -88,6 +88,39 @@ describe('prepared reads on MariaDB', () => {
     expect(executed).toBe(0);
     // The binary protocol would give 0.10000000149011612.
     expect(result.rows).toEqual([{ f: 0.1 }]);
+  });
+
+  it('runs a read through the text protocol when the server says it must be prepared again (1615)', async () => {
+    // MariaDB answers ER_NEED_REPREPARE when its own re-preparations fail (table definitions that
+    // keep changing, or keep falling out of a small table_definition_cache under load). That is
+    // not provoked on demand: the server's answer to the first execute is replaced by that error.
+    const pool = mysql2.createPool({ uri: mariadb.url, connectionLimit: 1, dateStrings: true, supportBigNumbers: true });
+    prepareReads(pool);
+    try {
+      const connection = await new Promise<mysql2.PoolConnection>((resolve, reject) => pool.getConnection((error, got) => (error ? reject(error) : resolve(got))));
+      const execute = connection.execute.bind(connection) as (...args: unknown[]) => unknown;
+      let refused = 0;
+      (connection as unknown as { execute: (...args: unknown[]) => unknown }).execute = (...args: unknown[]) => {
+        const callback = args[args.length - 1] as (error: unknown) => void;
+        if (refused === 0) {
+          refused += 1;
+          callback(Object.assign(new Error('Prepared statement needs to be re-prepared'), { errno: 1615, code: 'ER_NEED_REPREPARE', fatal: false }));
+          return undefined;
+        }
+        return execute(...args);
+      };
+      const read = () =>
+        new Promise<unknown>((resolve, reject) =>
+          connection.query('select ? as id, ? as name', [6, 'café'], (error, rows) => (error ? reject(error) : resolve(rows))),
+        );
+      expect(await read()).toEqual([{ id: 6, name: 'café' }]);
+      expect(refused).toBe(1);
+      // The next run is prepared again, and answers alike.
+      expect(await read()).toEqual([{ id: 6, name: 'café' }]);
+      connection.release();
+    } finally {
+      await new Promise((resolve) => pool.end(resolve));
+    }
   });
 
   it('answers the error of a failing read as the text protocol does', async () => {
