@@ -7,7 +7,7 @@ import type { SiteUrls } from '../wp/site/urls.js';
 import { AppError, CoreErrors, invalidParams, type InvalidParam, type JsonDecodeError } from './errors.js';
 import { castToType, type ArgSpec } from './rest-args.js';
 import type { CompiledRoute, EndpointDefinition, RestResponse } from './rest-route.js';
-import { createRequestMemo, type RequestContext, type RequestRecords } from './request-context.js';
+import { createRequestMemo, READ_METHODS, type RequestContext, type RequestRecords } from './request-context.js';
 import { parsePhpQuery, type PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
 import { ContentRenderer } from '../wp/text/content-renderer.js';
@@ -42,9 +42,6 @@ export interface DispatchEnvironment {
 
 type Endpoint = EndpointDefinition<RequestContext>;
 type Route = CompiledRoute<RequestContext>;
-
-/** Methods that never write: they carry no body, and what they read stays true for the request. */
-const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 /**
  * WP_REST_Server::dispatch for our namespace: match the route, then the method; reject a bad

@@ -1,5 +1,5 @@
 import { notImplemented } from './errors.js';
-import { loadPostMetaOnce, loadPostOnce, loadPostWithMetaOnce, type RequestContext } from './request-context.js';
+import { loadPostMetaOnce, loadPostOnce, loadPostWithMetaOnce, READ_METHODS, type RequestContext } from './request-context.js';
 import type { RestResponse } from './rest-route.js';
 import { canDeletePost, canEditPost, POST_TYPE_CAPS, userCan, type PostForCaps } from '../wp/auth/capabilities.js';
 import { PostStatus, PostType, TrashMeta } from '../wp/constants.js';
@@ -25,7 +25,7 @@ export async function selectPostForCaps(ctx: RequestContext, id: number): Promis
   // A write's handler reads the post's meta next (its checks, the trash meta, the save): read
   // both in one statement now. A read's handler has loaded what it shows before the Allow
   // header asks, so the post alone is enough there.
-  const post = isWriteMethod(ctx.method) ? (await loadPostWithMetaOnce(ctx, id))?.post : await loadPostOnce(ctx, id);
+  const post = READ_METHODS.has(ctx.method) ? await loadPostOnce(ctx, id) : (await loadPostWithMetaOnce(ctx, id))?.post;
   if (!post) return undefined;
   const forCaps: PostForCaps = {
     ID: post.ID,
@@ -35,10 +35,6 @@ export async function selectPostForCaps(ctx: RequestContext, id: number): Promis
   };
   if (post.post_status !== PostStatus.trash) return forCaps;
   return { ...forCaps, trashedFrom: firstMeta(await loadPostMetaOnce(ctx, id), TrashMeta.status) };
-}
-
-function isWriteMethod(method: string): boolean {
-  return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 }
 
 /**

@@ -17,6 +17,9 @@ import type { RunWrite } from '../wp/write/transaction.js';
  * What validators, permission checks and handlers see of one request: WordPress's
  * WP_REST_Request plus the site it runs against. Built by the dispatcher; never holds `ctx`.
  */
+/** Methods that never write: they carry no body, and what they read stays true for the request. */
+export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
 export interface RequestContext {
   readonly db: Db;
   /** The request's "now", read once from the injected clock. */

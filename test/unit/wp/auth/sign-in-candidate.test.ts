@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectSignInCandidate, selectUserByLogin, selectUserMeta } from '../../../../src/wp/auth/users.repository.js';
+import { capabilitiesMetaKey } from '../../../../src/wp/auth/roles.js';
+import { UserMeta } from '../../../../src/wp/constants.js';
 import { createTestDatabase, type TestDatabase } from '../../../setup/database.js';
 
 /**
@@ -8,7 +10,8 @@ import { createTestDatabase, type TestDatabase } from '../../../setup/database.j
  * each key, as get_user_meta( ..., true ).
  */
 let database: TestDatabase;
-const KEYS = ['_application_passwords', 'wp_capabilities'];
+const CAPABILITIES = capabilitiesMetaKey('wp_');
+const KEYS = [UserMeta.applicationPasswords, CAPABILITIES];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -28,10 +31,10 @@ beforeAll(async () => {
   await db
     .insertInto('usermeta')
     .values([
-      { user_id: first, meta_key: 'wp_capabilities', meta_value: 'first-caps' },
-      { user_id: second, meta_key: 'wp_capabilities', meta_value: 'second-caps' },
-      { user_id: second, meta_key: '_application_passwords', meta_value: 'second-passwords' },
-      { user_id: second, meta_key: 'wp_capabilities', meta_value: 'second-caps-again' },
+      { user_id: first, meta_key: CAPABILITIES, meta_value: 'first-caps' },
+      { user_id: second, meta_key: CAPABILITIES, meta_value: 'second-caps' },
+      { user_id: second, meta_key: UserMeta.applicationPasswords, meta_value: 'second-passwords' },
+      { user_id: second, meta_key: CAPABILITIES, meta_value: 'second-caps-again' },
       { user_id: second, meta_key: 'other', meta_value: 'not asked for' },
     ])
     .execute();
@@ -54,7 +57,7 @@ describe('selectSignInCandidate', () => {
     expect(lookup.found).toBe(false);
     const first = await database.db.selectFrom('users').select('ID').where('user_login', '=', 'first').executeTakeFirstOrThrow();
     expect(!lookup.found && lookup.standInId).toBe(first.ID);
-    expect(Object.fromEntries(await selectUserMeta(database.db, first.ID, KEYS))).toEqual({ wp_capabilities: 'first-caps' });
+    expect(Object.fromEntries(await selectUserMeta(database.db, first.ID, KEYS))).toEqual({ [CAPABILITIES]: 'first-caps' });
   });
 });
 
@@ -62,7 +65,7 @@ describe('selectUserByLogin and selectUserMeta', () => {
   it('find the user a cookie names (any case) and the first row of each key asked for', async () => {
     const user = await selectUserByLogin(database.db, 'Second');
     expect(user?.user_login).toBe('second');
-    expect(Object.fromEntries(await selectUserMeta(database.db, user!.ID, KEYS))).toEqual({ wp_capabilities: 'second-caps', _application_passwords: 'second-passwords' });
+    expect(Object.fromEntries(await selectUserMeta(database.db, user!.ID, KEYS))).toEqual({ [CAPABILITIES]: 'second-caps', [UserMeta.applicationPasswords]: 'second-passwords' });
   });
 
   it('find nobody for an unknown or empty login', async () => {
