@@ -10,7 +10,9 @@
 // recording proxy in front of it (the MCP server's --url), starts the MCP server over stdio and
 // speaks MCP to it (newline-delimited JSON-RPC): initialize, tools/list, then read calls on
 // events, venues and organizers, and with --writes a create, update, trash and delete of a venue,
-// an organizer and an event naming both (on a database you can spare). Exits 1 when the MCP server does not start or a read tool fails.
+// an organizer and an event naming both (on a database you can spare). Exits 1 when the service or
+// the MCP server does not start, the MCP server exits or answers a JSON-RPC error, or any tool call
+// (read, write or delete) reports an error; 2 when the environment above is incomplete.
 // SIDECAR_URL=http://host:port drives a service already running instead of starting one.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
