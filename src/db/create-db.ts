@@ -63,6 +63,11 @@ export function createDb(options: CreateDbOptions): Db {
     connection.query(`SET SESSION max_statement_time = ${statementTimeoutMs / 1000}`, (error) => {
       if (error) connection.query(`SET SESSION max_execution_time = ${Math.round(statementTimeoutMs)}`, () => undefined);
     });
+    // Writes run under READ COMMITTED (wp/write/transaction.ts). Set once per connection rather
+    // than before every write's BEGIN: reads here are single autocommitted statements, which read
+    // the latest committed rows under either level. A server refusing it leaves writes under
+    // REPEATABLE READ: still correct, with more lock waits.
+    connection.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED', () => undefined);
   });
   options.onPool?.(pool);
   return new Kysely<Database>({

@@ -83,9 +83,10 @@ export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: 
       throw CoreErrors.forbidden(isLoggedIn(env.viewer));
     }
     const response = await endpoint.handler(context);
-    // WordPress builds the Allow header after the handler ran, so after a write it sees the
-    // post as the write left it, not as the permission check read it.
-    if (!READ_METHODS.has(method)) context.forgetMemo();
+    // WordPress builds the Allow header after the handler ran, so after a write it sees the post
+    // as the write left it: ctx.write forgets the request's memo when the write ends, so what
+    // the handler read after it (the answer) is that post, and answers the header's checks too,
+    // as WordPress's object cache answers them from the answer's reads.
     await setAllowHeader(koa, route, context);
     send(koa, response);
   } catch (error) {

@@ -35,8 +35,8 @@ const WRITES = [
   'tags.write.delete',
 ] as const;
 
-/** The first statement of a write's transaction (writes run under READ COMMITTED, src/wp/write/transaction.ts). */
-const BEGIN_STATEMENT = /^set transaction isolation level/i;
+/** The first statement of a write's transaction (its connection is READ COMMITTED already, src/db/create-db.ts). */
+const BEGIN_STATEMENT = /^begin$/i;
 /** At most this many cut points per write, spread evenly from the transaction's start to the commit. */
 const CUT_POINTS = 24;
 const COMMIT_STATEMENT = /^commit$/i;

@@ -7,6 +7,7 @@ import {
   updateMetaValuesById,
   type MetaRow,
   type NewMetaRow,
+  type PostMetaRow,
 } from './posts.repository.js';
 import type { WriteScope } from './transaction.js';
 
@@ -57,8 +58,13 @@ class PostMetaStore {
   async load(scope: WriteScope, postIds: readonly number[]): Promise<void> {
     const missing = [...new Set(postIds)].filter((id) => !this.posts.has(id));
     if (missing.length === 0) return;
-    for (const id of missing) this.posts.set(id, []);
-    for (const row of await selectAllMetaRows(scope.trx, missing)) {
+    this.take(missing, await selectAllMetaRows(scope.trx, missing));
+  }
+
+  /** Holds the rows read for these posts (every row of each, in meta_id order). */
+  take(postIds: readonly number[], rows: readonly PostMetaRow[]): void {
+    for (const id of postIds) this.posts.set(id, []);
+    for (const row of rows) {
       const value = row.meta_value ?? '';
       this.posts.get(row.post_id)!.push({ metaId: row.meta_id, key: row.meta_key ?? '', value, stored: value, deleted: false });
     }
@@ -201,6 +207,17 @@ function metaStoreOf(scope: WriteScope): PostMetaStore {
     stores.set(scope.changes, store);
   }
   return store;
+}
+
+/** Whether the write holds the post's meta already (read, or a post it inserted). */
+export function holdsPostMeta(scope: WriteScope, postId: number): boolean {
+  return metaStoreOf(scope).isLoaded(postId);
+}
+
+/** The post's meta rows, read by the write's own statement (selectPostWithMetaForUpdate), held from now on. */
+export function holdPostMeta(scope: WriteScope, postId: number, rows: readonly PostMetaRow[]): void {
+  const store = metaStoreOf(scope);
+  if (!store.isLoaded(postId)) store.take([postId], rows);
 }
 
 /** A post the write inserted starts with no meta: no read needed. */

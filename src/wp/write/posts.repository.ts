@@ -28,6 +28,72 @@ export async function selectPostForUpdate(db: Db, id: number): Promise<PostRow |
   return (locksRows(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** One of a post's meta rows as a write reads them all (selectAllMetaRows, selectPostWithMetaForUpdate). */
+export interface PostMetaRow {
+  meta_id: number;
+  post_id: number;
+  meta_key: string | null;
+  meta_value: string | null;
+}
+
+/** What selectPostWithMetaForUpdate reads. */
+export interface LockedPostRead {
+  post: PostRow | undefined;
+  /** Every meta row of the post, in meta_id order. */
+  meta: PostMetaRow[];
+  /**
+   * The other posts holding the post's current name (none when it has none), newest first as
+   * selectPostsNamed orders them; undefined where they were not read (SQLite).
+   */
+  namesakes: PostRow[] | undefined;
+}
+
+/**
+ * selectPostForUpdate, selectAllMetaRows and (MySQL) selectPostsNamed of the post's current name
+ * in one statement: the post row locked, with every meta row of it (locked too: only writes of the
+ * same post touch them) and the other posts holding its name (locked too: a trashed one among them
+ * is renamed by this write, under that lock anyway). A post's update keeps its name as a rule, so
+ * the slug steps need no read of their own (see slugBesideTrashedHolders).
+ *
+ * The post's columns repeat on each of its meta rows. No ORDER BY: the server sorts no rows holding
+ * LONGTEXT (a temporary table of them crashed MariaDB 10.11 before); they are sorted here. The
+ * name's condition is the post's own name by a subquery, so both conditions use an index (the
+ * primary key, `post_name`: an index merge) and the locking read never scans the table.
+ */
+export async function selectPostWithMetaForUpdate(db: Db, id: number): Promise<LockedPostRead> {
+  const mysql = locksRows(db);
+  let query = db
+    .selectFrom('posts')
+    .leftJoin('postmeta', (join) => join.onRef('postmeta.post_id', '=', 'posts.ID').on('posts.ID', '=', id))
+    .selectAll('posts')
+    .select(['postmeta.meta_id as joined_meta_id', 'postmeta.meta_key as joined_meta_key', 'postmeta.meta_value as joined_meta_value']);
+  query = mysql
+    ? query
+        .where((eb) =>
+          eb.or([
+            eb('posts.ID', '=', id),
+            eb.and([eb('posts.post_name', '=', eb.selectFrom('posts as named').select('named.post_name').where('named.ID', '=', id)), eb('posts.post_name', '!=', '')]),
+          ]),
+        )
+        .forUpdate()
+    : query.where('posts.ID', '=', id);
+  const rows = await query.execute();
+  const own = rows.filter((row) => row.ID === id);
+  if (own.length === 0) return { post: undefined, meta: [], namesakes: mysql ? [] : undefined };
+  const withoutMeta = ({ joined_meta_id: _id, joined_meta_key: _key, joined_meta_value: _value, ...post }: (typeof rows)[number]) => post as PostRow;
+  const meta = own
+    .filter((row) => row.joined_meta_id !== null)
+    .map((row) => ({ meta_id: Number(row.joined_meta_id), post_id: id, meta_key: row.joined_meta_key, meta_value: row.joined_meta_value }))
+    .sort((a, b) => a.meta_id - b.meta_id);
+  const namesakes = mysql
+    ? rows
+        .filter((row) => row.ID !== id)
+        .map(withoutMeta)
+        .sort((a, b) => (a.post_date === b.post_date ? b.ID - a.ID : a.post_date < b.post_date ? 1 : -1))
+    : undefined;
+  return { post: withoutMeta(own[0]!), meta, namesakes };
+}
+
 /** Sets columns of one post row. */
 export async function updatePostRow(db: Db, id: number, fields: Partial<Omit<PostRow, 'ID'>>): Promise<void> {
   if (Object.keys(fields).length === 0) return;
@@ -52,21 +118,25 @@ export async function isPostNameTaken(db: Db, name: string, postType: string, ex
 }
 
 /**
- * Trashed posts of any type holding this name (get_posts with `name`, status `trash`, type
- * `any`), other than `exceptId`: the posts wp_add_trashed_suffix_to_post_name_for_trashed_posts
- * renames. `any` covers the types not excluded from search, which revisions are.
+ * Every post holding this name (compared as the column's collation compares it), other than
+ * `exceptId`, newest first (`post_date`, `ID` descending): in one read, the trashed posts
+ * wp_add_trashed_suffix_to_post_name_for_trashed_posts renames (get_posts with `name`, status
+ * `trash`, type `any`: isTrashedHolder) and the posts wp_unique_post_slug's first check would find.
  */
-export async function selectTrashedPostsNamed(db: Db, name: string, exceptId: number): Promise<PostRow[]> {
+export async function selectPostsNamed(db: Db, name: string, exceptId: number): Promise<PostRow[]> {
   return db
     .selectFrom('posts')
     .selectAll()
     .where((eb) => textEquals(db, eb.ref('post_name'), name))
-    .where('post_status', '=', PostStatus.trash)
-    .where('post_type', '!=', 'revision')
     .where('ID', '!=', exceptId)
     .orderBy('post_date', 'desc')
     .orderBy('ID', 'desc')
     .execute();
+}
+
+/** A trashed post that get_posts' type `any` finds: every type but those excluded from search, which revisions are. */
+export function isTrashedHolder(post: PostRow): boolean {
+  return post.post_status === PostStatus.trash && post.post_type !== 'revision';
 }
 
 /**
@@ -166,10 +236,7 @@ export async function insertMetaRows(db: Db, rows: readonly NewMetaRow[]): Promi
 }
 
 /** Every meta row of the given posts, in meta_id order: a write's one read of what it will change. */
-export async function selectAllMetaRows(
-  db: Db,
-  postIds: readonly number[],
-): Promise<{ meta_id: number; post_id: number; meta_key: string | null; meta_value: string | null }[]> {
+export async function selectAllMetaRows(db: Db, postIds: readonly number[]): Promise<PostMetaRow[]> {
   if (postIds.length === 0) return [];
   return db
     .selectFrom('postmeta')

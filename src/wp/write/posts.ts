@@ -17,8 +17,9 @@ import {
   insertPostRow,
   isPostNameTaken,
   selectPostForUpdate,
+  isTrashedHolder,
+  selectPostsNamed,
   selectRevisions,
-  selectTrashedPostsNamed,
   updatePostRow,
   type NewPostRow,
 } from './posts.repository.js';
@@ -27,7 +28,7 @@ import { wpUnslash } from '../php/slashes.js';
 import { fitsColumns, POSTS_COLUMN_LENGTHS } from './wpdb-fields.js';
 import type { WriteScope } from './transaction.js';
 import { schedulePostPublication } from '../site/cron.js';
-import { forgetPostRow, lockedPostRowOf, mysqlNow, rememberPostType, siteOf, unixNow } from './write-env.js';
+import { forgetPostRow, lockedPostRowOf, mysqlNow, rememberPostType, siteOf, takeNamesakes, unixNow } from './write-env.js';
 import { noteNewPostMeta } from './meta-store.js';
 
 /*
@@ -150,13 +151,60 @@ export async function uniquePostSlug(
   postStatus: string,
   postType: string,
 ): Promise<string> {
-  if (FLOATING_STATUSES.has(postStatus) || (postStatus === PostStatus.inherit && postType === PostType.revision)) return slug;
+  if (!slugMustBeUnique(postStatus, postType)) return slug;
   const taken = await isPostNameFree(scope, slug, postType, postId).then((free) => !free);
+  return keepOrSuffixSlug(scope, slug, taken, postId, postType);
+}
+
+/** Whether wp_unique_post_slug checks the slug at all: not for drafts, pending posts and revisions. */
+function slugMustBeUnique(postStatus: string, postType: string): boolean {
+  return !(FLOATING_STATUSES.has(postStatus) || (postStatus === PostStatus.inherit && postType === PostType.revision));
+}
+
+/** The slug itself when free and no reserved name, else the first free `-2`, `-3`, ... (wp_unique_post_slug's loop). */
+async function keepOrSuffixSlug(scope: WriteScope, slug: string, taken: boolean, postId: number, postType: string): Promise<string> {
   if (!taken && !FEEDS.includes(slug) && slug !== 'embed') return slug;
   for (let suffix = 2; ; suffix++) {
     const candidate = `${truncatePostSlug(slug, 200 - (String(suffix).length + 1))}-${suffix}`;
     if (await isPostNameFree(scope, candidate, postType, postId)) return candidate;
   }
+}
+
+/**
+ * wp_insert_post's slug steps for a post that is not being trashed, with one read of the posts
+ * holding the name: trashed posts holding it make way (`__trashed`,
+ * wp_add_trashed_suffix_to_post_name_for_trashed_posts), then wp_unique_post_slug, whose first
+ * check is the same read less the posts just renamed.
+ *
+ * The name's write lock is taken before that read (see isPostNameFree), except when the post
+ * already holds this very name: its committed row has held the name all along, so any write
+ * choosing it at the same time sees it taken and moves on; a clash found then (two posts left
+ * holding one name) falls to the suffix loop, which locks each candidate. That read is then the
+ * one made with the post's lock, where there was one (takeNamesakes).
+ */
+async function slugBesideTrashedHolders(
+  scope: WriteScope,
+  name: string,
+  postId: number,
+  postStatus: string,
+  postType: string,
+  heldName: string | undefined,
+): Promise<string> {
+  if (name === '') return uniquePostSlug(scope, name, postId, postStatus, postType);
+  const checksUnique = slugMustBeUnique(postStatus, postType);
+  if (checksUnique && name !== heldName) await scope.locks.take(WriteLockKey.postSlug(postType, name));
+  const holders = (name === heldName ? takeNamesakes(scope, postId, name) : undefined) ?? (await selectPostsNamed(scope.trx, name, postId));
+  const renamed = new Set<number>();
+  for (const trashed of holders.filter(isTrashedHolder)) {
+    if (!SEARCHABLE_TYPES.includes(trashed.post_type)) continue;
+    await addTrashedSuffix(scope, trashed);
+    renamed.add(trashed.ID);
+  }
+  if (!checksUnique) return name;
+  // PHP tests the name found for truth: an empty name found is no clash (isPostNameTaken).
+  const clash = holders.find((post) => post.post_type === postType && !renamed.has(post.ID));
+  const taken = clash !== undefined && clash.post_name !== '' && clash.post_name !== '0';
+  return keepOrSuffixSlug(scope, name, taken, postId, postType);
 }
 
 /**
@@ -280,17 +328,14 @@ async function resolvePost({ scope, site, post, before, postName, stored = new S
       name = desired;
     }
   }
-  // A trashed post holding the wanted slug makes way for this one.
-  if (postStatus !== PostStatus.trash && name !== '') {
-    for (const trashed of await selectTrashedPostsNamed(scope.trx, name, id)) {
-      if (SEARCHABLE_TYPES.includes(trashed.post_type)) await addTrashedSuffix(scope, trashed);
-    }
+  if (postStatus === PostStatus.trash) {
+    // Trashing frees the slug for others.
+    if (before !== undefined && previousStatus !== PostStatus.trash) name = await addTrashedSuffix(scope, before);
+    name = await uniquePostSlug(scope, name, id, postStatus, postType);
+  } else {
+    // A trashed post holding the wanted slug makes way for this one; then the slug is made unique.
+    name = await slugBesideTrashedHolders(scope, name, id, postStatus, postType, before?.post_name);
   }
-  // Trashing frees the slug for others.
-  if (postStatus === PostStatus.trash && before !== undefined && previousStatus !== PostStatus.trash) {
-    name = await addTrashedSuffix(scope, before);
-  }
-  name = await uniquePostSlug(scope, name, id, postStatus, postType);
 
   return {
     row: {

@@ -74,7 +74,9 @@ export function createWriteRunner({ db, now, listeners, logError, tablePrefix, g
             const locks = new WriteLocks(connection, tablePrefix);
             try {
               if (oneAtATime) await locks.take(WriteLockKey.site());
-              const begin = oneAtATime || dialectOf(connection) === 'sqlite' ? connection.transaction() : connection.transaction().setIsolationLevel('read committed');
+              // Connections are READ COMMITTED from the start (db/create-db.ts); where the server logs
+              // statements, InnoDB refuses writes at that level, and the site's lock orders them anyway.
+              const begin = oneAtATime ? connection.transaction().setIsolationLevel('repeatable read') : connection.transaction();
               return await begin.execute(async (trx) => {
                 locks.through(trx);
                 const beforeCommit = new BeforeCommit();

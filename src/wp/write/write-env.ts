@@ -2,7 +2,8 @@ import type { SiteSettings } from '../site/site.js';
 import { formatInZone, formatUtc, zoneOffsetSeconds } from '../tec/dates.js';
 import type { ChangeSet } from './change-set.js';
 import { selectPostsByIds, selectPostType, type PostRow } from '../posts/posts.repository.js';
-import { selectPostForUpdate } from './posts.repository.js';
+import { selectPostForUpdate, selectPostWithMetaForUpdate } from './posts.repository.js';
+import { holdPostMeta, holdsPostMeta } from './meta-store.js';
 import type { WriteScope } from './transaction.js';
 
 /*
@@ -20,6 +21,8 @@ interface ScopeCache {
   postRows: Map<number, PostRow | undefined>;
   /** Posts whose rows the write has locked (held to its commit). */
   lockedPosts: Set<number>;
+  /** The other posts holding a locked post's name, read with its lock (takeNamesakes). */
+  namesakes: Map<number, { name: string; posts: PostRow[] }>;
 }
 
 const caches = new WeakMap<ChangeSet, ScopeCache>();
@@ -27,7 +30,7 @@ const caches = new WeakMap<ChangeSet, ScopeCache>();
 function cacheOf(scope: WriteScope): ScopeCache {
   let cache = caches.get(scope.changes);
   if (!cache) {
-    cache = { postTypes: new Map(), postRows: new Map(), lockedPosts: new Set() };
+    cache = { postTypes: new Map(), postRows: new Map(), lockedPosts: new Set(), namesakes: new Map() };
     caches.set(scope.changes, cache);
   }
   return cache;
@@ -81,10 +84,30 @@ export async function postRowOf(scope: WriteScope, id: number): Promise<PostRow 
 export async function lockedPostRowOf(scope: WriteScope, id: number): Promise<PostRow | undefined> {
   const cache = cacheOf(scope);
   if (cache.lockedPosts.has(id) && cache.postRows.has(id)) return cache.postRows.get(id);
-  const row = await selectPostForUpdate(scope.trx, id);
+  let row: PostRow | undefined;
+  if (holdsPostMeta(scope, id)) {
+    row = await selectPostForUpdate(scope.trx, id);
+  } else {
+    // Every post locked here is one the write rewrites, meta included: read its meta with the lock.
+    const locked = await selectPostWithMetaForUpdate(scope.trx, id);
+    row = locked.post;
+    if (row) holdPostMeta(scope, id, locked.meta);
+    if (row && locked.namesakes) cache.namesakes.set(id, { name: row.post_name, posts: locked.namesakes });
+  }
   cache.postRows.set(id, row);
   if (row) cache.lockedPosts.add(id);
   return row;
+}
+
+/**
+ * The other posts holding `name`, as read with the post's lock (lockedPostRowOf), when that was
+ * the post's name then; once: a later step of the write may have renamed some of them.
+ */
+export function takeNamesakes(scope: WriteScope, postId: number, name: string): PostRow[] | undefined {
+  const { namesakes } = cacheOf(scope);
+  const read = namesakes.get(postId);
+  namesakes.delete(postId);
+  return read?.name === name ? read.posts : undefined;
 }
 
 /** The write changed the post's row: the next postRowOf reads it again. */

@@ -169,6 +169,28 @@ describe('updatePost', () => {
     });
   });
 
+  it('keeps the slug its post holds; a trashed post holding it steps aside, another post holding it moves this one to -2', async () => {
+    await inRolledBackWrite(async (scope, trx) => {
+      const nameOf = async (id: number) => (await post(trx, id)).post_name;
+      const holder = await insertPost(scope, { post_type: PostType.event, post_title: 'Held Name', post_status: 'publish' });
+      await updatePost(scope, holder, { post_title: 'Another Title' });
+      expect(await nameOf(holder)).toBe('held-name');
+
+      // Names given behind WordPress's back (SQL, an import): the update's one read of the
+      // holders of its name serves both the trashed-suffix step and the uniqueness check.
+      const trashed = await insertPost(scope, { post_type: PostType.event, post_title: 'Old Event', post_status: 'publish' });
+      await trashPost(scope, trashed);
+      await trx.updateTable('posts').set({ post_name: 'held-name' }).where('ID', '=', trashed).execute();
+      await updatePost(scope, holder, { post_title: 'Third Title' });
+      expect([await nameOf(holder), await nameOf(trashed)]).toEqual(['held-name', 'held-name__trashed']);
+
+      const twin = await insertPost(scope, { post_type: PostType.event, post_title: 'Twin', post_status: 'publish' });
+      await trx.updateTable('posts').set({ post_name: 'held-name' }).where('ID', '=', twin).execute();
+      await updatePost(scope, holder, { post_title: 'Fourth Title' });
+      expect([await nameOf(holder), await nameOf(twin)]).toEqual(['held-name-2', 'held-name']);
+    });
+  });
+
   it('dates a never-dated draft at now when it is updated', async () => {
     await inRolledBackWrite(async (scope, trx) => {
       const id = await insertPost(scope, { post_type: PostType.event, post_title: 'Draft', post_date: '2026-01-01 00:00:00' });
