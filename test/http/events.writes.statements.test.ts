@@ -75,7 +75,7 @@ describe('statements per write', () => {
 
     const full = await countWrite('post', '/events', FULL_EVENT);
     expect(full.status).toBe(201);
-    expect([full.total, full.inTransaction], listed(full)).toEqual([38, 31]);
+    expect([full.total, full.inTransaction], listed(full)).toEqual([34, 27]);
 
     const updateMinimal = await countWrite('post', `/events/${minimal.body.id}`, { title: 'Minimal again' });
     expect(updateMinimal.status).toBe(200);
@@ -83,10 +83,11 @@ describe('statements per write', () => {
 
     const updateFull = await countWrite('post', `/events/${full.body.id}`, { ...FULL_EVENT, title: 'Full again', venue: 20, organizer: [30], cost: '$12' });
     expect(updateFull.status).toBe(200);
-    expect([updateFull.total, updateFull.inTransaction], listed(updateFull)).toEqual([32, 25]);
+    expect([updateFull.total, updateFull.inTransaction], listed(updateFull)).toEqual([29, 22]);
 
-    // Issue 22 asks for at most 30 per create and 20 per update: met by the minimal create and the
-    // title update so far (bench/README.md, Statements per write, says what the others still spend).
+    // Issue 22 asks for at most 30 per create and 20 per update: met by the minimal create, the title
+    // update and a full create once TEC's quirk tag exists (below); the first full create (it makes
+    // that tag) and the full update are over (bench/README.md, Statements per write, says on what).
     expect(minimal.total).toBeLessThanOrEqual(CREATE_LIMIT);
     expect(updateMinimal.total).toBeLessThanOrEqual(UPDATE_LIMIT);
   });
@@ -99,7 +100,7 @@ describe('statements per write', () => {
       tags: ['free', 'brand-new-tag'],
     });
     expect(nested.status).toBe(201);
-    expect([nested.total, nested.inTransaction], listed(nested)).toEqual([50, 44]);
+    expect([nested.total, nested.inTransaction], listed(nested)).toEqual([45, 39]);
   });
 
   it('trashes an event, and creates a venue, an organizer and a category', async () => {
@@ -124,6 +125,10 @@ describe('statements per write', () => {
 
   it('writes each new meta row of a create in one INSERT, in the order the plugin adds them', async () => {
     const created = await countWrite('post', '/events', { ...FULL_EVENT, title: 'Ordered' });
+    // The same full create once TEC's quirk has made its tag (a tag named after the ID of `free`,
+    // made by the first such create above): within issue 22's 30.
+    expect([created.total, created.inTransaction], listed(created)).toEqual([28, 21]);
+    expect(created.total).toBeLessThanOrEqual(CREATE_LIMIT);
     const inserts = created.statements.filter((statement) => statement.startsWith('insert into `wp_postmeta`'));
     expect(inserts).toHaveLength(1);
     const keys = await site.database.db

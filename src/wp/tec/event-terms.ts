@@ -2,6 +2,7 @@ import { isPhpNumeric, phpIntval, phpTrim } from '../php/php-values.js';
 import { selectTermOfTaxonomy } from '../terms/terms-controller.repository.js';
 import { selectTermsNamedBy } from '../terms/terms.repository.js';
 import { insertTerm, setObjectTerms } from '../terms/term-writes.js';
+import type { TermTaxonomyRef } from '../terms/term-writes.repository.js';
 import { sanitizeTitle } from '../text/slugs.js';
 import type { WriteScope } from '../write/transaction.js';
 import { selectTermBySlugOrName } from './event-terms.repository.js';
@@ -19,8 +20,12 @@ import { selectTermBySlugOrName } from './event-terms.repository.js';
  * integers and stay IDs. Categories are hierarchical: every value is read as an ID.
  */
 
-/** One value translate_terms_to_ids hands on: a term ID (integer) or an ID as a string. */
-type TranslatedTerm = { id: number; asString: boolean };
+/**
+ * One value translate_terms_to_ids hands on: a term ID (integer) or an ID as a string, with the
+ * term's row in the taxonomy as the lookup read it (or as created), so that reading it by ID
+ * again costs no statement.
+ */
+type TranslatedTerm = { id: number; asString: boolean; row?: TermTaxonomyRef };
 
 /** The request value as a list, as translate_terms_to_ids reads it (a string is comma-separated). */
 export function termValuesOf(value: unknown): unknown[] {
@@ -44,17 +49,17 @@ export async function translateTermsToIds(scope: WriteScope, value: unknown, tax
     if (phpTrim(text) === '') continue;
     if (isPhpNumeric(raw)) {
       const term = await selectTermOfTaxonomy(scope.trx, Math.abs(phpIntval(raw)), taxonomy);
-      if (term) result.push({ id: term.term_id, asString: false });
+      if (term) result.push({ id: term.term_id, asString: false, row: term });
       continue;
     }
     const found = await selectTermBySlugOrName(scope.trx, taxonomy, sanitizeTitle(text, locale), phpTrim(text));
     if (found) {
-      result.push({ id: found.term_id, asString: true });
+      result.push({ id: found.term_id, asString: true, row: found });
       continue;
     }
     try {
       const created = await insertTerm(scope, taxonomy, text);
-      result.push({ id: created.term_id, asString: false });
+      result.push({ id: created.term_id, asString: false, row: createdRef(created, taxonomy) });
     } catch {
       // wp_insert_term's WP_Error is skipped.
     }
@@ -80,30 +85,42 @@ export async function setEventTerms(
   locale: string,
 ): Promise<boolean> {
   const termTaxonomyIds: number[] = [];
-  // The values read as IDs are looked up in one query; names may create terms, so they go in turn.
+  // The rows this write read or made, by term taxonomy ID, for wp_set_object_terms' check.
+  const known: TermTaxonomyRef[] = [];
+  // The values read as IDs are looked up in one query (those whose row the lookup brought need
+  // none); names may create terms, so they go in turn.
   const readAsId = (term: TranslatedTerm) => hierarchical || !term.asString;
-  const idsToFind = terms.filter((term) => term.id !== 0 && readAsId(term)).map((term) => term.id);
-  const byId = new Map(
-    (await selectTermsNamedBy(scope.trx, taxonomy, { ids: idsToFind, slugs: [], names: [] })).map((row) => [row.term_id, row]),
-  );
+  const byId = new Map<number, TermTaxonomyRef>();
+  for (const term of terms) if (term.row?.taxonomy === taxonomy && term.row.term_id === term.id) byId.set(term.id, term.row);
+  const idsToFind = terms.filter((term) => term.id !== 0 && readAsId(term) && !byId.has(term.id)).map((term) => term.id);
+  for (const row of await selectTermsNamedBy(scope.trx, taxonomy, { ids: idsToFind, slugs: [], names: [] })) byId.set(row.term_id, row);
   for (const term of terms) {
     if (term.id === 0) continue;
     if (readAsId(term)) {
       const row = byId.get(term.id);
       if (row) termTaxonomyIds.push(row.term_taxonomy_id);
+      if (row) known.push(row);
       continue;
     }
     const name = String(term.id);
     const found = await selectTermBySlugOrName(scope.trx, taxonomy, sanitizeTitle(name, locale), name);
     if (found) {
       termTaxonomyIds.push(found.term_taxonomy_id);
+      known.push(found);
       continue;
     }
     try {
-      termTaxonomyIds.push((await insertTerm(scope, taxonomy, name)).term_taxonomy_id);
+      const created = createdRef(await insertTerm(scope, taxonomy, name), taxonomy);
+      termTaxonomyIds.push(created.term_taxonomy_id);
+      known.push(created);
     } catch {
       // wp_set_object_terms returns the WP_Error of wp_insert_term; the post is saved without it.
     }
   }
-  return (await setObjectTerms(scope, eventId, postType, taxonomy, termTaxonomyIds)).changed;
+  return (await setObjectTerms(scope, eventId, postType, taxonomy, termTaxonomyIds, false, known)).changed;
+}
+
+/** The row of a term wp_insert_term just made: no objects yet. */
+function createdRef(created: { term_id: number; term_taxonomy_id: number }, taxonomy: string): TermTaxonomyRef {
+  return { term_id: created.term_id, term_taxonomy_id: created.term_taxonomy_id, taxonomy, count: 0 };
 }

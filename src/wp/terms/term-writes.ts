@@ -477,10 +477,14 @@ export async function setObjectTerms(
   taxonomy: string,
   termTaxonomyIds: readonly number[],
   append = false,
+  readByCaller: readonly TermTaxonomyRef[] = [],
 ): Promise<{ termTaxonomyIds: number[]; changed: boolean }> {
   const { trx, changes } = scope;
   registration(taxonomy);
-  const known = new Map((await selectTermTaxonomiesIn(trx, taxonomy, termTaxonomyIds)).map((ref) => [ref.term_taxonomy_id, ref]));
+  // Which IDs name a term of the taxonomy: the rows the caller read or made in this write answer
+  // for theirs; the others are read.
+  const known = new Map(readByCaller.filter((ref) => ref.taxonomy === taxonomy).map((ref) => [ref.term_taxonomy_id, ref]));
+  for (const ref of await selectTermTaxonomiesIn(trx, taxonomy, termTaxonomyIds.filter((id) => !known.has(id)))) known.set(ref.term_taxonomy_id, ref);
   const wanted = [...new Set(termTaxonomyIds)].filter((id) => known.has(id));
   const current = relationshipsWrittenHere(scope, objectId, taxonomy) ?? (await selectObjectTermTaxonomies(trx, objectId, [taxonomy]));
   const currentIds = new Set(current.map((ref) => ref.term_taxonomy_id));
