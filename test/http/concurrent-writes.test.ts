@@ -78,6 +78,27 @@ describe('concurrent creates with the same title', () => {
     expect(new Set(slugs).size).toBe(4);
   });
 
+  it('updates of an event that keeps its slug, while creates want that slug: no two posts share it', async () => {
+    // An update keeping the slug it holds takes no named lock for it (its committed row shows the
+    // name taken); the creates, which lock it, must still see it taken and number theirs.
+    const made = await createAll('events', [{ title: 'Held Slug', start_date: '2027-04-03 19:00:00', end_date: '2027-04-03 21:00:00' }]);
+    expect(made.map((result) => [result.status, result.body.slug])).toEqual([[201, 'held-slug']]);
+    const id = made[0]!.body.id!;
+    const replicas = [replica(), replica()];
+    const writes = Array.from({ length: 8 }, (_, index) => {
+      const request =
+        index % 2 === 0
+          ? replicas[0]!.post(`${ROOT}/events/${id}`).send({ title: `Held Slug ${index}` })
+          : replicas[1]!.post(`${ROOT}/events`).send({ title: 'Held Slug', start_date: '2027-04-03 19:00:00', end_date: '2027-04-03 21:00:00' });
+      return request.set('Authorization', basicAuth()).then((response) => ({ status: response.status, slug: (response.body as { slug?: string }).slug }));
+    });
+    const results = await Promise.all(writes);
+    expect(results.map((result) => result.status)).toEqual([200, 201, 200, 201, 200, 201, 200, 201]);
+    expect(results.filter((_, index) => index % 2 === 0).map((result) => result.slug)).toEqual(Array(4).fill('held-slug'));
+    const rows = await database.db.selectFrom('posts').select('post_name').where('post_type', '=', 'tribe_events').where('post_name', 'like', 'held-slug%').execute();
+    expect(rows.map((row) => row.post_name).sort()).toEqual(['held-slug', 'held-slug-2', 'held-slug-3', 'held-slug-4', 'held-slug-5']);
+  });
+
   it('venues and organizers whose names make the same slug get distinct slugs', async () => {
     // Different titles (so TEC's duplicate finder does not merge them), one slug: `race-hall`.
     const names = ['Race Hall', 'Race Hall!', 'Race Hall?', 'Race Hall.'];
