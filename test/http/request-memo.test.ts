@@ -9,8 +9,9 @@ import type { Viewer } from '../../src/wp/auth/capabilities.js';
 
 /**
  * The per-request memo the dispatcher puts on every RequestContext: one load per key within a
- * request, a fresh memo for the next request, and nothing remembered across a write, because
- * WordPress builds the Allow header after the handler, from the post as the write left it.
+ * request, a fresh memo for the next request, and nothing remembered across a write (ctx.write
+ * forgets it), because WordPress builds the Allow header after the handler, from the post as the
+ * write left it; what the handler reads after its write answers the header's checks too.
  */
 
 describe('createRequestMemo', () => {
@@ -42,8 +43,25 @@ function countingApp() {
     pattern: '/things/(?P<id>\\d+)',
     endpoints: [
       { methods: ['GET'], args: {}, handler: async (ctx) => ({ body: await loadPost(ctx) }) },
-      { methods: ['DELETE'], args: {}, permission: mayEdit, handler: async () => ({ body: { deleted: true } }) },
-      { methods: ['POST'], args: {}, permission: mayEdit, handler: async () => ({ body: { edited: true } }) },
+      // A write that answers without reading the post again, and one that answers with it.
+      {
+        methods: ['DELETE'],
+        args: {},
+        permission: mayEdit,
+        handler: async (ctx) => {
+          await ctx.write(async () => undefined);
+          return { body: { deleted: true } };
+        },
+      },
+      {
+        methods: ['POST'],
+        args: {},
+        permission: mayEdit,
+        handler: async (ctx) => {
+          await ctx.write(async () => undefined);
+          return { body: await loadPost(ctx) };
+        },
+      },
     ],
   };
   const app = new Koa();
@@ -58,6 +76,7 @@ function countingApp() {
       routePath: ctx.path,
       body: undefined,
       jsonError: false,
+      write: async (work: (scope: unknown) => Promise<unknown>) => work(undefined),
     } as unknown as DispatchEnvironment;
     await dispatch(ctx, [compileRoute(route)], env);
   });
@@ -86,5 +105,14 @@ describe('the dispatcher memo', () => {
     expect(response.status).toBe(200);
     expect(response.headers.allow).toBe('GET, DELETE, POST');
     expect(loads).toEqual(['DELETE', 'DELETE']);
+  });
+
+  it('lets the Allow header share what the handler read after its write', async () => {
+    const { agent, loads } = countingApp();
+    const response = await agent.post('/things/1');
+    expect(response.status).toBe(200);
+    expect(response.headers.allow).toBe('GET, DELETE, POST');
+    // The permission check before the write, the answer after it; the header's checks take the latter.
+    expect(loads).toEqual(['POST', 'POST']);
   });
 });
