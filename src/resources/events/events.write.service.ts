@@ -120,6 +120,11 @@ async function eventMeta(scope: WriteScope, eventId: number): Promise<MetaMap> {
   return (await getPostCustom(scope, [eventId])).get(eventId)!;
 }
 
+/** The venue and organizer IDs the event's meta links (the lock read it with the post: no statement). */
+function linkedPostIdsOf(meta: MetaMap): number[] {
+  return [...(meta.get(EventMeta.venueId) ?? []), ...(meta.get(EventMeta.organizerId) ?? [])].map(phpIntval).filter((id) => id > 0);
+}
+
 /** wp_insert_post's `tax_input`: categories (read as IDs), then tags (read as names). */
 async function saveEventTerms(ctx: RequestContext, scope: WriteScope, eventId: number, params: Params): Promise<void> {
   const locale = ctx.site.language;
@@ -275,8 +280,9 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
   await ctx.write(async (scope) => {
     // The row as it stands under the write lock: another write may have changed it since the checks.
     const post = await lockedEvent(scope, id);
-    // The posts the event names, in one statement.
-    await postRowsOf(scope, linkedPostIdsNamed(params.venue, params.organizer));
+    // The posts the request names and those the event links now (publishAssociatedPosts looks at
+    // these, as the meta stands before this save), in one statement.
+    await postRowsOf(scope, [...linkedPostIdsNamed(params.venue, params.organizer), ...linkedPostIdsOf(await eventMeta(scope, id))]);
     // prepare_postarr: the venue endpoint's insert(), then the organizer endpoint's.
     data.venueId = (await insertLinkedVenue(ctx, scope, params.venue)) || undefined;
     data.organizerIds = await insertLinkedOrganizers(ctx, scope, params.organizer);

@@ -486,7 +486,7 @@ export async function setObjectTerms(
   const known = new Map(readByCaller.filter((ref) => ref.taxonomy === taxonomy).map((ref) => [ref.term_taxonomy_id, ref]));
   for (const ref of await selectTermTaxonomiesIn(trx, taxonomy, termTaxonomyIds.filter((id) => !known.has(id)))) known.set(ref.term_taxonomy_id, ref);
   const wanted = [...new Set(termTaxonomyIds)].filter((id) => known.has(id));
-  const current = relationshipsWrittenHere(scope, objectId, taxonomy) ?? (await selectObjectTermTaxonomies(trx, objectId, [taxonomy]));
+  const current = await currentRelationships(scope, objectId, objectType, taxonomy);
   const currentIds = new Set(current.map((ref) => ref.term_taxonomy_id));
 
   const added = wanted.filter((id) => !currentIds.has(id));
@@ -506,26 +506,38 @@ export async function setObjectTerms(
 }
 
 /*
- * The term relationships of a post this write created are all written by this write (it had none
- * before): setObjectTerms keeps them here, per taxonomy, and needs no read of them. Any other post,
- * or a write that deleted a term (which removes relationships of every post), reads them.
+ * The term relationships of the posts a write sets terms on, per taxonomy, kept for the write:
+ * those of a post it created are all written by it (it had none before), so they are never read;
+ * those of another post are read once, for every taxonomy of its type together (an event's
+ * categories and tags in one statement), and follow what setObjectTerms writes. A write that
+ * deleted a term (which removes relationships of every post) reads them each time.
  */
-const relationshipsOfCreatedPosts = new WeakMap<ChangeSet, Map<number, Map<string, TermTaxonomyRef[]>>>();
+const relationshipsKept = new WeakMap<ChangeSet, Map<number, Map<string, TermTaxonomyRef[]>>>();
 const writesThatDeletedTerms = new WeakSet<ChangeSet>();
 
-/** A created post's relationships in the taxonomy, in term_taxonomy_id order; undefined: read them. */
-function relationshipsWrittenHere(scope: WriteScope, objectId: number, taxonomy: string): TermTaxonomyRef[] | undefined {
-  if (scope.changes.postLifecycle.get(objectId) !== 'created' || writesThatDeletedTerms.has(scope.changes)) return undefined;
-  return relationshipsOfCreatedPosts.get(scope.changes)?.get(objectId)?.get(taxonomy) ?? [];
-}
-
-function rememberRelationships(scope: WriteScope, objectId: number, taxonomy: string, refs: TermTaxonomyRef[]): void {
-  if (scope.changes.postLifecycle.get(objectId) !== 'created') return;
-  let byPost = relationshipsOfCreatedPosts.get(scope.changes);
-  if (!byPost) relationshipsOfCreatedPosts.set(scope.changes, (byPost = new Map()));
+/** The object's relationships in the taxonomy, in term_taxonomy_id order: kept, or read (with its type's other taxonomies). */
+async function currentRelationships(scope: WriteScope, objectId: number, objectType: string, taxonomy: string): Promise<TermTaxonomyRef[]> {
+  if (writesThatDeletedTerms.has(scope.changes)) return selectObjectTermTaxonomies(scope.trx, objectId, [taxonomy]);
+  let byPost = relationshipsKept.get(scope.changes);
+  if (!byPost) relationshipsKept.set(scope.changes, (byPost = new Map()));
   let byTaxonomy = byPost.get(objectId);
   if (!byTaxonomy) byPost.set(objectId, (byTaxonomy = new Map()));
-  byTaxonomy.set(taxonomy, [...refs].sort((a, b) => a.term_taxonomy_id - b.term_taxonomy_id));
+  const kept = byTaxonomy.get(taxonomy);
+  if (kept) return kept;
+  if (scope.changes.postLifecycle.get(objectId) === 'created') return [];
+  const taxonomies = [...new Set([taxonomy, ...(POST_TYPE_TAXONOMIES[objectType] ?? [])])];
+  const read = await selectObjectTermTaxonomies(scope.trx, objectId, taxonomies);
+  for (const each of taxonomies) byTaxonomy.set(each, sortedRefs(read.filter((ref) => ref.taxonomy === each)));
+  return byTaxonomy.get(taxonomy)!;
+}
+
+/** What setObjectTerms left the object with in the taxonomy. */
+function rememberRelationships(scope: WriteScope, objectId: number, taxonomy: string, refs: TermTaxonomyRef[]): void {
+  relationshipsKept.get(scope.changes)?.get(objectId)?.set(taxonomy, sortedRefs(refs));
+}
+
+function sortedRefs(refs: readonly TermTaxonomyRef[]): TermTaxonomyRef[] {
+  return [...refs].sort((a, b) => a.term_taxonomy_id - b.term_taxonomy_id);
 }
 
 /**
