@@ -71,19 +71,19 @@ describe('statements per write', () => {
   it('creates and updates an event, minimal and full', async () => {
     const minimal = await countWrite('post', '/events', MINIMAL_EVENT);
     expect(minimal.status).toBe(201);
-    expect([minimal.total, minimal.inTransaction], listed(minimal)).toEqual([18, 12]);
+    expect([minimal.total, minimal.inTransaction], listed(minimal)).toEqual([17, 12]);
 
     const full = await countWrite('post', '/events', FULL_EVENT);
     expect(full.status).toBe(201);
-    expect([full.total, full.inTransaction], listed(full)).toEqual([34, 27]);
+    expect([full.total, full.inTransaction], listed(full)).toEqual([33, 27]);
 
     const updateMinimal = await countWrite('post', `/events/${minimal.body.id}`, { title: 'Minimal again' });
     expect(updateMinimal.status).toBe(200);
-    expect([updateMinimal.total, updateMinimal.inTransaction], listed(updateMinimal)).toEqual([20, 14]);
+    expect([updateMinimal.total, updateMinimal.inTransaction], listed(updateMinimal)).toEqual([19, 14]);
 
     const updateFull = await countWrite('post', `/events/${full.body.id}`, { ...FULL_EVENT, title: 'Full again', venue: 20, organizer: [30], cost: '$12' });
     expect(updateFull.status).toBe(200);
-    expect([updateFull.total, updateFull.inTransaction], listed(updateFull)).toEqual([27, 20]);
+    expect([updateFull.total, updateFull.inTransaction], listed(updateFull)).toEqual([26, 20]);
 
     // Issue 22 asks for at most 30 per create and 20 per update: met by the minimal create, the title
     // update and a full create once TEC's quirk tag exists (below); the first full create (it makes
@@ -100,34 +100,34 @@ describe('statements per write', () => {
       tags: ['free', 'brand-new-tag'],
     });
     expect(nested.status).toBe(201);
-    expect([nested.total, nested.inTransaction], listed(nested)).toEqual([45, 39]);
+    expect([nested.total, nested.inTransaction], listed(nested)).toEqual([44, 39]);
   });
 
   it('trashes an event, and creates a venue, an organizer and a category', async () => {
     const created = await countWrite('post', '/events', { ...MINIMAL_EVENT, title: 'To trash' });
     const trashed = await countWrite('delete', `/events/${created.body.id}`);
     expect(trashed.status).toBe(200);
-    expect([trashed.total, trashed.inTransaction], listed(trashed)).toEqual([24, 17]);
+    expect([trashed.total, trashed.inTransaction], listed(trashed)).toEqual([23, 17]);
 
     const venue = await countWrite('post', '/venues', { venue: 'Other Hall', city: 'Elsewhere' });
     expect(venue.status).toBe(201);
-    expect([venue.total, venue.inTransaction], listed(venue)).toEqual([16, 10]);
+    expect([venue.total, venue.inTransaction], listed(venue)).toEqual([15, 10]);
 
     const organizer = await countWrite('post', '/organizers', { organizer: 'Other Host' });
     expect(organizer.status).toBe(201);
-    expect([organizer.total, organizer.inTransaction], listed(organizer)).toEqual([16, 10]);
+    expect([organizer.total, organizer.inTransaction], listed(organizer)).toEqual([15, 10]);
 
     const category = await countWrite('post', '/categories', { name: 'Other Category' });
     expect(category.status).toBe(201);
     // One of them the named lock that keeps two rebuilds of `tribe_events_cat_children` apart.
-    expect([category.total, category.inTransaction], listed(category)).toEqual([20, 14]);
+    expect([category.total, category.inTransaction], listed(category)).toEqual([19, 14]);
   });
 
   it('writes each new meta row of a create in one INSERT, in the order the plugin adds them', async () => {
     const created = await countWrite('post', '/events', { ...FULL_EVENT, title: 'Ordered' });
     // The same full create once TEC's quirk has made its tag (a tag named after the ID of `free`,
     // made by the first such create above): within issue 22's 30.
-    expect([created.total, created.inTransaction], listed(created)).toEqual([28, 21]);
+    expect([created.total, created.inTransaction], listed(created)).toEqual([27, 21]);
     expect(created.total).toBeLessThanOrEqual(CREATE_LIMIT);
     const inserts = created.statements.filter((statement) => statement.startsWith('insert into `wp_postmeta`'));
     expect(inserts).toHaveLength(1);

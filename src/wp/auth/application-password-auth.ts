@@ -2,7 +2,7 @@ import type { Db } from '../../db/create-db.js';
 import { UserMeta } from '../constants.js';
 import { phpSerialize } from '../php/php-values.js';
 import { capabilitiesMetaKey } from './roles.js';
-import { selectSignInCandidate, selectUserMeta, updateUserMeta, type UserCredentialsRow } from './users.repository.js';
+import { selectSignInCandidate, updateUserMeta, type UserCredentialsRow } from './users.repository.js';
 import {
   findMatchingApplicationPassword,
   normalizeApplicationPassword,
@@ -48,14 +48,14 @@ export interface ApplicationPasswordRequest {
 export async function authenticateApplicationPassword(db: Db, request: ApplicationPasswordRequest): Promise<ApplicationPasswordOutcome> {
   const { username, password } = request.credentials;
   const nameIsEmail = isEmail(username);
-  const lookup = await selectSignInCandidate(db, sanitizeLogin(username), nameIsEmail ? sanitizeEmailLookup(username) : undefined);
   const capabilitiesKey = capabilitiesMetaKey(request.tablePrefix);
-  // For an unknown name the stand-in's passwords are read and checked, and the answer thrown
-  // away: the response then takes as long as a wrong password would.
-  const meta = await selectUserMeta(db, lookup.found ? lookup.user.ID : lookup.standInId, [
+  // For an unknown name the stand-in's passwords are read (in the same statement) and checked, and
+  // the answer thrown away: the response then takes as long as a wrong password would.
+  const lookup = await selectSignInCandidate(db, sanitizeLogin(username), nameIsEmail ? sanitizeEmailLookup(username) : undefined, [
     UserMeta.applicationPasswords,
     capabilitiesKey,
   ]);
+  const { meta } = lookup;
   const supplied = normalizeApplicationPassword(password);
   const items = parseApplicationPasswords(meta.get(UserMeta.applicationPasswords));
   const matched = await findMatchingApplicationPassword(items, supplied);

@@ -16,50 +16,73 @@ export interface UserCredentialsRow {
   user_pass: string;
 }
 
-/** What a sign-in lookup found: the user the name names, or a stand-in to spend the same work on. */
-export type SignInLookup = { found: true; user: UserCredentialsRow } | { found: false; standInId: number };
+/**
+ * What a sign-in lookup found: the user the name names, or a stand-in to spend the same work on;
+ * with the meta asked for of that user (get_user_meta( $id, $key, true ): the first row of each key,
+ * in umeta_id order; keys without a row are absent).
+ */
+export type SignInLookup = ({ found: true; user: UserCredentialsRow } | { found: false; standInId: number }) & { meta: Map<string, string> };
 
 /**
  * get_user_by('login') and, for a name that is an e-mail address, get_user_by('email'), in one
- * query: the user whose login matches, else the first (lowest ID) whose e-mail matches. Either
- * name may be left out (undefined). Matching follows the columns' collation (case-insensitive),
- * as in WordPress.
+ * query with the meta keys the sign-in reads: the user whose login matches, else the first (lowest
+ * ID) whose e-mail matches. Either name may be left out (undefined). Matching follows the columns'
+ * collation (case-insensitive), as in WordPress.
  *
- * When nobody matches, the same query still reads one row, the lowest-ID user's (or ID 0 on a
- * site without users), returned as a stand-in whose meta the caller reads and checks like a real
+ * When nobody matches, the same query still reads one user, the lowest-ID one (or ID 0 on a site
+ * without users), returned as a stand-in with its meta, which the caller checks like a real
  * user's: an unknown name then costs the database and the hashing what a wrong password costs.
  */
-// Not joined with the user's meta into one statement: that join (this query as a derived table,
-// LEFT JOIN wp_usermeta, ordered by umeta_id) puts the LONGTEXT meta_value in a temporary table,
-// which goes to disk (Aria), and run as a server-side prepared statement it crashed MariaDB
-// 10.11.19 (Debian 12's) with signal 11 in free_tmp_table / ha_maria::drop_table during a test run
-// (2026-11-27), as the term bundle once did (post-bundle.repository.ts). A round trip is cheaper
-// than a site's database.
-export async function selectSignInCandidate(db: Db, login: string | undefined, email: string | undefined): Promise<SignInLookup> {
-  const row = await db
+// The candidates come with their meta rows by a plain LEFT JOIN, with no ORDER BY and no derived
+// table: the choice of the user and the meta's order are made here. A server-side sort or derived
+// table would put the LONGTEXT meta_value in a temporary table, which goes to disk (Aria); run as a
+// prepared statement, such a join (the user query as a derived table, ordered by umeta_id) crashed
+// MariaDB 10.11.19 (Debian 12's) with signal 11 in free_tmp_table / ha_maria::drop_table during a
+// test run (2026-11-27), as the term bundle once did (post-bundle.repository.ts).
+export async function selectSignInCandidate(
+  db: Db,
+  login: string | undefined,
+  email: string | undefined,
+  metaKeys: readonly string[] = [],
+): Promise<SignInLookup> {
+  const rows = await db
     .selectFrom('users')
+    .leftJoin('usermeta', (join) =>
+      metaKeys.length === 0
+        ? join.onRef('usermeta.user_id', '=', 'users.ID').on(sql<SqlBool>`false`)
+        : join.onRef('usermeta.user_id', '=', 'users.ID').on('usermeta.meta_key', 'in', [...metaKeys]),
+    )
     .select((eb) => [
-      'ID',
-      'user_login',
-      'user_email',
-      'user_pass',
-      (login === undefined ? sql<SqlBool>`false` : textEquals(db, eb.ref('user_login'), login)).as('login_match'),
-      (email === undefined ? sql<SqlBool>`false` : textEquals(db, eb.ref('user_email'), email)).as('email_match'),
+      'users.ID',
+      'users.user_login',
+      'users.user_email',
+      'users.user_pass',
+      (login === undefined ? sql<SqlBool>`false` : textEquals(db, eb.ref('users.user_login'), login)).as('login_match'),
+      (email === undefined ? sql<SqlBool>`false` : textEquals(db, eb.ref('users.user_email'), email)).as('email_match'),
+      'usermeta.umeta_id',
+      'usermeta.meta_key',
+      'usermeta.meta_value',
     ])
     .where((eb) =>
       eb.or([
-        ...(login === undefined ? [] : [textEquals(db, eb.ref('user_login'), login)]),
-        ...(email === undefined ? [] : [textEquals(db, eb.ref('user_email'), email)]),
-        eb('ID', '=', eb.selectFrom('users').select((inner) => inner.fn.min('ID').as('first'))),
+        ...(login === undefined ? [] : [textEquals(db, eb.ref('users.user_login'), login)]),
+        ...(email === undefined ? [] : [textEquals(db, eb.ref('users.user_email'), email)]),
+        eb('users.ID', '=', eb.selectFrom('users as first_user').select((inner) => inner.fn.min('first_user.ID').as('first'))),
       ]),
     )
-    .orderBy('login_match', 'desc')
-    .orderBy('email_match', 'desc')
-    .orderBy('ID')
-    .executeTakeFirst();
-  if (!row) return { found: false, standInId: 0 };
-  if (!Number(row.login_match) && !Number(row.email_match)) return { found: false, standInId: row.ID };
-  return { found: true, user: { ID: row.ID, user_login: row.user_login, user_email: row.user_email, user_pass: row.user_pass } };
+    .execute();
+  // ORDER BY login_match DESC, email_match DESC, ID: the first candidate.
+  const rank = (row: (typeof rows)[number]) => [-Number(row.login_match), -Number(row.email_match), row.ID];
+  const before = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
+  const chosen = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (best === undefined || before(rank(row), rank(best)) < 0 ? row : best), undefined);
+  if (!chosen) return { found: false, standInId: 0, meta: new Map() };
+  const meta = new Map<string, string>();
+  const metaRows = rows.filter((row) => row.ID === chosen.ID && row.umeta_id !== null).sort((a, b) => Number(a.umeta_id) - Number(b.umeta_id));
+  for (const row of metaRows) {
+    if (row.meta_key !== null && !meta.has(row.meta_key)) meta.set(row.meta_key, row.meta_value ?? '');
+  }
+  if (!Number(chosen.login_match) && !Number(chosen.email_match)) return { found: false, standInId: chosen.ID, meta };
+  return { found: true, user: { ID: chosen.ID, user_login: chosen.user_login, user_email: chosen.user_email, user_pass: chosen.user_pass }, meta };
 }
 
 /** The user a logged-in cookie names (get_user_by('login')), or undefined. */

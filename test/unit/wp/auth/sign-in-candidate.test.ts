@@ -42,22 +42,38 @@ beforeAll(async () => {
 afterAll(() => database?.drop());
 
 describe('selectSignInCandidate', () => {
-  it('finds the user by login, in any case', async () => {
-    const lookup = await selectSignInCandidate(database.db, 'SECOND', undefined);
+  it('finds the user by login, in any case, with the first row of each meta key asked for', async () => {
+    const lookup = await selectSignInCandidate(database.db, 'SECOND', undefined, KEYS);
     expect(lookup.found && lookup.user.user_login).toBe('second');
+    // `second-caps-again` is a later row of the key; `other` was not asked for.
+    expect(Object.fromEntries(lookup.meta)).toEqual({ [CAPABILITIES]: 'second-caps', [UserMeta.applicationPasswords]: 'second-passwords' });
   });
 
   it('finds the lowest-ID user with the e-mail when no login matches', async () => {
-    const lookup = await selectSignInCandidate(database.db, 'shared@example.test', 'shared@example.test');
+    const lookup = await selectSignInCandidate(database.db, 'shared@example.test', 'shared@example.test', KEYS);
     expect(lookup.found && lookup.user.user_login).toBe('second');
+    expect(lookup.meta.get(CAPABILITIES)).toBe('second-caps');
   });
 
-  it('gives an unknown name the lowest-ID user as a stand-in', async () => {
-    const lookup = await selectSignInCandidate(database.db, 'nobody', undefined);
+  it('takes the login match over a lower-ID e-mail match', async () => {
+    // `third` is a login here and `first`'s address is `first@…`: the login wins whatever the IDs.
+    const lookup = await selectSignInCandidate(database.db, 'third', 'first@example.test', KEYS);
+    expect(lookup.found && lookup.user.user_login).toBe('third');
+    expect(Object.fromEntries(lookup.meta)).toEqual({});
+  });
+
+  it('gives an unknown name the lowest-ID user as a stand-in, with that user\'s meta', async () => {
+    const lookup = await selectSignInCandidate(database.db, 'nobody', undefined, KEYS);
     expect(lookup.found).toBe(false);
     const first = await database.db.selectFrom('users').select('ID').where('user_login', '=', 'first').executeTakeFirstOrThrow();
     expect(!lookup.found && lookup.standInId).toBe(first.ID);
-    expect(Object.fromEntries(await selectUserMeta(database.db, first.ID, KEYS))).toEqual({ [CAPABILITIES]: 'first-caps' });
+    expect(Object.fromEntries(lookup.meta)).toEqual({ [CAPABILITIES]: 'first-caps' });
+    expect(Object.fromEntries(await selectUserMeta(database.db, first.ID, KEYS))).toEqual(Object.fromEntries(lookup.meta));
+  });
+
+  it('reads no meta when none is asked for', async () => {
+    const lookup = await selectSignInCandidate(database.db, 'second', undefined);
+    expect(lookup.found && lookup.meta.size).toBe(0);
   });
 });
 
