@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import { locksRows, textEquals } from '../../db/dialect.js';
 import type { PostsTable } from '../../db/tables.js';
-import { PostStatus } from '../constants.js';
+import { PostStatus, PostType } from '../constants.js';
 import type { PostRow } from '../posts/posts.repository.js';
 
 /*
@@ -136,7 +136,7 @@ export async function selectPostsNamed(db: Db, name: string, exceptId: number): 
 
 /** A trashed post that get_posts' type `any` finds: every type but those excluded from search, which revisions are. */
 export function isTrashedHolder(post: PostRow): boolean {
-  return post.post_status === PostStatus.trash && post.post_type !== 'revision';
+  return post.post_status === PostStatus.trash && post.post_type !== PostType.revision;
 }
 
 /**
@@ -148,7 +148,7 @@ export async function selectRevisions(db: Db, parentId: number): Promise<PostRow
     .selectFrom('posts')
     .selectAll()
     .where('post_parent', '=', parentId)
-    .where('post_type', '=', 'revision')
+    .where('post_type', '=', PostType.revision)
     .where('post_status', '=', PostStatus.inherit)
     .orderBy('post_date', 'desc')
     .orderBy('ID', 'desc')

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import mysql2 from 'mysql2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindForExecute, decodesAlike, MAX_INTEGER_VALUES, prepareReads } from '../../../src/db/prepared-reads.js';
+import { bindForExecute, decodesAlike, isTemporaryTableDropError, MAX_INTEGER_VALUES, prepareReads } from '../../../src/db/prepared-reads.js';
 import { createTestDatabase, type TestDatabase } from '../../setup/database.js';
 
 /**
@@ -117,6 +117,41 @@ describe('prepared reads on MariaDB', () => {
       expect(refused).toBe(1);
       // The next run is prepared again, and answers alike.
       expect(await read()).toEqual([{ id: 6, name: 'café' }]);
+      connection.release();
+    } finally {
+      await new Promise((resolve) => pool.end(resolve));
+    }
+  });
+
+  it('runs a read once more, as text, when the server failed to drop its temporary table (EE_DELETE)', async () => {
+    // MariaDB 10.11 now and then fails to delete the on-disk temporary table a sorted read used
+    // ("Error on delete of '/tmp/#sql-temptable-…MAI'", errno 6), after the read itself ran; seen
+    // in a CI run on an events page. Not provoked on demand: the server's answer to the first
+    // execute is replaced by that error.
+    const pool = mysql2.createPool({ uri: mariadb.url, connectionLimit: 1, dateStrings: true, supportBigNumbers: true });
+    prepareReads(pool);
+    try {
+      const connection = await new Promise<mysql2.PoolConnection>((resolve, reject) => pool.getConnection((error, got) => (error ? reject(error) : resolve(got))));
+      const execute = connection.execute.bind(connection) as (...args: unknown[]) => unknown;
+      let faults = 0;
+      (connection as unknown as { execute: (...args: unknown[]) => unknown }).execute = (...args: unknown[]) => {
+        const callback = args[args.length - 1] as (error: unknown) => void;
+        if (faults === 0) {
+          faults += 1;
+          const message = "Error on delete of '/tmp/#sql-temptable-ed0-37b4-152.MAI' (Errcode: 2 \"No such file or directory\")";
+          callback(Object.assign(new Error(message), { errno: 6, code: 'EE_DELETE', fatal: false }));
+          return undefined;
+        }
+        return execute(...args);
+      };
+      const read = () =>
+        new Promise<unknown>((resolve, reject) =>
+          connection.query('select ? as id, ? as name', [6, 'café'], (error, rows) => (error ? reject(error) : resolve(rows))),
+        );
+      expect(await read()).toEqual([{ id: 6, name: 'café' }]);
+      expect(faults).toBe(1);
+      // Another error of the same number that is not about a temporary table is the caller's.
+      expect(isTemporaryTableDropError(Object.assign(new Error("Error on delete of '/var/lib/x'"), { errno: 6, code: 'EE_DELETE', fatal: false }) as never)).toBe(false);
       connection.release();
     } finally {
       await new Promise((resolve) => pool.end(resolve));
