@@ -31,6 +31,34 @@ async function countExecuted<T>(work: (db: Kysely<any>) => Promise<T>): Promise<
   });
 }
 
+/**
+ * Server faults that are not provoked on demand: on one pooled connection with prepared reads, the
+ * server's answer to the first execute is replaced by `fault`. `work` gets a read of
+ * `select ? as id, ? as name` and how many faults were handed out.
+ */
+async function withFirstExecuteFailing(fault: Error, work: (read: () => Promise<unknown>, faults: () => number) => Promise<void>): Promise<void> {
+  const pool = mysql2.createPool({ uri: mariadb.url, connectionLimit: 1, dateStrings: true, supportBigNumbers: true });
+  prepareReads(pool);
+  try {
+    const connection = await new Promise<mysql2.PoolConnection>((resolve, reject) => pool.getConnection((error, got) => (error ? reject(error) : resolve(got))));
+    const execute = connection.execute.bind(connection) as (...args: unknown[]) => unknown;
+    let faults = 0;
+    (connection as unknown as { execute: (...args: unknown[]) => unknown }).execute = (...args: unknown[]) => {
+      const callback = args[args.length - 1] as (error: unknown) => void;
+      if (faults > 0) return execute(...args);
+      faults += 1;
+      callback(fault);
+      return undefined;
+    };
+    const read = () =>
+      new Promise<unknown>((resolve, reject) => connection.query('select ? as id, ? as name', [6, 'café'], (error, rows) => (error ? reject(error) : resolve(rows))));
+    await work(read, () => faults);
+    connection.release();
+  } finally {
+    await new Promise((resolve) => pool.end(resolve));
+  }
+}
+
 describe('which statements are bound for execute', () => {
   it('binds strings, NULLs and integers (typed BIGINT) of a read', () => {
     const bound = bindForExecute('select ? as a, ? as b, ? as c', ['x', null, 6]);
@@ -92,70 +120,26 @@ describe('prepared reads on MariaDB', () => {
 
   it('runs a read through the text protocol when the server says it must be prepared again (1615)', async () => {
     // MariaDB answers ER_NEED_REPREPARE when its own re-preparations fail (table definitions that
-    // keep changing, or keep falling out of a small table_definition_cache under load). That is
-    // not provoked on demand: the server's answer to the first execute is replaced by that error.
-    const pool = mysql2.createPool({ uri: mariadb.url, connectionLimit: 1, dateStrings: true, supportBigNumbers: true });
-    prepareReads(pool);
-    try {
-      const connection = await new Promise<mysql2.PoolConnection>((resolve, reject) => pool.getConnection((error, got) => (error ? reject(error) : resolve(got))));
-      const execute = connection.execute.bind(connection) as (...args: unknown[]) => unknown;
-      let refused = 0;
-      (connection as unknown as { execute: (...args: unknown[]) => unknown }).execute = (...args: unknown[]) => {
-        const callback = args[args.length - 1] as (error: unknown) => void;
-        if (refused === 0) {
-          refused += 1;
-          callback(Object.assign(new Error('Prepared statement needs to be re-prepared'), { errno: 1615, code: 'ER_NEED_REPREPARE', fatal: false }));
-          return undefined;
-        }
-        return execute(...args);
-      };
-      const read = () =>
-        new Promise<unknown>((resolve, reject) =>
-          connection.query('select ? as id, ? as name', [6, 'café'], (error, rows) => (error ? reject(error) : resolve(rows))),
-        );
+    // keep changing, or keep falling out of a small table_definition_cache under load).
+    const fault = Object.assign(new Error('Prepared statement needs to be re-prepared'), { errno: 1615, code: 'ER_NEED_REPREPARE', fatal: false });
+    await withFirstExecuteFailing(fault, async (read, faults) => {
       expect(await read()).toEqual([{ id: 6, name: 'café' }]);
-      expect(refused).toBe(1);
+      expect(faults()).toBe(1);
       // The next run is prepared again, and answers alike.
       expect(await read()).toEqual([{ id: 6, name: 'café' }]);
-      connection.release();
-    } finally {
-      await new Promise((resolve) => pool.end(resolve));
-    }
+    });
   });
 
   it('runs a read once more, as text, when the server failed to drop its temporary table (EE_DELETE)', async () => {
-    // MariaDB 10.11 now and then fails to delete the on-disk temporary table a sorted read used
-    // ("Error on delete of '/tmp/#sql-temptable-…MAI'", errno 6), after the read itself ran; seen
-    // in a CI run on an events page. Not provoked on demand: the server's answer to the first
-    // execute is replaced by that error.
-    const pool = mysql2.createPool({ uri: mariadb.url, connectionLimit: 1, dateStrings: true, supportBigNumbers: true });
-    prepareReads(pool);
-    try {
-      const connection = await new Promise<mysql2.PoolConnection>((resolve, reject) => pool.getConnection((error, got) => (error ? reject(error) : resolve(got))));
-      const execute = connection.execute.bind(connection) as (...args: unknown[]) => unknown;
-      let faults = 0;
-      (connection as unknown as { execute: (...args: unknown[]) => unknown }).execute = (...args: unknown[]) => {
-        const callback = args[args.length - 1] as (error: unknown) => void;
-        if (faults === 0) {
-          faults += 1;
-          const message = "Error on delete of '/tmp/#sql-temptable-ed0-37b4-152.MAI' (Errcode: 2 \"No such file or directory\")";
-          callback(Object.assign(new Error(message), { errno: 6, code: 'EE_DELETE', fatal: false }));
-          return undefined;
-        }
-        return execute(...args);
-      };
-      const read = () =>
-        new Promise<unknown>((resolve, reject) =>
-          connection.query('select ? as id, ? as name', [6, 'café'], (error, rows) => (error ? reject(error) : resolve(rows))),
-        );
+    // MariaDB 10.11 now and then fails to delete the on-disk temporary table a sorted read used,
+    // after the read itself ran; seen in a CI run on an events page.
+    const message = "Error on delete of '/tmp/#sql-temptable-ed0-37b4-152.MAI' (Errcode: 2 \"No such file or directory\")";
+    await withFirstExecuteFailing(Object.assign(new Error(message), { errno: 6, code: 'EE_DELETE', fatal: false }), async (read, faults) => {
       expect(await read()).toEqual([{ id: 6, name: 'café' }]);
-      expect(faults).toBe(1);
-      // Another error of the same number that is not about a temporary table is the caller's.
-      expect(isTemporaryTableDropError(Object.assign(new Error("Error on delete of '/var/lib/x'"), { errno: 6, code: 'EE_DELETE', fatal: false }) as never)).toBe(false);
-      connection.release();
-    } finally {
-      await new Promise((resolve) => pool.end(resolve));
-    }
+      expect(faults()).toBe(1);
+    });
+    // Another error of the same number that is not about a temporary table is the caller's.
+    expect(isTemporaryTableDropError(Object.assign(new Error("Error on delete of '/var/lib/x'"), { errno: 6, code: 'EE_DELETE', fatal: false }) as never)).toBe(false);
   });
 
   it('answers the error of a failing read as the text protocol does', async () => {
