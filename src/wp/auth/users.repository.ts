@@ -76,11 +76,7 @@ export async function selectSignInCandidate(
   const before = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
   const chosen = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (best === undefined || before(rank(row), rank(best)) < 0 ? row : best), undefined);
   if (!chosen) return { found: false, standInId: 0, meta: new Map() };
-  const meta = new Map<string, string>();
-  const metaRows = rows.filter((row) => row.ID === chosen.ID && row.umeta_id !== null).sort((a, b) => Number(a.umeta_id) - Number(b.umeta_id));
-  for (const row of metaRows) {
-    if (row.meta_key !== null && !meta.has(row.meta_key)) meta.set(row.meta_key, row.meta_value ?? '');
-  }
+  const meta = firstValueOfEachKey(rows.filter((row) => row.ID === chosen.ID && row.umeta_id !== null).sort((a, b) => Number(a.umeta_id) - Number(b.umeta_id)));
   if (!Number(chosen.login_match) && !Number(chosen.email_match)) return { found: false, standInId: chosen.ID, meta };
   return { found: true, user: { ID: chosen.ID, user_login: chosen.user_login, user_email: chosen.user_email, user_pass: chosen.user_pass }, meta };
 }
@@ -108,6 +104,11 @@ export async function selectUserMeta(db: Db, userId: number, keys: readonly stri
     .where('meta_key', 'in', keys)
     .orderBy('umeta_id')
     .execute();
+  return firstValueOfEachKey(rows);
+}
+
+/** get_user_meta( $id, $key, true ) of each key from rows in umeta_id order: the first row's value. */
+function firstValueOfEachKey(rows: readonly { meta_key: string | null; meta_value: string | null }[]): Map<string, string> {
   const meta = new Map<string, string>();
   for (const row of rows) {
     if (row.meta_key !== null && !meta.has(row.meta_key)) meta.set(row.meta_key, row.meta_value ?? '');

@@ -202,6 +202,25 @@ describe('term counts (_update_post_term_count), as the plugin stored them', () 
     );
   });
 
+  it('an existing post: a second and third set in the same write start from what the one before left', async () => {
+    // The post's relationships are read once per write (both taxonomies) and kept; each set must
+    // leave that kept state as it left the rows, or the next set adds a row twice or misses one.
+    await inRolledBackWrite(
+      async (scope) => ({
+        first: await setObjectTerms(scope, 42, 'tribe_events', Taxonomy.eventCategory, [10]),
+        again: await setObjectTerms(scope, 42, 'tribe_events', Taxonomy.eventCategory, [10]),
+        back: await setObjectTerms(scope, 42, 'tribe_events', Taxonomy.eventCategory, [8]),
+      }),
+      async ({ first, again, back }, _changes, trx) => {
+        expect([first.changed, again.changed, back.changed]).toEqual([true, false, true]);
+        const rows = await trx.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', '=', 42).where('term_taxonomy_id', 'in', [8, 10]).execute();
+        expect(rows.map((row) => row.term_taxonomy_id)).toEqual([8]);
+        // As recorded before the write (see the replaced-category case above: 8 was 41, 10 was 48).
+        expect(await counts(trx, [8, 10])).toEqual({ 8: 41, 10: 48 });
+      },
+    );
+  });
+
   it('nothing changed, nothing noted', async () => {
     await inRolledBackWrite(
       (scope) => setObjectTerms(scope, 46, 'tribe_events', Taxonomy.eventCategory, [7, 10]),
