@@ -17,7 +17,7 @@ import { requestedRestRoute, TEC_V1_NAMESPACE, toSiteUrls } from './wp/site/urls
 import { ANONYMOUS, isLoggedIn, type Viewer } from './wp/auth/capabilities.js';
 import { sendCorsHeaders, varyAnonymousGet } from './http/cors.js';
 import { authenticate, authInputFromKoa, isMultisiteNetwork } from './http/authenticate.js';
-import { createNamespaceRoutes, createUnlistedRoutes } from './routes.js';
+import { createNamespaceRoutes, createUnlistedRoutes, routedNamespaces } from './routes.js';
 import { CORE_NAMESPACE, createCoreRoutes } from './resources/wp-v2/wp-v2.routes.js';
 import { describeRoute } from './resources/index/index.routes.js';
 import { translate } from './i18n/index.js';
@@ -142,7 +142,7 @@ export function createApp({
   const recordBytes = caches.answers ? Math.floor(responseCacheBytes * RECORD_SHARE) : responseCacheBytes;
   const responseCache = responseCacheBytes > 0 && caches.answers ? new ResponseCache(changeFeed, responseCacheBytes - (caches.records ? recordBytes : 0)) : undefined;
   const recordCache = recordBytes > 0 && caches.records ? new RecordCache(changeFeed, recordBytes) : undefined;
-  const siteSettings = createSiteSettingsCache(db, clock);
+  const siteSettings = createSiteSettingsCache(db, clock, undefined, isMultisiteNetwork(config));
   // Writes hold a connection from BEGIN to COMMIT: some of the pool stays free for reads (WriteGate).
   const writeGate = new WriteGate(DEFAULT_CONNECTION_LIMIT - CONNECTIONS_KEPT_FOR_READS);
   // An option changed outside this process must reach the next answer, not wait out the TTL (and
@@ -168,7 +168,9 @@ export function createApp({
   changeFeed.readsFromReplicas(readDbs ?? []);
   // One set of routes per namespace served (NAMESPACES): the same endpoints, each describing itself
   // under its own namespace.
-  const namespaceRoutes = new Map(config.namespaces.map((namespace) => [namespace, createNamespaceRoutes(namespace, { experimentalGate: config.tecV1ExperimentalGate })]));
+  // Event Tickets' namespace has no routes yet: it answers rest_no_route as an unknown one, and no
+  // index lists it (routedNamespaces).
+  const namespaceRoutes = new Map(routedNamespaces(config.namespaces).map((namespace) => [namespace, createNamespaceRoutes(namespace, { experimentalGate: config.tecV1ExperimentalGate })]));
   const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
   const metrics = new AppMetrics({
     poolStats,
@@ -407,7 +409,7 @@ export function createApp({
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), answerNoRoute);
   // The site's front page, where discovery starts (GET and HEAD: @koa/router's get answers both).
   router.get(['/', '/index.php'], async (ctx) => {
-    answerFrontPage(ctx, toSiteUrls(await siteSettings(), config.restRoot, config.publicUrl), config.namespaces);
+    answerFrontPage(ctx, toSiteUrls(await siteSettings(), config.restRoot, config.publicUrl), routedNamespaces(config.namespaces));
   });
   app.use(router.routes());
   if (cachedAnswers) {

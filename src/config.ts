@@ -4,14 +4,17 @@ import type { AuthKeys } from './wp/auth/salts.js';
 import { RECORD_KINDS, type RecordChangeKind, type RecordKind } from './feed/record-change.js';
 import { RECORD_CHANGE_KINDS } from './feed/notifications/subscriptions.js';
 import { blogIdFromPrefixes } from './wp/object-cache/keys.js';
-import { API_NAMESPACE, PLUGIN_NAMESPACE, TEC_V1_NAMESPACE } from './wp/site/urls.js';
+import { API_NAMESPACE, PLUGIN_NAMESPACE, TEC_V1_NAMESPACE, TICKETS_NAMESPACE } from './wp/site/urls.js';
 import type { ChangeFeedSetting } from './feed/start-feed.js';
 
 const DATABASE_URL_PATTERN = /^mysql:\/\/[^/]+\/[^/?]+(\?.*)?$/;
 /** A SQLite file (WordPress Playground's, the SQLite Database Integration plugin's): `sqlite:/path/to/site.sqlite`. */
 const SQLITE_URL_PATTERN = /^sqlite:.+$/;
-/** The namespaces there are routes for: ours, the plugin's own for a drop-in deployment, and TEC 6's newer `tec/v1`. */
-const SERVABLE_NAMESPACES: readonly string[] = [API_NAMESPACE, PLUGIN_NAMESPACE, TEC_V1_NAMESPACE];
+/**
+ * The namespaces there are routes for: ours, the plugin's own for a drop-in deployment, TEC 6's
+ * newer `tec/v1`, and Event Tickets' `tribe/tickets/v1` (only beside one of TEC's).
+ */
+const SERVABLE_NAMESPACES: readonly string[] = [API_NAMESPACE, PLUGIN_NAMESPACE, TEC_V1_NAMESPACE, TICKETS_NAMESPACE];
 
 const EnvSchema = v.object({
   DATABASE_URL: v.optional(
@@ -68,7 +71,14 @@ const EnvSchema = v.object({
       v.rawCheck(({ dataset, addIssue }) => {
         if (!dataset.typed) return;
         const unknown = dataset.value.split(',').map((namespace) => namespace.trim()).filter((namespace) => !SERVABLE_NAMESPACES.includes(namespace));
-        if (unknown.length === 0) return;
+        if (unknown.length === 0) {
+          // The main namespace (the first) is one of TEC's: the REST root, the front page and the
+          // service's own reads of its records speak in it.
+          if (dataset.value.split(',').every((namespace) => namespace.trim() === TICKETS_NAMESPACE)) {
+            addIssue({ message: `${TICKETS_NAMESPACE} is served beside TEC's namespaces: name ${API_NAMESPACE}, ${PLUGIN_NAMESPACE} or ${TEC_V1_NAMESPACE} too` });
+          }
+          return;
+        }
         addIssue({
           message: `${unknown.map((namespace) => `"${namespace}"`).join(', ')} is not served; NAMESPACES may name ${SERVABLE_NAMESPACES.slice(0, -1).join(', ')} and ${SERVABLE_NAMESPACES.at(-1)}, separated by commas`,
         });
@@ -221,7 +231,7 @@ export interface Config {
   /**
    * The namespaces the routes are served under, first the main one: `calendar/events/v1` alone by
    * default; `tribe/events/v1` too takes over the plugin's own URLs (every URL in an answer names
-   * the namespace the request came in under).
+   * the namespace the request came in under). `tribe/tickets/v1`, when named, comes after TEC's.
    */
   readonly namespaces: readonly string[];
   /**
@@ -326,9 +336,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: out.PORT,
     restRoot: out.REST_ROOT.replace(/\/+$/, ''),
     publicUrl: out.PUBLIC_URL?.replace(/\/+$/, ''),
-    namespaces: Object.freeze(
-      out.NAMESPACES === undefined ? [API_NAMESPACE] : [...new Set(out.NAMESPACES.split(',').map((namespace) => namespace.trim()))],
-    ),
+    namespaces: Object.freeze(out.NAMESPACES === undefined ? [API_NAMESPACE] : namespaceList(out.NAMESPACES)),
     tecV1ExperimentalGate: out.TEC_V1_EXPERIMENTAL_GATE === 'on',
     changeFeed: out.CHANGE_FEED,
     cacheMaxBytes: out.CACHE_MAX_MB * 1024 * 1024,
@@ -402,4 +410,10 @@ export function loadLogSettings(env: Record<string, string | undefined>): LogSet
     throw new ConfigError(`Invalid configuration:\n  ${result.issues.map((issue) => `${String(issue.path?.[0]?.key ?? 'environment')}: ${issue.message}`).join('\n  ')}`);
   }
   return Object.freeze({ level: result.output.LOG_LEVEL, pretty: result.output.NODE_ENV === 'development' });
+}
+
+/** NAMESPACES as a list without repeats, in the order given but Event Tickets' after TEC's (the first is the main one). */
+function namespaceList(value: string): string[] {
+  const named = [...new Set(value.split(',').map((namespace) => namespace.trim()))];
+  return [...named.filter((namespace) => namespace !== TICKETS_NAMESPACE), ...named.filter((namespace) => namespace === TICKETS_NAMESPACE)];
 }

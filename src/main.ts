@@ -17,6 +17,10 @@ import type { RecordKind } from './feed/record-change.js';
 import { runDoctorCommand } from './commands/doctor.js';
 import { runSqliteImportCommand } from './commands/sqlite-import.js';
 import { createLogger } from './ops/logging.js';
+import { logCompanions } from './ops/companions-log.js';
+import { routedNamespaces } from './routes.js';
+import { TICKETS_NAMESPACE } from './wp/site/urls.js';
+import { isMultisiteNetwork } from './http/authenticate.js';
 import { StatementTracker } from './ops/statements.js';
 import { mysql2PoolStats, type PoolStats } from './ops/metrics.js';
 import { createServiceServer } from './ops/service-server.js';
@@ -141,14 +145,16 @@ async function main(): Promise<void> {
     // With PORT=0 the system picks the port; print the one actually bound.
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const served = config.namespaces.map((namespace) => `http://${config.host}:${port}${config.restRoot}/${namespace}`);
+    const served = routedNamespaces(config.namespaces).map((namespace) => `http://${config.host}:${port}${config.restRoot}/${namespace}`);
     console.log(`calendar-sidecar listening on ${served.join(' and ')}`);
+    if (config.namespaces.includes(TICKETS_NAMESPACE)) console.log(`${TICKETS_NAMESPACE}: in progress, answered rest_no_route until its routes are built`);
     if (demo) printDemoBanner(demo, served[0]!);
   });
   // Serve at once (a database that is down is answered 503, /readyz says so), and say clearly
   // in the log while the database is not there yet, instead of crash-looping.
   let runningFeed: RunningFeed | undefined;
   void waitForDatabase(db, (message) => logger.warn(message), (message) => logger.info(message)).then(async () => {
+    await logCompanions(db, isMultisiteNetwork(config), (message) => logger.warn(message));
     if (databaseUrl === undefined || sqliteFilePath(databaseUrl) !== undefined) {
       // A SQLite file has neither binlog nor InnoDB log to follow: nothing is served from memory.
       changeFeed.turnOff(new Date());

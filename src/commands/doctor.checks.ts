@@ -1,5 +1,7 @@
 import { versionAtLeast, type ServerVersion } from '../db/server-version.js';
 import type { FeedAccess, ProbeAccess } from '../feed/feed-access.js';
+import type { CompanionNotice } from '../wp/site/companions.js';
+import { isPluginActive, PluginFiles, type SitePlugins } from '../wp/site/plugins.js';
 
 /**
  * The verdicts of `npm run doctor`, as pure functions of what doctor.ts read from the database
@@ -132,12 +134,11 @@ export function wordpressCheck(dbVersion: string | undefined): DoctorCheck {
   return check('wordpress', 'ok', `db_version ${number}: ${release}`);
 }
 
-export const TEC_PLUGIN = 'the-events-calendar/the-events-calendar.php';
-
 /** TEC is active on the site (active_plugins) or for the whole network (active_sitewide_plugins). */
-export function tecActiveCheck(activePlugins: readonly string[], networkPlugins: readonly string[]): DoctorCheck {
-  if (activePlugins.includes(TEC_PLUGIN)) return check('tec-active', 'ok', `The Events Calendar is active (${TEC_PLUGIN})`);
-  if (networkPlugins.includes(TEC_PLUGIN)) return check('tec-active', 'ok', 'The Events Calendar is network-activated');
+export function tecActiveCheck(plugins: Pick<SitePlugins, 'siteActivated' | 'networkActivated'>): DoctorCheck {
+  const [file] = PluginFiles.theEventsCalendar;
+  if (isPluginActive(plugins.siteActivated, 'theEventsCalendar')) return check('tec-active', 'ok', `The Events Calendar is active (${file})`);
+  if (isPluginActive(plugins.networkActivated, 'theEventsCalendar')) return check('tec-active', 'ok', 'The Events Calendar is network-activated');
   return check(
     'tec-active',
     'fail',
@@ -280,6 +281,19 @@ export function languageCheck(language: string, shipped: readonly string[]): Doc
     'warn',
     `language ${language}: no translations shipped here (have ${shipped.join(', ')})`,
     'messages the plugin translates come out in English: add a catalogue in src/i18n',
+  );
+}
+
+/**
+ * The companions of TEC the service does not serve (wp/site/companions.ts): one warn each, since
+ * the service still serves but some of its answers differ from the plugin's there; one ok when none runs.
+ */
+export function companionsCheck(notices: readonly CompanionNotice[]): DoctorCheck[] {
+  if (notices.length === 0) {
+    return [check('companions', 'ok', 'no companion plugin the service does not serve (Event Tickets, Events Calendar Pro, Event Tickets Plus, Filter Bar, Community Events, Event Aggregator)')];
+  }
+  return notices.map((notice) =>
+    check(`companion-${notice.id}`, 'warn', notice.line, 'send the routes it changes to WordPress, or accept the listed differences (README, Companion plugins)'),
   );
 }
 

@@ -5,10 +5,11 @@ import { NETWORK_TABLES, WORDPRESS_TABLES } from '../db/tables.js';
 import { checkBinlogAccess, checkProbeAccess } from '../feed/feed-access.js';
 import { selectServerVersion } from '../feed/feed-access.repository.js';
 import { CATALOGUES } from '../i18n/index.js';
-import { NetworkOptionName, OptionName } from '../wp/constants.js';
+import { OptionName } from '../wp/constants.js';
 import { blogIdFromPrefixes } from '../wp/object-cache/keys.js';
 import { asRecord, maybeUnserialize } from '../wp/php/php-values.js';
-import { selectNetworkOptions } from '../wp/site/network-options.repository.js';
+import { countAggregatorRecords } from '../wp/site/aggregator-records.repository.js';
+import { companionNotices } from '../wp/site/companions.js';
 import { selectOptions } from '../wp/site/options.repository.js';
 import { loadSiteSettings } from '../wp/site/site.js';
 import { restRootUrl } from '../wp/site/urls.js';
@@ -18,6 +19,7 @@ import {
   applicationPasswordsCheck,
   changeFeedCheck,
   charsetCheck,
+  companionsCheck,
   customTablesCheck,
   engineCheck,
   exitCodeOf,
@@ -41,10 +43,6 @@ import {
 import { countApplicationPasswordUsers, pingDatabase, selectTables } from './doctor.repository.js';
 
 const USAGE = 'usage: npm run doctor -- [DATABASE_URL] [--json]   (DATABASE_URL: mysql://user:password@host:port/database, else taken from the environment)';
-
-
-/** The network whose sitemeta holds network-activated plugins: WordPress's first (and usually only). */
-const MAIN_NETWORK_ID = 1;
 
 export interface DoctorOutput {
   print(line: string): void;
@@ -187,35 +185,29 @@ export async function inspectSite(db: Db, config: Config): Promise<DoctorReport>
     const networkPrefixes = names.filter((name) => name.endsWith('sitemeta')).map((name) => name.slice(0, -'sitemeta'.length));
     const isNetwork = networkPrefixes.includes(config.baseTablePrefix);
     await run('wordpress', async () => {
-      const settings = await loadSiteSettings(db);
+      const settings = await loadSiteSettings(db, isNetwork);
       const options = await selectOptions(db, [
         OptionName.dbVersion,
         OptionName.litespeedObjectCache,
         OptionName.ct1EventsSchemaVersion,
-        OptionName.activePlugins,
         OptionName.tecOptions,
         OptionName.ct1MigrationState,
         OptionName.ct1OccurrencesSchemaVersion,
         OptionName.timezoneString,
       ]);
-      const networkOptions = isNetwork
-        ? await selectNetworkOptions(db, MAIN_NETWORK_ID, [NetworkOptionName.activeSitewidePlugins])
-        : new Map<string, string>();
-      const activePlugins = phpListValues(maybeUnserialize(options.get(OptionName.activePlugins) ?? ''));
-      // active_sitewide_plugins maps each plugin file to its activation time.
-      const networkPlugins = Object.keys(asRecord(maybeUnserialize(networkOptions.get(NetworkOptionName.activeSitewidePlugins) ?? '')));
+      const { plugins } = settings;
       const tec = asRecord(maybeUnserialize(options.get(OptionName.tecOptions) ?? ''));
       const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
       const timezoneString = options.get(OptionName.timezoneString) ?? '';
       const base = config.publicUrl ?? settings.home;
 
       objectCacheHints = [
-        ...[...activePlugins, ...networkPlugins].filter((plugin) => OBJECT_CACHE_PLUGINS.includes(plugin)),
+        ...plugins.active.filter((plugin) => OBJECT_CACHE_PLUGINS.includes(plugin)),
         ...(options.get(OptionName.litespeedObjectCache) === '1' ? ['LiteSpeed object cache on (litespeed.conf.object)'] : []),
       ];
       return [
         wordpressCheck(options.get(OptionName.dbVersion)),
-        tecActiveCheck(activePlugins, networkPlugins),
+        tecActiveCheck(plugins),
         tecVersionCheck({
           latest: text(tec.latest_ecp_version),
           previous: phpListValues(tec.previous_ecp_versions),
@@ -232,6 +224,7 @@ export async function inspectSite(db: Db, config: Config): Promise<DoctorReport>
         permalinksCheck(settings.permalinkStructure, restRootUrl(base, config.restRoot, settings.permalinkStructure)),
         siteUrlsCheck(settings.home, settings.siteUrl, config.publicUrl, { host: config.host, port: config.port }),
         languageCheck(settings.language, Object.keys(CATALOGUES)),
+        ...companionsCheck(companionNotices({ plugins, aggregatorRecords: await countAggregatorRecords(db) })),
       ];
     });
     await run('application-passwords', async () =>

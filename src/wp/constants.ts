@@ -13,6 +13,8 @@ export const PostType = {
   /** WP_Embed's cache of oEmbed answers for texts read outside a post (post_name = md5 key). */
   oembedCache: 'oembed_cache',
   page: 'page',
+  /** Event Aggregator's import records (Tribe__Events__Aggregator__Records::$post_type), one per import or schedule. */
+  aggregatorRecord: 'tribe-ea-record',
 } as const;
 export type PostTypeName = (typeof PostType)[keyof typeof PostType];
 

@@ -72,6 +72,7 @@ describe('doctor on the reference site', () => {
       permalinks: 'ok',
       urls: 'ok',
       language: 'ok',
+      companions: 'ok',
       'application-passwords': 'ok',
       indexes: 'ok',
       multisite: 'ok',
@@ -98,7 +99,7 @@ describe('doctor on the reference site', () => {
     const run = await doctor([reference.url], SALTS);
     expect(run.code).toBe(0);
     expect(run.errors).toEqual([]);
-    expect(run.lines).toHaveLength(19);
+    expect(run.lines).toHaveLength(20);
     for (const line of run.lines.slice(0, -1)) expect(line).toMatch(/^(ok|warn|fail)\s+[a-z-]+\s+\S/);
     expect(run.lines.at(-1)).toBe('ready to serve');
   });

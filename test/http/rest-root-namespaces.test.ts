@@ -61,3 +61,19 @@ describe("the REST root's namespaces (NAMESPACES=calendar/events/v1,tec/v1)", ()
     expect((await agent.get('/wp-json/oembed/1.0/embed').query({ url: 'http://127.0.0.1:8080/' })).body.code).toBe('rest_no_route');
   });
 });
+
+describe("Event Tickets' tribe/tickets/v1 in NAMESPACES, before its routes exist", () => {
+  it('lists it nowhere and answers it rest_no_route, as a namespace WordPress does not know', async () => {
+    const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'tribe/tickets/v1,calendar/events/v1' });
+    const withTickets = supertest(createApp({ db: database.db, config, clock: fixedClock(RECORDED.recorded_at!) }).callback());
+    expect((await withTickets.get('/wp-json/').query({ _fields: 'namespaces' })).body.namespaces).toEqual(['calendar/events/v1']);
+    for (const path of ['/wp-json/tribe/tickets/v1', '/wp-json/tribe/tickets/v1/tickets', '/?rest_route=/tribe/tickets/v1/attendees']) {
+      const answer = await withTickets.get(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body, path).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    }
+    const front = await withTickets.get('/');
+    expect(front.text).not.toContain('tribe/tickets/v1');
+    expect(front.text).toContain('calendar/events/v1');
+  });
+});

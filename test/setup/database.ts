@@ -18,7 +18,9 @@ export const DEFAULT_TEST_SERVER_URL = 'mysql://root@127.0.0.1:3306';
 export const TEST_DATABASE_PREFIX = 'cs_test_';
 const TEST_DATABASE_NAME = /^cs_test_([0-9a-z]+)_[0-9a-f]{8}$/;
 
-const REFERENCE_DUMP = fileURLToPath(new URL('../../fixtures/reference/db.sql', import.meta.url));
+/** The recorded sites' dumps (fixtures/<name>/db.sql), by the name `dump` takes. */
+export type ReferenceDump = 'reference' | 'reference-tickets';
+const referenceDumpFile = (dump: ReferenceDump) => fileURLToPath(new URL(`../../fixtures/${dump}/db.sql`, import.meta.url));
 const SCHEMA_SQL = fileURLToPath(new URL('../../fixtures/schema.sql', import.meta.url));
 const SEED_OPTIONS_SQL = fileURLToPath(new URL('../../fixtures/seed-options.sql', import.meta.url));
 const PREFIX_PLACEHOLDER = '{prefix}';
@@ -31,9 +33,10 @@ export interface CreateTestDatabaseOptions {
   /**
    * `schema` (the default): empty WordPress + TEC tables plus the minimum options
    * (fixtures/schema.sql + fixtures/seed-options.sql). `reference`: the recorded site
-   * (fixtures/reference/db.sql), the state every reference capture starts from.
+   * (fixtures/reference/db.sql), the state every reference capture starts from;
+   * `reference-tickets`: the same site with Event Tickets (fixtures/reference-tickets/db.sql).
    */
-  dump?: 'reference' | 'schema';
+  dump?: ReferenceDump | 'schema';
   /**
    * `mysql://user@host:port` of another server to create the database on (one a test started
    * itself, test/setup/mariadb-instance.ts); the shared test server unless set.
@@ -89,7 +92,7 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
   if (!VALID_PREFIX.test(prefix)) {
     throw new Error(`Table prefix may hold only letters, digits and underscores (got "${prefix}")`);
   }
-  if (dump === 'reference' && prefix !== 'wp_') {
+  if (dump !== 'schema' && prefix !== 'wp_') {
     throw new Error(`The reference dump uses the table prefix wp_; it cannot be loaded as "${prefix}"`);
   }
 
@@ -108,8 +111,8 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
   }
 
   try {
-    if (dump === 'reference') {
-      await loadSql(url, await readFile(REFERENCE_DUMP, 'utf8'));
+    if (dump !== 'schema') {
+      await loadSql(url, await readFile(referenceDumpFile(dump), 'utf8'));
     } else {
       const [schema, seed] = await Promise.all([
         readFile(SCHEMA_SQL, 'utf8'),
@@ -145,15 +148,15 @@ function testDatabase(name: string, url: string, prefix: string, db: Db, remove:
 // Converted once per process and dump, then copied: a file copy is far cheaper than the conversion.
 const sqliteTemplates = new Map<string, Promise<string>>();
 
-function sqliteTemplate(prefix: string, dump: 'reference' | 'schema'): Promise<string> {
+function sqliteTemplate(prefix: string, dump: ReferenceDump | 'schema'): Promise<string> {
   const key = `${dump}:${prefix}`;
   let template = sqliteTemplates.get(key);
   if (!template) {
     template = (async () => {
       const file = join(tmpdir(), `${newDatabaseName()}.template.sqlite`);
       const text =
-        dump === 'reference'
-          ? await readFile(REFERENCE_DUMP, 'utf8')
+        dump !== 'schema'
+          ? await readFile(referenceDumpFile(dump), 'utf8')
           : withPrefix(`${await readFile(SCHEMA_SQL, 'utf8')}\n${await readFile(SEED_OPTIONS_SQL, 'utf8')}`, prefix);
       const loader = openWasmDatabase({ filename: file, functions: SQLITE_FUNCTIONS });
       try {
@@ -172,7 +175,7 @@ function sqliteTemplate(prefix: string, dump: 'reference' | 'schema'): Promise<s
   return template;
 }
 
-async function createSqliteTestDatabase(prefix: string, dump: 'reference' | 'schema'): Promise<TestDatabase> {
+async function createSqliteTestDatabase(prefix: string, dump: ReferenceDump | 'schema'): Promise<TestDatabase> {
   const name = newDatabaseName();
   const file = join(tmpdir(), `${name}.sqlite`);
   await copyFile(await sqliteTemplate(prefix, dump), file);

@@ -71,10 +71,18 @@ describe('loadConfig', () => {
 
   it('refuses a namespace it has no routes for, naming the ones it serves', () => {
     expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'tribe/events/v2' })).toThrow(
-      'NAMESPACES: "tribe/events/v2" is not served; NAMESPACES may name calendar/events/v1, tribe/events/v1 and tec/v1, separated by commas',
+      'NAMESPACES: "tribe/events/v2" is not served; NAMESPACES may name calendar/events/v1, tribe/events/v1, tec/v1 and tribe/tickets/v1, separated by commas',
     );
     expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'calendar/events/v1,acme/events/v1' })).toThrow(/"acme\/events\/v1" is not served/);
     expect(loadConfig({ DATABASE_URL: URL, NAMESPACES: 'tribe/events/v1' }).namespaces).toEqual(['tribe/events/v1']);
+  });
+
+  it("accepts Event Tickets' tribe/tickets/v1 beside one of TEC's namespaces, after them, never alone", () => {
+    expect(loadConfig({ DATABASE_URL: URL, NAMESPACES: 'tribe/tickets/v1,tribe/events/v1,tec/v1' }).namespaces).toEqual(['tribe/events/v1', 'tec/v1', 'tribe/tickets/v1']);
+    expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'tribe/tickets/v1' })).toThrow(
+      "NAMESPACES: tribe/tickets/v1 is served beside TEC's namespaces: name calendar/events/v1, tribe/events/v1 or tec/v1 too",
+    );
+    expect(() => loadConfig({ DATABASE_URL: URL, NAMESPACES: 'tribe/tickets/v1, tribe/tickets/v1' })).toThrow(/served beside TEC's namespaces/);
   });
 
   it('reads CHANGE_FEED and CACHE_MAX_MB, refusing other values', () => {

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/create-db.js';
-import { EVENTS_CALENDAR_PRO_PLUGIN } from '../tec/coordinates.js';
 import type { Clock } from '../../clock.js';
 import { MigrationPhase, OptionName } from '../constants.js';
 import { selectOptions } from './options.repository.js';
+import { PLUGIN_OPTION_NAMES, pluginOptionValues, selectPluginNetworkOptions, toSitePlugins, type SitePlugins } from './plugins.js';
 import { asRecord, maybeUnserialize } from '../php/php-values.js';
 import { siteTimezoneString } from '../tec/dates.js';
 import { sanitizeTitle } from '../text/slugs.js';
@@ -49,7 +49,9 @@ export interface SiteSettings {
    * date meta once its migration is complete (or was not required).
    */
   occurrencesTableActive: boolean;
-  /** Events Calendar Pro is active on the site (`active_plugins`): venue coordinates exist. */
+  /** TEC's family of plugins on the site: Event Tickets (version, providers) and the companions (plugins.ts). */
+  plugins: SitePlugins;
+  /** Events Calendar Pro is active (`plugins.eventsCalendarPro`): venue coordinates exist. */
   proActive: boolean;
   /** `default_comment_status`: what new posts of a type that supports comments start with. */
   defaultCommentStatus: string;
@@ -120,7 +122,7 @@ const SITE_OPTION_NAMES = [
   OptionName.tagBase,
   OptionName.ct1MigrationState,
   OptionName.ct1OccurrencesSchemaVersion,
-  OptionName.activePlugins,
+  ...PLUGIN_OPTION_NAMES,
   OptionName.defaultCommentStatus,
   OptionName.thumbnailSizeW,
   OptionName.thumbnailSizeH,
@@ -134,24 +136,30 @@ const SITE_OPTION_NAMES = [
   OptionName.useSmilies,
 ];
 
-/** Reads the site settings in one query. */
-export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
-  const options = await selectOptions(db, SITE_OPTION_NAMES);
+/**
+ * Reads the site settings in one query (two on a multisite sub-site, `network`: the network's
+ * plugins and options live in `{base}sitemeta`).
+ */
+export async function loadSiteSettings(db: Db, network = false): Promise<SiteSettings> {
+  const [options, networkOptions] = await Promise.all([selectOptions(db, SITE_OPTION_NAMES), selectPluginNetworkOptions(db, network)]);
   const get = (name: string) => options.get(name) ?? '';
+  const tecOptions = asRecord(maybeUnserialize(get(OptionName.tecOptions)));
+  const plugins = toSitePlugins(pluginOptionValues(options, networkOptions, tecOptions));
   return {
     home: get(OptionName.home).replace(/\/+$/, ''),
     siteUrl: get(OptionName.siteurl).replace(/\/+$/, ''),
     permalinkStructure: get(OptionName.permalinkStructure),
     timezone: siteTimezoneString(get(OptionName.timezoneString), get(OptionName.gmtOffset)),
     postsPerPage: options.get(OptionName.postsPerPage) ?? '10',
-    tec: toTecOptions(asRecord(maybeUnserialize(get(OptionName.tecOptions))), get(OptionName.language)),
+    tec: toTecOptions(tecOptions, get(OptionName.language)),
     language: get(OptionName.language),
     tagBase: get(OptionName.tagBase),
     defaultCommentStatus: get(OptionName.defaultCommentStatus),
     imageSizes: registeredImageSizes(get),
     // A site installed by WordPress has `1`; only an explicit '' or '0' turns smilies off.
     useSmilies: !['', '0'].includes(options.get(OptionName.useSmilies) ?? '1'),
-    proActive: phpArrayValues(maybeUnserialize(get(OptionName.activePlugins))).includes(EVENTS_CALENDAR_PRO_PLUGIN),
+    plugins,
+    proActive: plugins.eventsCalendarPro,
     occurrencesTableActive:
       options.has(OptionName.ct1OccurrencesSchemaVersion) &&
       OCCURRENCES_ACTIVE_PHASES.includes(
@@ -173,13 +181,13 @@ export interface SiteSettingsCache {
  * in Settings to show within seconds, not at the next restart. Where the change feed follows
  * the database, it clears them on a change, so a changed option reaches the very next answer.
  */
-export function createSiteSettingsCache(db: Db, clock: Clock, ttlMs = 5000): SiteSettingsCache {
+export function createSiteSettingsCache(db: Db, clock: Clock, ttlMs = 5000, network = false): SiteSettingsCache {
   let cached: { at: number; value: Promise<SiteSettings>; settled?: SiteSettings } | undefined;
   const isFresh = (entry: { at: number }, now: number) => now - entry.at < ttlMs && now >= entry.at;
   const read = () => {
     const now = clock.now().getTime();
     if (!cached || !isFresh(cached, now)) {
-      const value = loadSiteSettings(db);
+      const value = loadSiteSettings(db, network);
       const entry: { at: number; value: Promise<SiteSettings>; settled?: SiteSettings } = { at: now, value };
       cached = entry;
       value.then(
@@ -198,9 +206,4 @@ export function createSiteSettingsCache(db: Db, clock: Clock, ttlMs = 5000): Sit
       cached = undefined;
     },
   });
-}
-
-/** The values of a decoded PHP array, list or map alike; nothing for anything else. */
-function phpArrayValues(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : Object.values(asRecord(value));
 }

@@ -9,6 +9,12 @@ export const API_NAMESPACE = 'calendar/events/v1';
 export const PLUGIN_NAMESPACE = 'tribe/events/v1';
 /** TEC 6's newer REST API (`tec/v1`: events, venues, organizers in WordPress's wp/v2 post shape), served when NAMESPACES names it. */
 export const TEC_V1_NAMESPACE = 'tec/v1';
+/**
+ * Event Tickets' own REST API, served beside TEC's namespaces when NAMESPACES names it and the site
+ * runs Event Tickets. Its routes are not built yet: until they are, it answers rest_no_route as a
+ * namespace WordPress does not know (README, Configuration).
+ */
+export const TICKETS_NAMESPACE = 'tribe/tickets/v1';
 
 /**
  * WP_Rewrite::using_index_permalinks: a permalink structure that starts with `index.php` after

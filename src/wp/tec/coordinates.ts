@@ -2,9 +2,6 @@ import { firstMeta, type MetaMap } from '../posts/meta.js';
 import { VenueMeta } from '../constants.js';
 import { phpFloatval } from '../php/php-values.js';
 
-/** The plugin file WordPress lists in `active_plugins` while Events Calendar Pro is active. */
-export const EVENTS_CALENDAR_PRO_PLUGIN = 'events-calendar-pro/events-calendar-pro.php';
-
 /**
  * tribe_get_coordinates() as the REST answers and the JSON-LD use it: only while Events Calendar
  * Pro is active (its Geo_Loc class provides the meta keys) are `_VenueLat` / `_VenueLng` read, as

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeFeedCheck,
+  companionsCheck,
   customTablesCheck,
   engineCheck,
   charsetCheck,
@@ -20,6 +21,9 @@ import {
 } from '../../../src/commands/doctor.checks.js';
 import { parseDoctorArgs, redactUrl } from '../../../src/commands/doctor.js';
 import { parseServerVersion } from '../../../src/db/server-version.js';
+import { phpSerialize } from '../../../src/wp/php/php-values.js';
+import { companionNotices } from '../../../src/wp/site/companions.js';
+import { toSitePlugins } from '../../../src/wp/site/plugins.js';
 
 describe('prefix', () => {
   it('lists the prefixes that have an options table', () => {
@@ -196,5 +200,57 @@ describe('siteUrlsCheck', () => {
     expect(siteUrlsCheck('http://localhost:8080/', HOME, undefined, LOCAL).verdict).toBe('ok');
     expect(siteUrlsCheck('http://calendar.lan', HOME, undefined, { host: '0.0.0.0', port: 80 }).verdict).toBe('ok');
     expect(siteUrlsCheck(HOME, HOME, HOME, LOCAL)).toMatchObject({ verdict: 'ok', summary: `home ${HOME}, siteurl ${HOME}, PUBLIC_URL ${HOME} in answers` });
+  });
+});
+
+describe('companions', () => {
+  const plugins = (files: string[], tecOptions: Record<string, unknown> = {}, aggregatorLicense?: string) =>
+    toSitePlugins({ activePlugins: phpSerialize(files), activeSitewidePlugins: undefined, tecOptions, aggregatorLicense, networkAggregatorLicense: undefined });
+
+  it('is one ok check when no companion runs', () => {
+    expect(companionsCheck(companionNotices({ plugins: plugins(['the-events-calendar/the-events-calendar.php']), aggregatorRecords: 0 }))).toEqual([
+      {
+        id: 'companions',
+        verdict: 'ok',
+        summary: 'no companion plugin the service does not serve (Event Tickets, Events Calendar Pro, Event Tickets Plus, Filter Bar, Community Events, Event Aggregator)',
+      },
+    ]);
+  });
+
+  it('warns once per active companion, saying what differs for clients', () => {
+    const all = plugins(
+      [
+        'the-events-calendar/the-events-calendar.php',
+        'event-tickets/event-tickets.php',
+        'events-calendar-pro/events-calendar-pro.php',
+        'event-tickets-plus/event-tickets-plus.php',
+        'the-events-calendar-filterbar/the-events-calendar-filter-view.php',
+        'the-events-calendar-community-events/tribe-community-events.php',
+      ],
+      { latest_event_tickets_version: '5.28.5.1', tickets_commerce_enabled: true },
+      'key',
+    );
+    const checks = companionsCheck(companionNotices({ plugins: all, aggregatorRecords: 3 }));
+    expect(checks.map((item) => [item.id, item.verdict])).toEqual([
+      ['companion-event-tickets', 'warn'],
+      ['companion-events-calendar-pro', 'warn'],
+      ['companion-event-tickets-plus', 'warn'],
+      ['companion-filter-bar', 'warn'],
+      ['companion-community-events', 'warn'],
+      ['companion-event-aggregator', 'warn'],
+    ]);
+    expect(checks[0]?.summary).toMatch(/^Event Tickets 5\.28\.5\.1 active \(RSVP, Tickets Commerce\): events' `ticketed` and `attendance`, the `ticketed` filter.* tribe\/tickets\/v1 .*differ from the plugin's$/);
+    expect(checks[1]?.summary).toBe(
+      "Events Calendar Pro active: recurring events' occurrences, the geolocation filters and additional fields are not served: those answers differ from the plugin's (venue coordinates are)",
+    );
+    expect(checks[5]?.summary).toMatch(/^Event Aggregator in use \(a license key, 3 import records\): its tribe\/event-aggregator\/v1 routes/);
+    expect(checks.every((item) => item.action?.includes('README, Companion plugins'))).toBe(true);
+  });
+
+  it("names Event Tickets' providers as the site has them, and Event Aggregator by its records alone", () => {
+    const [tickets] = companionNotices({ plugins: plugins(['event-tickets/event-tickets.php']), aggregatorRecords: 0 });
+    expect(tickets?.line).toMatch(/^Event Tickets active \(RSVP\): /);
+    const [aggregator] = companionNotices({ plugins: plugins([]), aggregatorRecords: 1 });
+    expect(aggregator?.line).toMatch(/^Event Aggregator in use \(1 import record\): /);
   });
 });

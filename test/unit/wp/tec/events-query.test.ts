@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultEventsPerPage, eventStorageOf, isUtcZone, toNormalZone } from '../../../../src/wp/tec/events-query.js';
 import type { SiteSettings, TecOptions } from '../../../../src/wp/site/site.js';
+import { toSitePlugins } from '../../../../src/wp/site/plugins.js';
 
 const TEC: TecOptions = {
   postsPerPage: undefined,
@@ -27,6 +28,7 @@ function site(overrides: Partial<SiteSettings> = {}, tec: Partial<TecOptions> = 
     tagBase: '',
     occurrencesTableActive: false,
     proActive: false,
+    plugins: toSitePlugins({ activePlugins: undefined, activeSitewidePlugins: undefined, tecOptions: {}, aggregatorLicense: undefined, networkAggregatorLicense: undefined }),
     defaultCommentStatus: 'open',
     imageSizes: new Map(),
     useSmilies: true,

@@ -1,0 +1,155 @@
+import type { Db } from '../../db/create-db.js';
+import { NetworkOptionName, OptionName } from '../constants.js';
+import { isEmptyParam } from '../php/php-empty.js';
+import { asRecord, maybeUnserialize, phpValues } from '../php/php-values.js';
+import { selectNetworkOptions } from './network-options.repository.js';
+import { selectOptions } from './options.repository.js';
+
+/**
+ * Which of TEC's family of plugins the site runs, read from its options: the one place that knows
+ * the plugin files, Event Tickets' version and providers, and what says Event Aggregator is in use.
+ * The site settings carry it (SiteSettings.plugins); doctor and the start log name the companions
+ * the service does not serve from it (companions.ts).
+ */
+
+/**
+ * The files WordPress lists in `active_plugins` (and, network-activated, as keys of
+ * `active_sitewide_plugins`) for each plugin: `folder/main-file.php`. Community Events shipped
+ * under two folder names (the older `the-events-calendar-community-events`, and `events-community`).
+ */
+export const PluginFiles = {
+  theEventsCalendar: ['the-events-calendar/the-events-calendar.php'],
+  eventsCalendarPro: ['events-calendar-pro/events-calendar-pro.php'],
+  eventTickets: ['event-tickets/event-tickets.php'],
+  eventTicketsPlus: ['event-tickets-plus/event-tickets-plus.php'],
+  filterBar: ['the-events-calendar-filterbar/the-events-calendar-filter-view.php'],
+  communityEvents: ['the-events-calendar-community-events/tribe-community-events.php', 'events-community/tribe-community-events.php'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type PluginName = keyof typeof PluginFiles;
+
+/** Keys of TEC's options row (`tribe_events_calendar_options`, tribe_get_option) that Event Tickets writes. */
+export const EventTicketsOption = {
+  /** The version last run on the site (Tribe__Tickets__Main::$latest_version_slug). */
+  latestVersion: 'latest_event_tickets_version',
+  /** The last update routine run (Tribe__Tickets__Updater::$version_option): the version when `latest` is missing. */
+  schemaVersion: 'event-tickets-schema-version',
+  /** Tickets Commerce switched on (Tickets\Settings::$tickets_commerce_enabled), read as PHP's `(bool)`. */
+  ticketsCommerceEnabled: 'tickets_commerce_enabled',
+} as const;
+
+/** Event Aggregator's license key option (Tribe__Events__Aggregator::has_license_key), site and network. */
+export const EVENT_AGGREGATOR_LICENSE_OPTION = 'pue_install_key_event_aggregator';
+
+/** Event Tickets' providers, by the slugs its answers use (`ticketed`: `rsvp`, `tc`). */
+export type TicketProvider = 'rsvp' | 'tc';
+
+export interface EventTicketsSite {
+  /** `latest_event_tickets_version` (else its schema version); undefined when neither was written. */
+  version: string | undefined;
+  /**
+   * The providers a ticket can be sold with: RSVP always (it is part of Event Tickets), Tickets
+   * Commerce when its option is on. A `TEC_TICKETS_COMMERCE` constant or environment variable of
+   * the PHP side overrides the option there (tec_tickets_commerce_is_enabled); the service cannot see it.
+   */
+  providers: readonly TicketProvider[];
+}
+
+export interface SitePlugins {
+  /** Every plugin file active on the site or network-wide, site's first, each once. */
+  active: readonly string[];
+  /** The plugin files of the site's own `active_plugins`. */
+  siteActivated: readonly string[];
+  /** The plugin files active network-wide (`active_sitewide_plugins`), which the site's own list may lack. */
+  networkActivated: readonly string[];
+  theEventsCalendar: boolean;
+  eventsCalendarPro: boolean;
+  /** Event Tickets when it is active, else undefined: on such a site nothing about tickets changes. */
+  eventTickets: EventTicketsSite | undefined;
+  eventTicketsPlus: boolean;
+  filterBar: boolean;
+  communityEvents: boolean;
+  /** An Event Aggregator license key is stored (site or network option): TEC's import service is set up. */
+  eventAggregatorLicensed: boolean;
+}
+
+/** The option values the plugin set is read from, raw as stored. */
+export interface PluginOptionValues {
+  /** `active_plugins`: a serialized list of plugin files. */
+  activePlugins: string | undefined;
+  /** `active_sitewide_plugins` (network option): a serialized map of plugin file -> activation time. */
+  activeSitewidePlugins: string | undefined;
+  /** `tribe_events_calendar_options`, decoded. */
+  tecOptions: Record<string, unknown>;
+  /** `pue_install_key_event_aggregator`, of the site and of the network. */
+  aggregatorLicense: string | undefined;
+  networkAggregatorLicense: string | undefined;
+}
+
+/** The site options the plugin set reads (beside TEC's options row, which the site settings read anyway). */
+export const PLUGIN_OPTION_NAMES: readonly string[] = [OptionName.activePlugins, EVENT_AGGREGATOR_LICENSE_OPTION];
+const PLUGIN_NETWORK_OPTION_NAMES: readonly string[] = [NetworkOptionName.activeSitewidePlugins, EVENT_AGGREGATOR_LICENSE_OPTION];
+
+/** The plugin set of the given option values (pure). */
+export function toSitePlugins(values: PluginOptionValues): SitePlugins {
+  const sitePlugins = phpValues(maybeUnserialize(values.activePlugins ?? '')).filter((file): file is string => typeof file === 'string');
+  // is_plugin_active_for_network: the plugin file is a key of the network's map.
+  const networkPlugins = Object.keys(asRecord(maybeUnserialize(values.activeSitewidePlugins ?? '')));
+  const active = [...new Set([...sitePlugins, ...networkPlugins])];
+  const isActive = (name: PluginName) => isPluginActive(active, name);
+  return {
+    active,
+    siteActivated: sitePlugins,
+    networkActivated: networkPlugins,
+    theEventsCalendar: isActive('theEventsCalendar'),
+    eventsCalendarPro: isActive('eventsCalendarPro'),
+    eventTickets: isActive('eventTickets') ? toEventTicketsSite(values.tecOptions) : undefined,
+    eventTicketsPlus: isActive('eventTicketsPlus'),
+    filterBar: isActive('filterBar'),
+    communityEvents: isActive('communityEvents'),
+    eventAggregatorLicensed: !isEmptyParam(values.aggregatorLicense ?? '') || !isEmptyParam(values.networkAggregatorLicense ?? ''),
+  };
+}
+
+/** Whether one of the plugin's files is in `files` (a list of active plugin files). */
+export function isPluginActive(files: readonly string[], name: PluginName): boolean {
+  return PluginFiles[name].some((file) => files.includes(file));
+}
+
+function toEventTicketsSite(tecOptions: Record<string, unknown>): EventTicketsSite {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  return {
+    version: text(tecOptions[EventTicketsOption.latestVersion]) ?? text(tecOptions[EventTicketsOption.schemaVersion]),
+    // `(bool) tribe_get_option( 'tickets_commerce_enabled', false )`: PHP's empty() is its negation.
+    providers: isEmptyParam(tecOptions[EventTicketsOption.ticketsCommerceEnabled] ?? false) ? ['rsvp'] : ['rsvp', 'tc'],
+  };
+}
+
+/**
+ * Reads the plugin set: the site's options and, on a multisite network (`network`), the network's
+ * `sitemeta` rows. Throws when the database cannot be read.
+ */
+export async function selectSitePlugins(db: Db, network: boolean): Promise<SitePlugins> {
+  const [options, networkOptions] = await Promise.all([
+    selectOptions(db, [...PLUGIN_OPTION_NAMES, OptionName.tecOptions]),
+    selectPluginNetworkOptions(db, network),
+  ]);
+  return toSitePlugins(pluginOptionValues(options, networkOptions, asRecord(maybeUnserialize(options.get(OptionName.tecOptions) ?? ''))));
+}
+
+/** The network options the plugin set reads; none on a single site. */
+export function selectPluginNetworkOptions(db: Db, network: boolean): Promise<Map<string, string>> {
+  // WordPress's main (and, here, only) network: wp-config's SITE_ID_CURRENT_SITE defaults to 1.
+  return network ? selectNetworkOptions(db, 1, PLUGIN_NETWORK_OPTION_NAMES) : Promise.resolve(new Map());
+}
+
+/** The raw values toSitePlugins takes, from the site's options (PLUGIN_OPTION_NAMES) and the network's. */
+export function pluginOptionValues(options: ReadonlyMap<string, string>, networkOptions: ReadonlyMap<string, string>, tecOptions: Record<string, unknown>): PluginOptionValues {
+  return {
+    activePlugins: options.get(OptionName.activePlugins),
+    activeSitewidePlugins: networkOptions.get(NetworkOptionName.activeSitewidePlugins),
+    tecOptions,
+    aggregatorLicense: options.get(EVENT_AGGREGATOR_LICENSE_OPTION),
+    networkAggregatorLicense: networkOptions.get(EVENT_AGGREGATOR_LICENSE_OPTION),
+  };
+}
