@@ -7,8 +7,15 @@ import type supertest from 'supertest';
  * read as if the plugin's namespace had been `calendar/events/v1` all along.
  */
 
-const CASES_FILE = fileURLToPath(new URL('../../fixtures/reference/cases.jsonl', import.meta.url));
-const USERS_FILE = fileURLToPath(new URL('../../fixtures/reference/users.json', import.meta.url));
+/**
+ * A recorded site under fixtures/: its cases.jsonl and users.json, and the dump (`db.sql`) every
+ * case starts from, which createTestDatabase loads under the same name. `reference`: TEC alone;
+ * `reference-tickets`: the same site with Event Tickets (fixtures/reference-tickets/README.md).
+ */
+export type CaptureSet = 'reference' | 'reference-tickets';
+
+const casesFile = (set: CaptureSet) => fileURLToPath(new URL(`../../fixtures/${set}/cases.jsonl`, import.meta.url));
+const usersFile = (set: CaptureSet) => fileURLToPath(new URL(`../../fixtures/${set}/users.json`, import.meta.url));
 
 const RECORDED_NAMESPACE = 'tribe/events/v1';
 const SERVED_NAMESPACE = 'calendar/events/v1';
@@ -81,19 +88,23 @@ export const COMPARED_HEADERS = [
  */
 export type CaseNamespace = 'served' | 'recorded';
 
-const cachedCases = new Map<CaseNamespace, readonly ReferenceCase[]>();
-let cachedUsers: Readonly<Record<string, ReferenceUser>> | undefined;
+const cachedCases = new Map<string, readonly ReferenceCase[]>();
+const cachedUsers = new Map<CaptureSet, Readonly<Record<string, ReferenceUser>>>();
 
 /** The namespace the recorded paths, headers and bodies name. */
 export const PLUGIN_NAMESPACE = RECORDED_NAMESPACE;
 
-/** All recorded cases in file order, namespace rewritten unless asked for as `recorded`. Throws on a malformed line or a repeated id. */
-export function loadCases(namespace: CaseNamespace = 'served'): readonly ReferenceCase[] {
-  const cached = cachedCases.get(namespace);
+/**
+ * All recorded cases of a capture set in file order, namespace rewritten unless asked for as
+ * `recorded`. Throws on a malformed line or a repeated id.
+ */
+export function loadCases(namespace: CaseNamespace = 'served', set: CaptureSet = 'reference'): readonly ReferenceCase[] {
+  const cacheKey = `${set}:${namespace}`;
+  const cached = cachedCases.get(cacheKey);
   if (cached) return cached;
   const rewrite = namespace === 'served' ? rewriteNamespace : <T>(value: T): T => value;
   const seen = new Set<string>();
-  const cases = readFileSync(CASES_FILE, 'utf8')
+  const cases = readFileSync(casesFile(set), 'utf8')
     .split('\n')
     .map((line, index) => ({ line, lineNumber: index + 1 }))
     .filter(({ line }) => line.trim() !== '')
@@ -104,14 +115,18 @@ export function loadCases(namespace: CaseNamespace = 'served'): readonly Referen
       return parsed;
     });
   const frozen = Object.freeze(cases);
-  cachedCases.set(namespace, frozen);
+  cachedCases.set(cacheKey, frozen);
   return frozen;
 }
 
-/** users.json: the users cases authenticate as. */
-export function loadUsers(): Readonly<Record<string, ReferenceUser>> {
-  cachedUsers ??= Object.freeze(JSON.parse(readFileSync(USERS_FILE, 'utf8')) as Record<string, ReferenceUser>);
-  return cachedUsers;
+/** users.json of a capture set: the users cases authenticate as. */
+export function loadUsers(set: CaptureSet = 'reference'): Readonly<Record<string, ReferenceUser>> {
+  let users = cachedUsers.get(set);
+  if (!users) {
+    users = Object.freeze(JSON.parse(readFileSync(usersFile(set), 'utf8')) as Record<string, ReferenceUser>);
+    cachedUsers.set(set, users);
+  }
+  return users;
 }
 
 /** Replaces the recorded namespace in every string and every object key, keeping key order. */
@@ -130,7 +145,11 @@ export type RecordedRequest = Pick<ReferenceCase, 'id' | 'path' | 'query' | 'aut
  * The answer's body is taken as text (a HEAD answer has none), whatever its content type, so a
  * non-JSON answer (a Koa default "Not Found", an HTML error page) is reported rather than thrown.
  */
-export async function sendRecordedRequest(agent: ReturnType<typeof supertest>, testCase: RecordedRequest): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+export async function sendRecordedRequest(
+  agent: ReturnType<typeof supertest>,
+  testCase: RecordedRequest,
+  set: CaptureSet = 'reference',
+): Promise<{ status: number; headers: Record<string, string>; text: string }> {
   const url = testCase.query === '' ? testCase.path : `${testCase.path}?${testCase.query}`;
   const methods = {
     GET: () => agent.get(url),
@@ -144,7 +163,7 @@ export async function sendRecordedRequest(agent: ReturnType<typeof supertest>, t
   let request = methods[testCase.method]();
 
   if (testCase.auth !== 'none') {
-    const user = loadUsers()[testCase.auth];
+    const user = loadUsers(set)[testCase.auth];
     if (!user) throw new Error(`Case ${testCase.id}: no user "${testCase.auth}" in users.json`);
     const credentials = Buffer.from(`${user.login}:${user.app_password}`).toString('base64');
     request = request.set('Authorization', `Basic ${credentials}`);
@@ -162,9 +181,9 @@ export async function sendRecordedRequest(agent: ReturnType<typeof supertest>, t
   return { status: response.status, headers, text: testCase.method === 'HEAD' ? '' : String(response.body ?? '') };
 }
 
-/** Sends a recorded tribe/events/v1 case (sendRecordedRequest) and parses its body as the captures record it. */
-export async function replayCase(agent: ReturnType<typeof supertest>, testCase: ReferenceCase): Promise<ReplayedResponse> {
-  const { status, headers, text } = await sendRecordedRequest(agent, testCase);
+/** Sends a recorded case of a capture set (sendRecordedRequest) and parses its body as the captures record it. */
+export async function replayCase(agent: ReturnType<typeof supertest>, testCase: ReferenceCase, set: CaptureSet = 'reference'): Promise<ReplayedResponse> {
+  const { status, headers, text } = await sendRecordedRequest(agent, testCase, set);
   return { status, headers, body: parseBody(text) };
 }
 

@@ -1,7 +1,7 @@
 import { createConnection } from 'mysql2/promise';
 import { unserialize } from 'php-serialize';
 import type { TableRows } from './captures.js';
-import { createTestDatabase } from '../setup/database.js';
+import { createTestDatabase, type ReferenceDump } from '../setup/database.js';
 import { sqliteFilePath } from '../../src/db/create-db.js';
 import { openWasmDatabase } from '../../src/db/sqlite/wasm-dialect.js';
 
@@ -66,8 +66,8 @@ function snapshotSqliteTables(file: string): TableSnapshot {
 }
 
 /** The recorded tables of a freshly loaded `db.sql`: the state every recorded write starts from. */
-export async function snapshotReferenceDatabase(dialect: 'mysql' | 'sqlite' = 'mysql'): Promise<TableSnapshot> {
-  const database = await createTestDatabase({ dump: 'reference', dialect });
+export async function snapshotReferenceDatabase(dialect: 'mysql' | 'sqlite' = 'mysql', dump: ReferenceDump = 'reference'): Promise<TableSnapshot> {
+  const database = await createTestDatabase({ dump, dialect });
   try {
     return await snapshotTables(database.url);
   } finally {

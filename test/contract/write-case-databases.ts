@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { createTestDatabase, type ReferenceDump, type TestDatabase } from '../setup/database.js';
 import { openReusableReferenceDatabase } from '../setup/reusable-reference-database.js';
 import { snapshotReferenceDatabase, snapshotTables, type TableSnapshot } from './table-rows.js';
 
@@ -17,15 +17,15 @@ export interface WriteCaseDatabases {
   close(): Promise<void>;
 }
 
-export async function openWriteCaseDatabases(dialect: 'mysql' | 'sqlite' = 'mysql'): Promise<WriteCaseDatabases> {
+export async function openWriteCaseDatabases(dialect: 'mysql' | 'sqlite' = 'mysql', dump: ReferenceDump = 'reference'): Promise<WriteCaseDatabases> {
   if (dialect === 'sqlite') {
     return {
-      pristine: await snapshotReferenceDatabase('sqlite'),
-      checkout: () => createTestDatabase({ dump: 'reference', dialect: 'sqlite' }),
+      pristine: await snapshotReferenceDatabase('sqlite', dump),
+      checkout: () => createTestDatabase({ dump, dialect: 'sqlite' }),
       close: async () => undefined,
     };
   }
-  const reference = await openReusableReferenceDatabase();
+  const reference = await openReusableReferenceDatabase(dump);
   try {
     return {
       pristine: await snapshotTables(reference.templateUrl),
@@ -42,10 +42,10 @@ export async function openWriteCaseDatabases(dialect: 'mysql' | 'sqlite' = 'mysq
  * The file's write case databases, opened before its tests and closed after them: call it at the
  * top of a suite, and the returned function from inside a test.
  */
-export function writeCaseDatabasesOfFile(dialect: 'mysql' | 'sqlite' = 'mysql'): () => WriteCaseDatabases {
+export function writeCaseDatabasesOfFile(dialect: 'mysql' | 'sqlite' = 'mysql', dump: ReferenceDump = 'reference'): () => WriteCaseDatabases {
   let databases: WriteCaseDatabases | undefined;
   beforeAll(async () => {
-    databases = await openWriteCaseDatabases(dialect);
+    databases = await openWriteCaseDatabases(dialect, dump);
   });
   afterAll(async () => {
     await databases?.close();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
-import { compareCase, loadCases, replayCase, type CaseNamespace, type ReferenceCase, type ReplayedResponse } from './captures.js';
+import { compareCase, loadCases, replayCase, type CaptureSet, type CaseNamespace, type ReferenceCase, type ReplayedResponse } from './captures.js';
 import { contractConfig, selectCases } from './suite.js';
 import type { TableRows } from './captures.js';
 import { compareRows, diffSnapshots, snapshotTables } from './table-rows.js';
@@ -33,6 +33,12 @@ export interface WriteContractSuite {
   dialect?: 'mysql' | 'sqlite';
   /** More checks of the selection, test name -> check; each runs as its own `it`. */
   selectionChecks?: Readonly<Record<string, (selected: readonly ReferenceCase[]) => void>>;
+  /** The recorded site the cases and the dump come from (`reference` unless set). */
+  captures?: CaptureSet;
+  /** NAMESPACES of the replaying service, when not the one `namespace` implies (contractConfig). */
+  namespaces?: string;
+  /** The cases not answered identically yet, case id -> why; each must still differ. PENDING_ON_OTHER_ISSUES unless set. */
+  pending?: Readonly<Record<string, string>>;
 }
 
 /** The category writes answered differently on purpose, on either database (categories.writes and sqlite.writes). */
@@ -75,9 +81,12 @@ const REQUEST_TIME_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc
 const RUN_SLACK_SECONDS = 10;
 
 export function defineWriteContractSuite(suite: WriteContractSuite): readonly ReferenceCase[] {
-  const selected = selectCases(suite.select, suite.namespace);
+  const captures = suite.captures ?? 'reference';
+  const pendingCases = suite.pending ?? PENDING_ON_OTHER_ISSUES;
+  const selected = selectCases(suite.select, suite.namespace, captures);
   const deviations = suite.intendedDeviations ?? {};
-  const databases = writeCaseDatabasesOfFile(suite.dialect);
+  const databases = writeCaseDatabasesOfFile(suite.dialect, captures);
+  const replay = { namespace: suite.namespace, namespaces: suite.namespaces, captures };
 
   describe(`${suite.title}: selection`, () => {
     it(`selects ${suite.expectedCount} cases, every one a recorded write`, () => {
@@ -92,6 +101,12 @@ export function defineWriteContractSuite(suite: WriteContractSuite): readonly Re
       const ids = new Set(selected.map((testCase) => testCase.id));
       expect(Object.keys(deviations).filter((id) => !ids.has(id))).toEqual([]);
     });
+    if (suite.pending !== undefined) {
+      it('lists only selected cases as pending', () => {
+        const ids = new Set(selected.map((testCase) => testCase.id));
+        expect(Object.keys(pendingCases).filter((id) => !ids.has(id))).toEqual([]);
+      });
+    }
     for (const [name, check] of Object.entries(suite.selectionChecks ?? {})) {
       it(name, () => check(selected));
     }
@@ -100,11 +115,11 @@ export function defineWriteContractSuite(suite: WriteContractSuite): readonly Re
   describe(`${suite.title}: writes replayed on a fresh database`, () => {
     for (const testCase of selected) {
       it(testCase.id, async () => {
-        const { mismatches, customTables } = await replayWrite(testCase, databases(), suite.namespace);
+        const { mismatches, customTables } = await replayWrite(testCase, databases(), replay);
         expect(customTables, 'tec_events / tec_occurrences after the write disagree with the meta').toEqual([]);
-        const pending = PENDING_ON_OTHER_ISSUES[testCase.id];
+        const pending = pendingCases[testCase.id];
         if (pending !== undefined) {
-          expect(mismatches.length, `pending on another issue (${pending}) but now matches: drop it from pending.ts`).toBeGreaterThan(0);
+          expect(mismatches.length, `pending (${pending}) but now matches: drop it from the pending list`).toBeGreaterThan(0);
           return;
         }
         const deviation = deviations[testCase.id];
@@ -137,19 +152,22 @@ export interface ReplayedWrite {
   customTables: string[];
 }
 
+/** How a write is replayed: its namespace reading, the service's NAMESPACES when not the one that implies, its capture set. */
+export interface WriteReplay {
+  namespace?: CaseNamespace;
+  namespaces?: string | undefined;
+  captures?: CaptureSet;
+}
+
 /** Replays one recorded write on the reference database as freshly loaded. */
-export async function replayWrite(
-  testCase: ReferenceCase,
-  databases: WriteCaseDatabases,
-  namespace: CaseNamespace = 'served',
-): Promise<ReplayedWrite> {
+export async function replayWrite(testCase: ReferenceCase, databases: WriteCaseDatabases, replay: WriteReplay = {}): Promise<ReplayedWrite> {
   const recordedAt = testCase.recorded_at ?? '';
   const { pristine } = databases;
   const database = await databases.checkout();
   try {
-    const config = contractConfig(database.url, namespace);
+    const config = contractConfig(database.url, replay.namespace, replay.namespaces);
     const app = createApp({ db: database.db, config, clock: fixedClock(recordedAt), logError: () => undefined });
-    const response = await replayCase(supertest(app.callback()), testCase);
+    const response = await replayCase(supertest(app.callback()), testCase, replay.captures);
     const runTime = Date.parse(recordedAt) / 1000;
     const aligned: ReplayedResponse = { ...response, body: alignRequestTimes(testCase.expect.body, response.body, runTime) };
     const mismatches = [...compareCase(testCase, aligned).mismatches];

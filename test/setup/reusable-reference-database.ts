@@ -1,6 +1,6 @@
 import { createConnection, type Connection } from 'mysql2/promise';
 import { createDb } from '../../src/db/create-db.js';
-import { createTestDatabase, testServerUrl, type TestDatabase } from './database.js';
+import { createTestDatabase, testServerUrl, type ReferenceDump, type TestDatabase } from './database.js';
 
 /**
  * One reference database (fixtures/reference/db.sql) per test file for the recorded-write replays,
@@ -44,12 +44,9 @@ interface TableState {
   autoIncrement: Map<string, number | null>;
 }
 
-/** Creates the working copy and the template, both loaded from the reference dump. */
-export async function openReusableReferenceDatabase(): Promise<ReusableReferenceDatabase> {
-  const [template, first] = await Promise.all([
-    createTestDatabase({ dump: 'reference' }),
-    createTestDatabase({ dump: 'reference' }),
-  ]);
+/** Creates the working copy and the template, both loaded from a recorded site's dump (`reference` unless given). */
+export async function openReusableReferenceDatabase(dump: ReferenceDump = 'reference'): Promise<ReusableReferenceDatabase> {
+  const [template, first] = await Promise.all([createTestDatabase({ dump }), createTestDatabase({ dump })]);
   // Only their names are used from here (their Dbs stay idle, no connection opened): the
   // restore runs on a connection of its own, each case on a Db of its own.
   let working = first;
@@ -117,7 +114,7 @@ export async function openReusableReferenceDatabase(): Promise<ReusableReference
       const broken = working;
       const reason = error instanceof Error ? error.message : String(error);
       try {
-        working = await createTestDatabase({ dump: 'reference' });
+        working = await createTestDatabase({ dump });
         await broken.drop();
       } catch (reloadError) {
         unusable = new Error(`Restoring the reference database ${broken.name} failed (${reason}), and so did reloading it`, { cause: reloadError });

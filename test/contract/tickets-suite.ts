@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import type { ReferenceCase } from './captures.js';
+import { pendingSummary } from './tickets-pending.js';
+
+/**
+ * What the captures-tickets contract files share (fixtures/reference-tickets): the recordings are
+ * replayed exactly as recorded (`tribe/events/v1`, `tec/v1` with its X-TEC-EEA header as sent,
+ * `tribe/tickets/v1`), by a service serving all four namespaces, on the dump with Event Tickets.
+ */
+export const TICKETS_CAPTURES = 'reference-tickets';
+
+/** NAMESPACES of the replaying service: ours (not in the recordings) and the three they name. */
+export const TICKETS_NAMESPACES = 'calendar/events/v1,tribe/events/v1,tec/v1,tribe/tickets/v1';
+
+/**
+ * The selection checks of a tickets contract file: how many cases are served identically today
+ * (`servedCount`, so a case dropped from the pending list without a fix, or listed anew, shows
+ * here first), with the summary of the pending list in the test's name, so the run's output
+ * carries the counts per class.
+ */
+export function ticketsSelectionChecks(
+  pending: Readonly<Record<string, string>>,
+  servedCount: number,
+): Readonly<Record<string, (selected: readonly ReferenceCase[]) => void>> {
+  return {
+    [`serves ${servedCount} identically; pending ${Object.keys(pending).length}: ${pendingSummary(pending)}`]: (selected) => {
+      expect(selected.filter((testCase) => !Object.hasOwn(pending, testCase.id)).length).toBe(servedCount);
+    },
+  };
+}
