@@ -45,7 +45,7 @@ async function withCompanions(body: () => Promise<void>): Promise<void> {
   } finally {
     await setOption(site.db, 'active_plugins', activePlugins);
     await site.db.deleteFrom('options').where('option_name', '=', 'pue_install_key_event_aggregator').execute();
-    await site.db.deleteFrom('posts').where('ID', '=', record.ID).execute();
+    await site.db.deleteFrom('posts').where('ID', '=', record.id).execute();
   }
 }
 

@@ -121,3 +121,23 @@ describe('a multisite sub-site (TABLE_PREFIX=wp_2_)', () => {
     expect(await seenBy()).toBe(2);
   });
 });
+
+describe("a sub-site's plugin set", () => {
+  it("counts the network's plugins (active_sitewide_plugins in wp_sitemeta) with the site's own, and reads it again after clear()", async () => {
+    const { createSiteSettingsCache } = await import('../../src/wp/site/site.js');
+    const settings = createSiteSettingsCache(site, fixedClock('2026-11-21T12:00:00Z'), undefined, true);
+    expect((await settings()).plugins.eventTickets).toBeUndefined();
+    await setNetworkOption(MAIN_NETWORK, 'active_sitewide_plugins', 'a:1:{s:31:"event-tickets/event-tickets.php";i:1700000000;}');
+    try {
+      settings.clear();
+      const { plugins } = await settings();
+      expect(plugins.eventTickets).toEqual({ version: undefined, providers: ['rsvp'] });
+      expect(plugins.networkActivated).toEqual(['event-tickets/event-tickets.php']);
+      // A single site's settings never look at the network table.
+      settings.clear();
+      expect((await createSiteSettingsCache(site, fixedClock('2026-11-21T12:00:00Z'))()).plugins.eventTickets).toBeUndefined();
+    } finally {
+      await site.deleteFrom('sitemeta').where('meta_key', '=', 'active_sitewide_plugins').execute();
+    }
+  });
+});

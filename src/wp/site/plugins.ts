@@ -137,10 +137,26 @@ export async function selectSitePlugins(db: Db, network: boolean): Promise<SiteP
   return toSitePlugins(pluginOptionValues(options, networkOptions, asRecord(maybeUnserialize(options.get(OptionName.tecOptions) ?? ''))));
 }
 
-/** The network options the plugin set reads; none on a single site. */
-export function selectPluginNetworkOptions(db: Db, network: boolean): Promise<Map<string, string>> {
-  // WordPress's main (and, here, only) network: wp-config's SITE_ID_CURRENT_SITE defaults to 1.
-  return network ? selectNetworkOptions(db, 1, PLUGIN_NETWORK_OPTION_NAMES) : Promise.resolve(new Map());
+/**
+ * The network options the plugin set reads; none on a single site, nor where the network's
+ * `{base}sitemeta` is missing (a sub-site's tables copied out of their network): every answer reads
+ * the site settings, and a plugin list is no reason to refuse them all.
+ */
+export async function selectPluginNetworkOptions(db: Db, network: boolean): Promise<Map<string, string>> {
+  if (!network) return new Map();
+  try {
+    // WordPress's main (and, here, only) network: wp-config's SITE_ID_CURRENT_SITE defaults to 1.
+    return await selectNetworkOptions(db, 1, PLUGIN_NETWORK_OPTION_NAMES);
+  } catch (error) {
+    if (isMissingTable(error)) return new Map();
+    throw error;
+  }
+}
+
+/** MySQL's "table doesn't exist" (1146), or SQLite's "no such table". */
+function isMissingTable(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'ER_NO_SUCH_TABLE' || (typeof message === 'string' && message.startsWith('no such table'));
 }
 
 /** The raw values toSitePlugins takes, from the site's options (PLUGIN_OPTION_NAMES) and the network's. */
