@@ -11,7 +11,6 @@ import {
   objectCacheCheck,
   permalinksCheck,
   prefixCheck,
-  prefixesWithOptions,
   serverCheck,
   siteUrlsCheck,
   tecVersionCheck,
@@ -20,6 +19,7 @@ import {
 } from '../../../src/commands/doctor.checks.js';
 import { parseDoctorArgs, redactUrl } from '../../../src/commands/doctor.js';
 import { parseServerVersion } from '../../../src/db/server-version.js';
+import { prefixesWithOptions } from '../../../src/db/site-prefixes.js';
 
 describe('prefix', () => {
   it('lists the prefixes that have an options table', () => {
