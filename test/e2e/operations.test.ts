@@ -118,3 +118,21 @@ describe('a TABLE_PREFIX that names no tables', () => {
     }
   });
 });
+
+describe('NODE_ENV=development', () => {
+  it('logs one readable line per request', async () => {
+    const deadPort = await freePort();
+    const running = await startBuiltService(START_BUILD, { DATABASE_URL: `mysql://root@127.0.0.1:${deadPort}/nowhere`, LOG_LEVEL: 'info', NODE_ENV: 'development' });
+    try {
+      for (let i = 0; i < 2; i += 1) expect((await fetch(`${running.baseUrl}/healthz`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const requestLines = running.output().split('\n').filter((line) => line.includes('request'));
+      expect(requestLines).toHaveLength(2);
+      for (const line of requestLines) {
+        expect(line).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: request \{"reqId":"[^"]+","method":"GET","route":"\/healthz","status":200,"durationMs":[\d.]+,"userId":0,"statements":0\}$/);
+      }
+    } finally {
+      running.process.kill('SIGKILL');
+    }
+  });
+});
