@@ -37,6 +37,8 @@ import { AppMetrics, type PoolStats } from './ops/metrics.js';
 import { StatementTracker } from './ops/statements.js';
 import { OutageLog } from './ops/outage.js';
 import { SiteTablesLog } from './ops/site-tables.js';
+import { startDebugLog } from './ops/debug-log.js';
+import { notCacheableWhy } from './ops/request-detail.js';
 import { ChangeFeed } from './feed/change-feed.js';
 import { fromChangeSet, touchedByChange } from './feed/data-change.js';
 import { PostType } from './wp/constants.js';
@@ -149,6 +151,8 @@ export function createApp({
   const recordBytes = caches.answers ? Math.floor(responseCacheBytes * RECORD_SHARE) : responseCacheBytes;
   const responseCache = responseCacheBytes > 0 && caches.answers ? new ResponseCache(changeFeed, responseCacheBytes - (caches.records ? recordBytes : 0)) : undefined;
   const recordCache = recordBytes > 0 && caches.records ? new RecordCache(changeFeed, recordBytes) : undefined;
+  // LOG_LEVEL=debug: each request's statements and cache lookups, and each change, in the log.
+  if (logger.isLevelEnabled('debug')) startDebugLog({ logger, statements, feed: changeFeed, caches: [responseCache, recordCache] });
   const siteSettings = createSiteSettingsCache(db, clock);
   // Writes hold a connection from BEGIN to COMMIT: some of the pool stays free for reads (WriteGate).
   const writeGate = new WriteGate(DEFAULT_CONNECTION_LIMIT - CONNECTIONS_KEPT_FOR_READS);
@@ -298,6 +302,12 @@ export function createApp({
       urls = urlsFor(site);
     }
     const storable = !(changedMeanwhile && isLoggedIn(viewer));
+    const detail = statements.detail();
+    if (detail !== undefined) {
+      const query = isCacheableQuery(parsePhpQuery(ctx.querystring));
+      const why = notCacheableWhy({ cache: responseCache !== undefined, plainRead, route: isCacheableRoute(routePath), query, fresh: generation !== undefined, storable });
+      if (why !== undefined) detail.caches.push({ cache: 'response', key: 'answer', outcome: 'not cacheable', why });
+    }
     const runWrite = createWriteRunner({
       db,
       now,

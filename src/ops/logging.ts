@@ -144,7 +144,7 @@ export function requestLogging({ logger, statements, metrics }: RequestLoggingOp
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(ctx.headers['x-request-id']);
     ctx.set('X-Request-Id', requestId);
-    return statements.track(async (counted) => {
+    return statements.track(async (counted, detail) => {
       let thrown: unknown;
       try {
         await next();
@@ -157,6 +157,7 @@ export function requestLogging({ logger, statements, metrics }: RequestLoggingOp
         // An error past every handler is answered 500 by Koa itself.
         const status = thrown === undefined ? ctx.status : 500;
         recordRequest({ logger, metrics }, { requestId, method: ctx.method, route: state.route, path: ctx.path, status, seconds, userId: state.userId ?? 0, statements: counted() });
+        if (detail !== undefined) logger.debug({ reqId: requestId, statements: detail.statements, caches: detail.caches }, 'request detail');
       }
     });
   };
