@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import { DEFAULT_CONNECTION_LIMIT, type Db } from './db/create-db.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
-import { errorHandler, isConnectionFailure } from './http/error-handler.js';
+import { errorHandler, isConnectionFailure, siteTablesProblem } from './http/error-handler.js';
 import { ReadRouting } from './http/read-routing.js';
 import { readRequestBody, requestBodyOf } from './http/request-body.js';
 import { restBodyParams } from './http/body-params.js';
@@ -36,6 +36,9 @@ import { requestLogging, silentLogger, type ObservedState } from './ops/logging.
 import { AppMetrics, type PoolStats } from './ops/metrics.js';
 import { StatementTracker } from './ops/statements.js';
 import { OutageLog } from './ops/outage.js';
+import { SiteTablesLog } from './ops/site-tables.js';
+import { startDebugLog } from './ops/debug-log.js';
+import { notCacheableWhy } from './ops/request-detail.js';
 import { ChangeFeed } from './feed/change-feed.js';
 import { fromChangeSet, touchedByChange } from './feed/data-change.js';
 import { PostType } from './wp/constants.js';
@@ -101,6 +104,11 @@ export interface AppDeps {
   caches?: { answers: boolean; records: boolean };
   /** How often a database outage's running count is logged; OUTAGE_REPORT_EVERY_MS unless set (tests). */
   outageReportEveryMs?: number;
+  /**
+   * Where a database without the site's tables is logged; main.ts passes the one its start-up
+   * wait reports to, so an episode is logged once whoever meets it first. One of this app's unless set.
+   */
+  siteTables?: SiteTablesLog;
 }
 
 /** Pooled connections writes never take (createDb's pool has DEFAULT_CONNECTION_LIMIT): reads never queue behind writes. */
@@ -121,6 +129,7 @@ export function createApp({
   responseCacheBytes = 0,
   caches = { answers: true, records: true },
   outageReportEveryMs,
+  siteTables = new SiteTablesLog({ db: givenDb, tablePrefix: config.tablePrefix, logger }),
 }: AppDeps): Koa {
   const app = new Koa();
   // Every statement is seen by the response cache's dependency collection: one that no read
@@ -142,6 +151,8 @@ export function createApp({
   const recordBytes = caches.answers ? Math.floor(responseCacheBytes * RECORD_SHARE) : responseCacheBytes;
   const responseCache = responseCacheBytes > 0 && caches.answers ? new ResponseCache(changeFeed, responseCacheBytes - (caches.records ? recordBytes : 0)) : undefined;
   const recordCache = recordBytes > 0 && caches.records ? new RecordCache(changeFeed, recordBytes) : undefined;
+  // LOG_LEVEL=debug: each request's statements and cache lookups, and each change, in the log.
+  if (logger.isLevelEnabled('debug')) startDebugLog({ logger, statements, feed: changeFeed, caches: [responseCache, recordCache] });
   const siteSettings = createSiteSettingsCache(db, clock, undefined, isMultisiteNetwork(config));
   // Writes hold a connection from BEGIN to COMMIT: some of the pool stays free for reads (WriteGate).
   const writeGate = new WriteGate(DEFAULT_CONNECTION_LIMIT - CONNECTIONS_KEPT_FOR_READS);
@@ -181,11 +192,18 @@ export function createApp({
   // Unexpected errors go where the caller said, with their stack. A database outage is counted, and
   // summed up in the log in a few lines however many requests it refuses (OutageLog).
   const outage = new OutageLog({ logger, reportEveryMs: outageReportEveryMs });
-  statements.onSuccess(() => outage.answered());
+  statements.onSuccess(() => {
+    outage.answered();
+    siteTables.answered();
+  });
+  // A database without the site's tables (a wrong TABLE_PREFIX, an empty database) is no bug
+  // either: answered 503, and logged in two lines by SiteTablesLog.
   const failureReporter = (refusedRequest: boolean) => (error: unknown) => {
-    if (!isConnectionFailure(error)) return reportError(error);
-    metrics.databaseError('connection');
-    outage.failed(error, refusedRequest);
+    if (isConnectionFailure(error)) {
+      metrics.databaseError('connection');
+      outage.failed(error, refusedRequest);
+    } else if (siteTablesProblem(error) !== undefined) siteTables.failed(error, refusedRequest);
+    else reportError(error);
   };
   const logError = failureReporter(false);
 
@@ -196,11 +214,15 @@ export function createApp({
     healthRoutes({
       db,
       onFailure: (error) => {
+        if (siteTablesProblem(error) !== undefined) siteTables.failed(error, true);
         if (!isConnectionFailure(error)) return;
         metrics.databaseError('connection');
         outage.failed(error, true);
       },
-      onSuccess: () => outage.answered(),
+      onSuccess: () => {
+        outage.answered();
+        siteTables.found();
+      },
     }),
   );
   app.use(metrics.route());
@@ -282,6 +304,12 @@ export function createApp({
       urls = urlsFor(site);
     }
     const storable = !(changedMeanwhile && isLoggedIn(viewer));
+    const detail = statements.detail();
+    if (detail !== undefined) {
+      const query = isCacheableQuery(parsePhpQuery(ctx.querystring));
+      const why = notCacheableWhy({ cache: responseCache !== undefined, plainRead, route: isCacheableRoute(routePath), query, fresh: generation !== undefined, storable });
+      if (why !== undefined) detail.caches.push({ cache: 'response', key: 'answer', outcome: 'not cacheable', why });
+    }
     const runWrite = createWriteRunner({
       db,
       now,

@@ -24,6 +24,8 @@ import { isMultisiteNetwork } from './http/authenticate.js';
 import { StatementTracker } from './ops/statements.js';
 import { mysql2PoolStats, type PoolStats } from './ops/metrics.js';
 import { createServiceServer } from './ops/service-server.js';
+import { SiteTablesLog } from './ops/site-tables.js';
+import { siteTablesProblem } from './http/error-handler.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {
@@ -104,8 +106,11 @@ async function main(): Promise<void> {
   // name the address this process really listens on instead.
   const listenedAt = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.port}`;
   const appConfig = demo && config.publicUrl === undefined && config.port !== 0 ? Object.freeze({ ...config, publicUrl: listenedAt }) : config;
+  // A database without the site's tables is logged once, by the start's wait or a request, whichever meets it first.
+  const siteTables = new SiteTablesLog({ db, tablePrefix: config.tablePrefix, logger });
   const app = createApp({
     db,
+    siteTables,
     readDbs,
     config: appConfig,
     logError,
@@ -153,7 +158,7 @@ async function main(): Promise<void> {
   // Serve at once (a database that is down is answered 503, /readyz says so), and say clearly
   // in the log while the database is not there yet, instead of crash-looping.
   let runningFeed: RunningFeed | undefined;
-  void waitForDatabase(db, (message) => logger.warn(message), (message) => logger.info(message)).then(async () => {
+  void waitForDatabase(db, siteTables, (message) => logger.warn(message), (message) => logger.info(message)).then(async () => {
     await logCompanions(db, isMultisiteNetwork(config), (message) => logger.warn(message));
     if (databaseUrl === undefined || sqliteFilePath(databaseUrl) !== undefined) {
       // A SQLite file has neither binlog nor InnoDB log to follow: nothing is served from memory.
@@ -253,15 +258,23 @@ function withoutSql(error: unknown): unknown {
   return { message, stack, code, errno, sqlState };
 }
 
-/** Checks the site's tables until they answer, logging each failure (throttled) and the first success. */
-async function waitForDatabase(db: Db, warn: (message: string) => void, info: (message: string) => void): Promise<void> {
+/**
+ * Checks the site's tables until they answer, logging each failure (throttled) and the first
+ * success. Tables missing from a database that answers are SiteTablesLog's to report: one line
+ * naming the prefix and the sites the database holds, and one when they are found.
+ */
+async function waitForDatabase(db: Db, siteTables: SiteTablesLog, warn: (message: string) => void, info: (message: string) => void): Promise<void> {
+  let warned = false;
   for (let attempt = 1; ; attempt += 1) {
     try {
       await checkSiteTables(db);
-      if (attempt > 1) info('database reachable: serving normally');
+      siteTables.found();
+      if (warned) info('database reachable: serving normally');
       return;
     } catch (error) {
-      if (attempt === 1 || attempt % 30 === 0) {
+      if (siteTablesProblem(error) !== undefined) siteTables.failed(error, false);
+      else if (attempt === 1 || attempt % 30 === 0) {
+        warned = true;
         const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
         warn(`database not ready (${reason}): answering 503 meanwhile, retrying every second`);
       }

@@ -162,6 +162,8 @@ export class CachedAnswers {
    * goes to `next`, the Koa app.
    */
   handler(next: (request: IncomingMessage, response: ServerResponse) => unknown, observe: Pick<RequestLoggingOptions, 'logger' | 'metrics'>) {
+    // Settled once: the level is the start's, and a kept answer must not pay for asking each time.
+    const debug = observe.logger.isLevelEnabled('debug');
     const serve = (request: IncomingMessage, response: ServerResponse, found: Lookup | undefined, started: bigint, path: string): void => {
       const cached = found?.cached;
       if (cached === undefined) {
@@ -173,6 +175,7 @@ export class CachedAnswers {
       // Logged before the answer is written, as the request log logs a request Koa then sends.
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       recordRequest(observe, { requestId, method: request.method ?? 'GET', route: cached.route, path, status, seconds, userId: 0, statements: 0 });
+      if (debug) observe.logger.debug({ reqId: requestId, statements: [], caches: [{ cache: 'response', key: 'answer as sent', outcome: 'hit' }] }, 'request detail');
       writeSentAnswer(request, response, requestId, cached, status);
     };
     return (request: IncomingMessage, response: ServerResponse): void => {

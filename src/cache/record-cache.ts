@@ -33,6 +33,13 @@ export interface RenderedRecord<F> {
  * shows one shares it, so nothing may change it in place.
  */
 export class RecordCache extends FeedFreshCache<RenderedRecord<unknown>> {
+  protected readonly name = 'records';
+
+  /** `event 12`: the kind and ID, not the variant (which names who reads). */
+  protected kindOf(key: string): string {
+    return key.slice(0, key.indexOf('\n')).replace(':', ' ');
+  }
+
   /**
    * The rendering kept under `key`, for a request whose reads are fresh from `generation` on
    * (what is held is fresh at the feed's current generation, never older); the caller's type

@@ -27,6 +27,17 @@ const UNKNOWN: ReadonlySet<string> = new Set([DependencyTag.any]);
  * Fresh as FeedFreshCache keeps it (no read-then-invalidate race).
  */
 export class ResponseCache extends FeedFreshCache<CachedResponse> {
+  protected readonly name = 'response';
+
+  /**
+   * An answer as sent (the front door's, sentAnswerKey), or one of the pipeline's for an anonymous
+   * or a signed-in reader (responseCacheKey): which route, the request line says.
+   */
+  protected kindOf(key: string): string {
+    if (key.startsWith('sent\n')) return 'answer as sent';
+    return key.includes('\nuser:0\n') ? 'anonymous answer' : 'signed-in answer';
+  }
+
   /**
    * The answer stored under `key`, if any, for a request whose reads are fresh from `generation`
    * on: what is held is fresh at the feed's current generation, which is never older.

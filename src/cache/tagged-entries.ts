@@ -56,17 +56,30 @@ export class TaggedEntries<V> {
     }
   }
 
-  clear(): void {
+  /** Drops every entry; returns how many there were. */
+  clear(): number {
+    const count = this.entries.size;
     this.entries.clear();
     this.byTag.clear();
     this.usedBytes = 0;
+    return count;
   }
 
-  /** Drops every entry that depends on a tag a change touched. */
-  drop(touched: ReadonlySet<string>): void {
+  /** The keys held, oldest first. */
+  keys(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
+  /** Drops every entry that depends on a tag a change touched; `dropped` is told each key that goes. */
+  drop(touched: ReadonlySet<string>, dropped?: (key: string) => void): void {
     const tags = [...touchedDependencyTags(touched), DependencyTag.any];
     if (touched.has(ANY_LIST)) tags.push(...[...this.byTag.keys()].filter((tag) => touches(touched, tag)));
-    for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.remove(key);
+    for (const tag of tags) {
+      for (const key of [...(this.byTag.get(tag) ?? [])]) {
+        this.remove(key);
+        dropped?.(key);
+      }
+    }
   }
 
   private remove(key: string): void {

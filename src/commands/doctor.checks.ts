@@ -2,6 +2,7 @@ import { versionAtLeast, type ServerVersion } from '../db/server-version.js';
 import type { FeedAccess, ProbeAccess } from '../feed/feed-access.js';
 import type { CompanionNotice } from '../wp/site/companions.js';
 import { isPluginActive, PluginFiles, type SitePlugins } from '../wp/site/plugins.js';
+import { describePrefixProblem, prefixProblem } from '../db/site-prefixes.js';
 
 /**
  * The verdicts of `npm run doctor`, as pure functions of what doctor.ts read from the database
@@ -23,28 +24,11 @@ export interface DoctorCheck {
 const check = (id: string, verdict: Verdict, summary: string, action?: string): DoctorCheck =>
   action === undefined ? { id, verdict, summary } : { id, verdict, summary, action };
 
-/** Prefixes that have an options table: every name ending in `options`, that suffix cut off. */
-export function prefixesWithOptions(tableNames: readonly string[]): string[] {
-  return tableNames
-    .filter((name) => name.endsWith('options') && name.length > 'options'.length)
-    .map((name) => name.slice(0, -'options'.length))
-    .sort();
-}
-
 /** The configured prefix has its posts and options tables; else fail naming the prefixes found. */
 export function prefixCheck(prefix: string, tableNames: readonly string[]): DoctorCheck {
-  const names = new Set(tableNames);
-  const missing = ['posts', 'options'].filter((table) => !names.has(prefix + table));
-  if (missing.length === 0) return check('prefix', 'ok', `table prefix ${prefix}: ${prefix}posts and ${prefix}options found`);
-  const found = prefixesWithOptions(tableNames).filter((candidate) => names.has(`${candidate}posts`));
-  return check(
-    'prefix',
-    'fail',
-    `table prefix ${prefix}: ${missing.map((table) => prefix + table).join(' and ')} missing` +
-      (found.length > 0 ? `; prefixes found: ${found.join(', ')}` : '; no WordPress tables found in this database') +
-      ' (site checks skipped)',
-    found.length > 0 ? `set TABLE_PREFIX=${found[0]}` : 'point DATABASE_URL at the site\'s database',
-  );
+  const problem = prefixProblem(prefix, tableNames);
+  if (problem === undefined) return check('prefix', 'ok', `table prefix ${prefix}: ${prefix}posts and ${prefix}options found`);
+  return check('prefix', 'fail', `table prefix ${prefix}: ${describePrefixProblem(problem)} (site checks skipped)`, problem.action);
 }
 
 /** Window functions (the events list's ROW_NUMBER) need MySQL 8.0+ or MariaDB 10.2+. */

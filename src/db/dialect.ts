@@ -119,6 +119,15 @@ export async function selectIndexNames(db: Kysely<any>, table: string): Promise<
   return rows.map((row) => row.Key_name);
 }
 
+/** The names of every table in the database the connection uses, prefixes and all, from the catalogue. */
+export async function selectTableNames(db: Kysely<any>): Promise<string[]> {
+  const { rows } =
+    dialectOf(db) === 'sqlite'
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db)
+      : await sql<{ name: string }>`select TABLE_NAME as name from information_schema.TABLES where TABLE_SCHEMA = database() order by TABLE_NAME`.execute(db);
+  return rows.map((row) => String(row.name));
+}
+
 /**
  * `value LIKE pattern` (or NOT LIKE) as WordPress's tables answer it: the backslash escapes `%`
  * and `_` (wpdb::esc_like relies on MySQL's default escape character, which SQLite lacks), and

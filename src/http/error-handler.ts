@@ -10,13 +10,36 @@ export function errorHandler(log: (error: unknown) => void): Koa.Middleware {
     try {
       await next();
     } catch (error) {
-      const appError = error instanceof AppError ? error : isConnectionFailure(error) ? CoreErrors.databaseUnavailable() : CoreErrors.internal();
+      const appError = error instanceof AppError ? error : answerFor(error);
       if (!(error instanceof AppError)) log(error);
       ctx.status = appError.status;
       ctx.type = 'application/json; charset=UTF-8';
       ctx.body = JSON.stringify(appError.toBody());
     }
   };
+}
+
+/** What a thrown error that is no AppError is answered: 503 while the database or the site's tables are not there, else 500. */
+function answerFor(error: unknown): AppError {
+  if (isConnectionFailure(error)) return CoreErrors.databaseUnavailable();
+  const missing = siteTablesProblem(error);
+  return missing === undefined ? CoreErrors.internal() : CoreErrors.siteTablesMissing(missing);
+}
+
+/**
+ * The readiness reason when a statement failed because the database lacks a table or a column the
+ * service reads (a wrong TABLE_PREFIX, an empty database, tables that are not WordPress's):
+ * undefined for any other error. The server's own wording names tables and the database, so the
+ * reason is ours. MySQL and MariaDB: ER_NO_SUCH_TABLE (1146), ER_BAD_FIELD_ERROR (1054); SQLite
+ * has no code for them, only its message.
+ */
+export function siteTablesProblem(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, errno, message } = error as { code?: unknown; errno?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  if (code === 'ER_NO_SUCH_TABLE' || errno === 1146 || /^no such table: /.test(text)) return "The site's tables are missing from the database.";
+  if (code === 'ER_BAD_FIELD_ERROR' || errno === 1054 || /^no such column: |has no column named /.test(text)) return "The site's tables lack a column WordPress has.";
+  return undefined;
 }
 
 /**

@@ -38,6 +38,12 @@ export const CoreErrors = {
   /** The database could not be reached, or the connection died: nothing was written; try again. */
   databaseUnavailable: () =>
     new AppError(503, 'rest_database_unavailable', 'The database is not available right now; nothing was changed. Try again shortly.'),
+  /**
+   * The database answers but lacks the site's tables or a column of them (`reason`, as /readyz
+   * gives it): the same code as an outage, since a client should do the same (try again later),
+   * and nothing was written.
+   */
+  siteTablesMissing: (reason: string) => new AppError(503, 'rest_database_unavailable', reason),
   /** A request body past the service's limit (WordPress itself has none; PHP's post_max_size or the web server's does it). */
   bodyTooLarge: (limit: string) =>
     new AppError(413, 'rest_request_too_large', `The request body is larger than the ${limit} this service accepts.`),

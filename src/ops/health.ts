@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Db } from '../db/create-db.js';
 import { checkSiteTables } from './health.repository.js';
 import type { ObservedState } from './logging.js';
+import { siteTablesProblem } from '../http/error-handler.js';
 
 /** How long /readyz waits for the database before calling it not ready. */
 export const READY_TIMEOUT_MS = 1000;
@@ -62,7 +63,8 @@ export function healthRoutes({ db, timeoutMs = READY_TIMEOUT_MS, onFailure, onSu
 function notReadyMessage(error: unknown, timeoutMs: number): string {
   if (error instanceof ReadyTimeout) return `The database did not answer within ${timeoutMs} ms.`;
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (code === 'ER_NO_SUCH_TABLE') return "The site's tables are missing from the database.";
+  const missing = siteTablesProblem(error);
+  if (missing !== undefined) return missing;
   if (code === 'ER_BAD_DB_ERROR') return 'The database does not exist.';
   if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR') return 'The database refused the credentials.';
   return 'The database is not reachable.';

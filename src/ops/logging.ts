@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type Koa from 'koa';
 import { destination as pinoDestination, pino, symbols as pinoSymbols, type DestinationStream, type Logger } from 'pino';
 import type { LogSettings } from '../config.js';
@@ -26,17 +27,59 @@ const REDACTED_PATHS = [
 
 /**
  * The service's logger: JSON lines on stdout at `settings.level`, or one readable line per record
- * through pino-pretty when `settings.pretty` (NODE_ENV=development; pino-pretty is a
- * devDependency, so production never loads it). `destination` replaces stdout (tests).
+ * through pino-pretty when `settings.pretty` (NODE_ENV=development). pino-pretty formats in this
+ * thread, not as pino's worker transport: a developer's log costs nothing that matters, and it
+ * can then be missing (a devDependency, absent after `npm ci --omit=dev`) without failing the
+ * start: the log stays JSON lines, and its first line says why. `destination` replaces stdout
+ * (tests), `loadPretty` the loading of pino-pretty (tests).
  */
-export function createLogger(settings: LogSettings, destination?: DestinationStream): Logger {
+export function createLogger(settings: LogSettings, destination?: DestinationStream, loadPretty: () => PrettyModule = requirePinoPretty): Logger {
   const options = { level: settings.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
-  const logger =
-    settings.pretty && destination === undefined
-      ? pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:standard' } } })
-      : pino(options, destination ?? bufferedStdout());
+  let pretty: DestinationStream | undefined;
+  let prettyMissing = false;
+  if (settings.pretty) {
+    try {
+      pretty = prettyLines(loadPretty(), destination);
+    } catch (error) {
+      if (!isModuleNotFound(error)) throw error;
+      prettyMissing = true;
+    }
+  }
+  const logger = pino(options, pretty ?? destination ?? bufferedStdout());
   plainLoggers.add(logger);
+  if (prettyMissing) logger.warn('NODE_ENV=development: pino-pretty is not installed (a devDependency: npm ci without --omit=dev brings it), so the log is JSON lines');
   return logger;
+}
+
+/** What is used of pino-pretty: the formatter of one JSON line. */
+interface PrettyModule {
+  prettyFactory(options: Record<string, unknown>): (line: string) => string;
+}
+
+function requirePinoPretty(): PrettyModule {
+  return createRequire(import.meta.url)('pino-pretty') as PrettyModule;
+}
+
+function isModuleNotFound(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND';
+}
+
+/**
+ * The development log: each JSON line pino writes, as one readable line (singleLine: a record's
+ * fields as JSON after its message, where pino-pretty's default gives each field lines of its
+ * own), with the time of day and no pid or host; colours only on a terminal. Written at once.
+ */
+function prettyLines(module: PrettyModule, destination: DestinationStream | undefined): DestinationStream {
+  const toStdout = destination === undefined;
+  const format = module.prettyFactory({
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    colorize: toStdout && process.stdout.isTTY === true,
+  });
+  const target = destination ?? process.stdout;
+  return { write: (line: string) => target.write(format(line)) };
 }
 
 /** Loggers whose lines writeInfoLine may write itself: pino's default formats, made here. */
@@ -101,7 +144,7 @@ export function requestLogging({ logger, statements, metrics }: RequestLoggingOp
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(ctx.headers['x-request-id']);
     ctx.set('X-Request-Id', requestId);
-    return statements.track(async (counted) => {
+    return statements.track(async (counted, detail) => {
       let thrown: unknown;
       try {
         await next();
@@ -114,6 +157,7 @@ export function requestLogging({ logger, statements, metrics }: RequestLoggingOp
         // An error past every handler is answered 500 by Koa itself.
         const status = thrown === undefined ? ctx.status : 500;
         recordRequest({ logger, metrics }, { requestId, method: ctx.method, route: state.route, path: ctx.path, status, seconds, userId: state.userId ?? 0, statements: counted() });
+        if (detail !== undefined) logger.debug({ reqId: requestId, statements: detail.statements, caches: detail.caches }, 'request detail');
       }
     });
   };

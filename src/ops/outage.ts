@@ -90,7 +90,8 @@ export class OutageLog {
   }
 }
 
-function outageCause(error: unknown): OutageCause {
+/** What a database failure says about itself in the log (OutageCause). */
+export function outageCause(error: unknown): OutageCause {
   const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
   return {
     code: typeof code === 'string' ? code : 'UNKNOWN',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService, PROJECT_ROOT, removeBuild, START_BUILD, startBuiltService } from '../setup/built-service.js';
 import { freePort } from '../setup/net.js';
+import { createTestDatabase } from '../setup/database.js';
 import { SERVICE_NODE_FLAGS } from '../setup/service-flags.js';
 
 /**
@@ -91,6 +92,47 @@ describe('a port already in use', () => {
       );
     } finally {
       await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+});
+
+describe('a TABLE_PREFIX that names no tables', () => {
+  it('answers 503 with the reason, logs one line naming the prefixes found, and no stack', async () => {
+    const site = await createTestDatabase({ prefix: 'site_' });
+    let running: Awaited<ReturnType<typeof startBuiltService>> | undefined;
+    try {
+      running = await startBuiltService(START_BUILD, { DATABASE_URL: site.url, TABLE_PREFIX: 'wp_', LOG_LEVEL: 'info', NODE_ENV: 'production' });
+      const list = await fetch(`${running.baseUrl}/wp-json/calendar/events/v1/events`);
+      expect(list.status).toBe(503);
+      expect(await list.json()).toEqual({ code: 'rest_database_unavailable', message: "The site's tables are missing from the database.", data: { status: 503 } });
+      // The start's wait retries every second: still one line.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const lines = running.output().split('\n').filter((line) => line.includes('site tables missing'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('TABLE_PREFIX wp_: wp_posts and wp_options missing; prefixes found: site_ (set TABLE_PREFIX=site_)');
+      expect(running.output()).not.toContain('"stack"');
+      expect(running.output()).not.toContain('database not ready');
+    } finally {
+      running?.process.kill('SIGKILL');
+      await site.drop();
+    }
+  });
+});
+
+describe('NODE_ENV=development', () => {
+  it('logs one readable line per request', async () => {
+    const deadPort = await freePort();
+    const running = await startBuiltService(START_BUILD, { DATABASE_URL: `mysql://root@127.0.0.1:${deadPort}/nowhere`, LOG_LEVEL: 'info', NODE_ENV: 'development' });
+    try {
+      for (let i = 0; i < 2; i += 1) expect((await fetch(`${running.baseUrl}/healthz`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const requestLines = running.output().split('\n').filter((line) => line.includes('request'));
+      expect(requestLines).toHaveLength(2);
+      for (const line of requestLines) {
+        expect(line).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: request \{"reqId":"[^"]+","method":"GET","route":"\/healthz","status":200,"durationMs":[\d.]+,"userId":0,"statements":0\}$/);
+      }
+    } finally {
+      running.process.kill('SIGKILL');
     }
   });
 });

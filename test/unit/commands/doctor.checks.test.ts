@@ -12,7 +12,6 @@ import {
   objectCacheCheck,
   permalinksCheck,
   prefixCheck,
-  prefixesWithOptions,
   serverCheck,
   siteUrlsCheck,
   tecVersionCheck,
@@ -24,6 +23,7 @@ import { parseServerVersion } from '../../../src/db/server-version.js';
 import { phpSerialize } from '../../../src/wp/php/php-values.js';
 import { companionNotices } from '../../../src/wp/site/companions.js';
 import { toSitePlugins } from '../../../src/wp/site/plugins.js';
+import { prefixesWithOptions } from '../../../src/db/site-prefixes.js';
 
 describe('prefix', () => {
   it('lists the prefixes that have an options table', () => {
