@@ -191,8 +191,10 @@ async function main(): Promise<void> {
         .finally(() => process.exit(0)),
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // `on`, not `once`: under `npm start`, Ctrl-C reaches the service twice (from the terminal, and
+  // forwarded by npm); a second signal left to Node's default would kill it mid-drain.
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 /** Says what the demo is and how to sign in to it. */
