@@ -6,8 +6,8 @@ import { RECORD_CHANGE_KINDS } from './feed/notifications/subscriptions.js';
 import { blogIdFromPrefixes } from './wp/object-cache/keys.js';
 import { API_NAMESPACE, PLUGIN_NAMESPACE, TEC_V1_NAMESPACE } from './wp/site/urls.js';
 import type { ChangeFeedSetting } from './feed/start-feed.js';
+import { MYSQL_URL_FORM, mysqlUrlProblem } from './db/database-url.js';
 
-const DATABASE_URL_PATTERN = /^mysql:\/\/[^/]+\/[^/?]+(\?.*)?$/;
 /** A SQLite file (WordPress Playground's, the SQLite Database Integration plugin's): `sqlite:/path/to/site.sqlite`. */
 const SQLITE_URL_PATTERN = /^sqlite:.+$/;
 /** The namespaces there are routes for: ours, the plugin's own for a drop-in deployment, and TEC 6's newer `tec/v1`. */
@@ -17,19 +17,30 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(
     v.pipe(
       v.string(),
-      v.check(
-        (value) => DATABASE_URL_PATTERN.test(value) || SQLITE_URL_PATTERN.test(value),
-        'DATABASE_URL must look like mysql://user:password@host:port/database (or sqlite:/path/to/site.sqlite)',
-      ),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed || SQLITE_URL_PATTERN.test(dataset.value)) return;
+        const problem = mysqlUrlProblem(dataset.value);
+        if (problem === undefined) return;
+        addIssue({ message: dataset.value.startsWith('mysql://') ? problem : `DATABASE_URL must look like ${MYSQL_URL_FORM} (or sqlite:/path/to/site.sqlite)` });
+      }),
     ),
   ),
   DATABASE_READ_URL: v.optional(
     v.pipe(
       v.string(),
-      v.check(
-        (value) => value.split(',').every((url) => DATABASE_URL_PATTERN.test(url.trim())),
-        'DATABASE_READ_URL must be one or more mysql://user:password@host:port/database, separated by commas',
-      ),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const urls = dataset.value.split(',').map((url) => url.trim());
+        const index = urls.findIndex((url) => mysqlUrlProblem(url) !== undefined);
+        if (index < 0) return;
+        const problem = mysqlUrlProblem(urls[index]!)!;
+        const which = urls.length === 1 ? '' : `URL ${index + 1} of ${urls.length} `;
+        addIssue({
+          message: urls[index]!.startsWith('mysql://')
+            ? `${which}${problem}`
+            : `DATABASE_READ_URL must be one or more ${MYSQL_URL_FORM}, separated by commas`,
+        });
+      }),
     ),
   ),
   TABLE_PREFIX: v.optional(
@@ -276,6 +287,11 @@ export interface ObjectCacheConfig {
 
 export class ConfigError extends Error {}
 
+/** One problem on one line (what an operator reads first); several, one a line below a heading. */
+function invalidConfiguration(lines: readonly string[]): ConfigError {
+  return new ConfigError(lines.length === 1 ? `Invalid configuration: ${lines[0]}` : `Invalid configuration:\n  ${lines.join('\n  ')}`);
+}
+
 /** A sub-site prefix (`wp_2_`) without its site number (`wp_`); any other prefix as it is. */
 export function networkBasePrefix(tablePrefix: string): string {
   return /^(.+_)\d+_$/.exec(tablePrefix)?.[1] ?? tablePrefix;
@@ -291,31 +307,29 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const result = v.safeParse(EnvSchema, picked);
   if (!result.success) {
     const lines = result.issues.map((issue) => `${issuePath(issue.path)}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+    throw invalidConfiguration(lines);
   }
   const out = result.output;
-  if (out.DATABASE_READ_URL !== undefined && (out.DATABASE_URL === undefined || !DATABASE_URL_PATTERN.test(out.DATABASE_URL))) {
-    throw new ConfigError('Invalid configuration:\n  DATABASE_READ_URL: read replicas are MySQL/MariaDB servers of a mysql:// DATABASE_URL, not of a SQLite file or the demo');
+  if (out.DATABASE_READ_URL !== undefined && (out.DATABASE_URL === undefined || !out.DATABASE_URL.startsWith('mysql://'))) {
+    throw invalidConfiguration(['DATABASE_READ_URL: read replicas are MySQL/MariaDB servers of a mysql:// DATABASE_URL, not of a SQLite file or the demo']);
   }
   const givenKeys = AUTH_KEY_SETTINGS.filter((key) => out[key] !== undefined);
   if (givenKeys.length > 0 && givenKeys.length < AUTH_KEY_SETTINGS.length) {
     const missing = AUTH_KEY_SETTINGS.filter((key) => out[key] === undefined);
-    throw new ConfigError(
-      `Invalid configuration:\n  ${missing.join(', ')}: cookie authentication needs all six WP_*_KEY / WP_*_SALT settings, or none`,
-    );
+    throw invalidConfiguration([`${missing.join(', ')}: cookie authentication needs all six WP_*_KEY / WP_*_SALT settings, or none`]);
   }
   const baseTablePrefix = out.BASE_TABLE_PREFIX ?? networkBasePrefix(out.TABLE_PREFIX);
   if (out.WEBHOOKS !== undefined && out.WEBHOOKS_FILE !== undefined) {
-    throw new ConfigError('Invalid configuration:\n  WEBHOOKS: is set, and so is WEBHOOKS_FILE; give one of them');
+    throw invalidConfiguration(['WEBHOOKS: is set, and so is WEBHOOKS_FILE; give one of them']);
   }
   if (out.OBJECT_CACHE_URL === undefined && out.OBJECT_CACHE_PREFIX !== undefined) {
-    throw new ConfigError('Invalid configuration:\n  OBJECT_CACHE_PREFIX: is set, but OBJECT_CACHE_URL is not; give both, or neither to run without the object cache');
+    throw invalidConfiguration(['OBJECT_CACHE_PREFIX: is set, but OBJECT_CACHE_URL is not; give both, or neither to run without the object cache']);
   }
   // On a network the site groups' keys carry the blog id, read off the sub-site's prefix.
   if (out.OBJECT_CACHE_URL !== undefined && baseTablePrefix !== out.TABLE_PREFIX && blogIdFromPrefixes(out.TABLE_PREFIX, baseTablePrefix) === undefined) {
-    throw new ConfigError(
-      `Invalid configuration:\n  OBJECT_CACHE_URL: the blog id of TABLE_PREFIX "${out.TABLE_PREFIX}" cannot be told under BASE_TABLE_PREFIX "${baseTablePrefix}" (expected ${baseTablePrefix}<id>_)`,
-    );
+    throw invalidConfiguration([
+      `OBJECT_CACHE_URL: the blog id of TABLE_PREFIX "${out.TABLE_PREFIX}" cannot be told under BASE_TABLE_PREFIX "${baseTablePrefix}" (expected ${baseTablePrefix}<id>_)`,
+    ]);
   }
   return Object.freeze({
     databaseUrl: out.DATABASE_URL,
@@ -399,7 +413,7 @@ export function loadLogSettings(env: Record<string, string | undefined>): LogSet
   );
   const result = v.safeParse(LogEnvSchema, picked);
   if (!result.success) {
-    throw new ConfigError(`Invalid configuration:\n  ${result.issues.map((issue) => `${String(issue.path?.[0]?.key ?? 'environment')}: ${issue.message}`).join('\n  ')}`);
+    throw invalidConfiguration(result.issues.map((issue) => `${String(issue.path?.[0]?.key ?? 'environment')}: ${issue.message}`));
   }
   return Object.freeze({ level: result.output.LOG_LEVEL, pretty: result.output.NODE_ENV === 'development' });
 }

@@ -68,16 +68,20 @@ async function main(): Promise<void> {
   const databaseUrl = config.databaseUrl;
   const db =
     demo?.db ??
-    createDb({
-      log: statements.log,
-      onPool: (pool) => (poolStats = mysql2PoolStats(pool)),
-      databaseUrl: databaseUrl!,
-      tablePrefix: config.tablePrefix,
-      baseTablePrefix: config.baseTablePrefix,
-    });
+    createDbOrExit('DATABASE_URL', () =>
+      createDb({
+        log: statements.log,
+        onPool: (pool) => (poolStats = mysql2PoolStats(pool)),
+        databaseUrl: databaseUrl!,
+        tablePrefix: config.tablePrefix,
+        baseTablePrefix: config.baseTablePrefix,
+      }),
+    );
   // Read replicas (DATABASE_READ_URL): plain reads go there, writes and a writer's next reads not.
   const readDbs = config.databaseReadUrls.map((databaseUrl) =>
-    createDb({ log: statements.log, databaseUrl, tablePrefix: config.tablePrefix, baseTablePrefix: config.baseTablePrefix }),
+    createDbOrExit('DATABASE_READ_URL', () =>
+      createDb({ log: statements.log, databaseUrl, tablePrefix: config.tablePrefix, baseTablePrefix: config.baseTablePrefix }),
+    ),
   );
   // `node dist/main.js indexes add|remove|status` (npm run indexes): a command, not the server.
   if (process.argv[2] === 'indexes') {
@@ -237,6 +241,19 @@ function listenProblem(error: NodeJS.ErrnoException, host: string, port: number)
   if (error.code === 'EACCES') return `Port ${port} on ${host} may not be listened on by this user (ports below 1024 need privileges): ${how}`;
   if (error.code === 'EADDRNOTAVAIL') return `HOST ${host} is not an address of this machine: set HOST to one of its addresses (127.0.0.1, 0.0.0.0 for all)`;
   return undefined;
+}
+
+/**
+ * mysql2 checks a URL's options as it makes the pool (`?ssl=` must name a profile it knows) and
+ * throws: one line naming the setting, as for the settings config.ts refuses, not its stack.
+ */
+function createDbOrExit(setting: string, create: () => Db): Db {
+  try {
+    return create();
+  } catch (error) {
+    console.error(`Invalid configuration: ${setting}: ${(error as Error).message}`);
+    process.exit(1);
+  }
 }
 
 /** How long requests under way may run on after SIGTERM (the systemd unit's TimeoutStopSec is above it). */

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT, START_BUILD } from '../setup/built-service.js';
+import { SERVICE_NODE_FLAGS } from '../setup/service-flags.js';
+
+/**
+ * The first hour of a new user (issue 29): what the compiled entry point says, and how it ends,
+ * when a setting is written wrong. Each run must end by itself: one that starts serving instead
+ * is stopped after a while and reported as such.
+ */
+
+interface Run {
+  /** The exit code; 'still running' when it had to be stopped. */
+  code: number | 'still running';
+  stdout: string;
+  stderr: string;
+}
+
+/** `node <flags> dist/main.js ...args` with `env` over this process's environment (DATABASE_URL removed unless given). */
+async function runEntry(args: readonly string[], env: Record<string, string>, options: { cwd?: string } = {}): Promise<Run> {
+  const base = { ...process.env };
+  delete base.DATABASE_URL;
+  delete base.DATABASE_READ_URL;
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(START_BUILD, 'main.js'), ...args], {
+    cwd: options.cwd ?? PROJECT_ROOT,
+    env: { ...base, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | 'still running'>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve('still running');
+    }, 10_000);
+    child.once('exit', (exitCode) => {
+      clearTimeout(timer);
+      resolve(exitCode ?? -1);
+    });
+  });
+  return { code, stdout, stderr };
+}
+
+/** The password every malformed URL below carries: no output may show it. */
+const SECRET = 'Zq9Secret';
+
+const MALFORMED_URLS: ReadonlyArray<readonly [string, string, RegExp]> = [
+  ['an unencoded # in the password', `mysql://root:${SECRET}#1@127.0.0.1:3306/wordpress`, /holds a "#".*# as %23/],
+  ['a port over 65535', `mysql://root:${SECRET}@127.0.0.1:99999/wordpress`, /its port is above 65535/],
+  ['%ZZ in the password', `mysql://root:${SECRET}%ZZ@127.0.0.1:3306/wordpress`, /its password holds a "%".*% as %25/],
+  ['garbage', 'not a url at all', /must look like mysql:\/\/user:password@host:port\/database/],
+  ['an SSL profile mysql2 does not know', `mysql://root:${SECRET}@127.0.0.1:3306/wordpress?ssl=Nowhere`, /Unknown SSL profile 'Nowhere'/],
+];
+
+describe('a malformed DATABASE_URL', () => {
+  it.each(MALFORMED_URLS)('(%s) stops the start with one line saying what is wrong and how to write it, exit code 1, no stack', async (_, url, problem) => {
+    const run = await runEntry([], { DATABASE_URL: url });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.trim().split('\n');
+    expect(lines, run.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: DATABASE_URL: /);
+    expect(lines[0]).toMatch(problem);
+    expect(run.stderr).not.toContain(SECRET);
+  });
+
+  it('in DATABASE_READ_URL too, naming which of its URLs', async () => {
+    const run = await runEntry([], {
+      DATABASE_URL: 'mysql://root@127.0.0.1:3306/wordpress',
+      DATABASE_READ_URL: `mysql://root@127.0.0.1:3306/wordpress,mysql://reader:${SECRET}#1@127.0.0.1:3306/wordpress`,
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: DATABASE_READ_URL: URL 2 of 2 holds a "#"/)]);
+    expect(run.stderr).not.toContain(SECRET);
+  });
+
+  it('given to doctor: one line, the usage-error code 2, no stack', async () => {
+    for (const [, url, problem] of MALFORMED_URLS) {
+      const run = await runEntry(['doctor', url], {});
+      expect(run.code, url).toBe(2);
+      expect(run.stdout, url).toBe('');
+      expect(run.stderr.trim().split('\n'), url).toEqual([expect.stringMatching(problem)]);
+      expect(run.stderr, url).not.toContain(SECRET);
+    }
+  });
+});
