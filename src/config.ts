@@ -417,3 +417,69 @@ export function loadLogSettings(env: Record<string, string | undefined>): LogSet
   }
   return Object.freeze({ level: result.output.LOG_LEVEL, pretty: result.output.NODE_ENV === 'development' });
 }
+
+/** One setting as `--help` shows it. */
+export interface SettingDescription {
+  readonly name: string;
+  /** The schema's default value; undefined for a setting that has none, whose `unset` says what its absence does. */
+  readonly defaultValue: string | undefined;
+  readonly unset: string | undefined;
+  readonly meaning: string;
+}
+
+/** A setting's one line of meaning; `unset` for a setting the schema gives no default, saying what its absence does. */
+interface SettingHelp {
+  readonly meaning: string;
+  readonly unset?: string;
+}
+
+const WP_KEY_UNSET = 'cookie authentication off';
+
+/**
+ * The meaning of every setting the schemas read, keyed by their own keys, so that a setting added
+ * to a schema without a line here (or a line for one that is gone) fails the type check.
+ */
+const SETTING_HELP: { readonly [Name in keyof typeof EnvSchema.entries | keyof typeof LogEnvSchema.entries]: SettingHelp } = {
+  DATABASE_URL: {
+    meaning: 'the WordPress database: mysql://user:password@host:port/database (reserved characters percent-encoded, # as %23) or sqlite:/path/to/site.sqlite',
+    unset: 'the bundled demo site',
+  },
+  DATABASE_READ_URL: { meaning: 'read replicas for plain reads: mysql:// URLs, comma-separated', unset: 'the primary serves all' },
+  TABLE_PREFIX: { meaning: "$table_prefix from wp-config.php (wp_2_, wp_3_, ... for a multisite sub-site)" },
+  BASE_TABLE_PREFIX: { meaning: 'multisite sub-sites: prefix of the network-wide users, usermeta and sitemeta tables', unset: 'TABLE_PREFIX without its site number' },
+  HOST: { meaning: 'the address to listen on (0.0.0.0 for all)' },
+  PORT: { meaning: 'the port to listen on (0: one the system picks)' },
+  REST_ROOT: { meaning: 'path of the REST root: routes live under {REST_ROOT}/calendar/events/v1' },
+  PUBLIC_URL: { meaning: 'base of every URL in answers: the address clients reach the service at', unset: "the site's home option, as WordPress does" },
+  NAMESPACES: {
+    meaning: "namespaces served, comma-separated: calendar/events/v1, tribe/events/v1 (the plugin's own URLs), tec/v1 (TEC 6's newer API)",
+    unset: 'calendar/events/v1',
+  },
+  TEC_V1_EXPERIMENTAL_GATE: { meaning: "off serves tec/v1 without TEC's X-TEC-EEA acknowledgement header" },
+  CHANGE_FEED: { meaning: 'how changes made outside the service are noticed: auto (binlog if allowed, else probe), binlog, probe or off' },
+  CACHE_MAX_MB: { meaning: 'megabytes the response and record caches may hold together; 0 turns both off' },
+  WP_AUTH_KEY: { meaning: 'AUTH_KEY from wp-config.php (the six WP_* keys and salts turn on cookie authentication: all or none)', unset: WP_KEY_UNSET },
+  WP_AUTH_SALT: { meaning: 'AUTH_SALT from wp-config.php', unset: WP_KEY_UNSET },
+  WP_LOGGED_IN_KEY: { meaning: 'LOGGED_IN_KEY from wp-config.php', unset: WP_KEY_UNSET },
+  WP_LOGGED_IN_SALT: { meaning: 'LOGGED_IN_SALT from wp-config.php', unset: WP_KEY_UNSET },
+  WP_NONCE_KEY: { meaning: 'NONCE_KEY from wp-config.php', unset: WP_KEY_UNSET },
+  WP_NONCE_SALT: { meaning: 'NONCE_SALT from wp-config.php', unset: WP_KEY_UNSET },
+  OBJECT_CACHE_URL: { meaning: "redis://host:port/db of the site's Redis Object Cache, whose entries each write drops", unset: 'no object cache' },
+  OBJECT_CACHE_PREFIX: { meaning: "the site's WP_REDIS_PREFIX (or WP_CACHE_KEY_SALT), exactly as in wp-config.php", unset: 'none' },
+  WEBHOOKS: { meaning: 'change notifications: a JSON array of {"url","secret","resources"?,"changes"?}', unset: 'none' },
+  WEBHOOKS_FILE: { meaning: 'a file holding that JSON array (instead of WEBHOOKS)', unset: 'none' },
+  NATS_URL: { meaning: 'NATS servers (nats://host:port, comma-separated) whose JetStream carries the notifications', unset: 'notifications go from memory, best effort' },
+  NATS_STREAM: { meaning: 'the JetStream stream the notifications go into' },
+  LOG_LEVEL: { meaning: `the lowest level logged: ${LOG_LEVELS.join(', ')}` },
+  NODE_ENV: { meaning: 'development: one readable line per log record instead of JSON', unset: 'JSON log lines' },
+};
+
+/** Every setting the service reads, in the schemas' order, with its default and meaning (`--help`). */
+export function describeSettings(): SettingDescription[] {
+  const schemas: Record<string, v.GenericSchema> = { ...EnvSchema.entries, ...LogEnvSchema.entries };
+  return Object.entries(schemas).map(([name, schema]) => {
+    const help = SETTING_HELP[name as keyof typeof SETTING_HELP];
+    const fallback = v.getDefault(schema) as unknown;
+    return { name, defaultValue: fallback === undefined ? undefined : String(fallback), unset: help.unset, meaning: help.meaning };
+  });
+}

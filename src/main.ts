@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { loadConfig, loadLogSettings, ConfigError, type Config } from './config.js';
+import { describeSettings, loadConfig, loadLogSettings, ConfigError, type Config } from './config.js';
+import { helpText, isHelpArgument } from './commands/help.js';
 import { createDb, sqliteFilePath, type Db } from './db/create-db.js';
 import { openDemoSite, type DemoSite } from './demo/demo-site.js';
 import { checkSiteTables } from './ops/health.repository.js';
@@ -23,6 +24,11 @@ import { createServiceServer } from './ops/service-server.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {
+  // `npm start -- --help`: what can be set and run, before anything is read, opened or listened on.
+  if (isHelpArgument(process.argv[2])) {
+    console.log(helpText(describeSettings()));
+    process.exit(0);
+  }
   // `node dist/main.js doctor [URL] [--json]` (npm run doctor): a command, not the server. It comes
   // before the settings are read, since its URL argument stands in for DATABASE_URL.
   if (process.argv[2] === 'doctor') {

@@ -87,3 +87,18 @@ describe('a malformed DATABASE_URL', () => {
     }
   });
 });
+
+describe('--help', () => {
+  it.each(['--help', '-h'])('(%s) prints every setting with its default and meaning, and the commands, then exits 0 without starting', async (flag) => {
+    // A DATABASE_URL that would stop the start, and a port taken by nothing: neither is looked at.
+    const run = await runEntry([flag], { DATABASE_URL: 'not a url' });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).not.toContain('listening on');
+    expect(run.stdout).toMatch(/^ {2}PORT +the port to listen on .*\(default 8080\)$/m);
+    expect(run.stdout).toMatch(/^ {2}DATABASE_URL +.*\(unset: the bundled demo site\)$/m);
+    expect(run.stdout).toMatch(/^ {2}LOG_LEVEL +.*\(default info\)$/m);
+    for (const command of ['npm run doctor', 'npm run indexes', 'npm run sqlite-import']) expect(run.stdout).toContain(command);
+    expect(run.stdout).toContain('.env');
+  });
+});
