@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { describeSettings, loadConfig, loadLogSettings, ConfigError, type Config } from './config.js';
 import { helpText, isHelpArgument } from './commands/help.js';
+import { envFileProblem } from './env-file.js';
 import { createDb, sqliteFilePath, type Db } from './db/create-db.js';
 import { openDemoSite, type DemoSite } from './demo/demo-site.js';
 import { checkSiteTables } from './ops/health.repository.js';
@@ -28,6 +29,12 @@ async function main(): Promise<void> {
   if (isHelpArgument(process.argv[2])) {
     console.log(helpText(describeSettings()));
     process.exit(0);
+  }
+  // Settings may come from a .env file too (commands included), under what the environment sets.
+  const envFileProblem = loadEnvFile(ENV_FILE);
+  if (envFileProblem !== undefined) {
+    console.error(envFileProblem);
+    process.exit(1);
   }
   // `node dist/main.js doctor [URL] [--json]` (npm run doctor): a command, not the server. It comes
   // before the settings are read, since its URL argument stands in for DATABASE_URL.
@@ -205,6 +212,32 @@ async function main(): Promise<void> {
   // forwarded by npm); a second signal left to Node's default would kill it mid-drain.
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** The settings file of the working directory (`npm start`'s is the project's folder). */
+const ENV_FILE = '.env';
+
+/**
+ * Adds the variables of a `.env` file to process.env with Node's own reader, which never replaces
+ * a variable the environment already has (an empty one included). No file is no problem; a file
+ * that cannot be read, or holds a line Node would skip or cut short, is: its one line is returned.
+ */
+function loadEnvFile(path: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? undefined : `${path} cannot be read (${code ?? (error as Error).message}): fix it, or remove it and set the variables in the environment`;
+  }
+  // The engines field asks for 20.12, but npm only warns on an older Node.
+  if (typeof process.loadEnvFile !== 'function') {
+    return `${path} is there, but Node ${process.version} cannot read it (process.loadEnvFile came in Node 20.12): upgrade Node, or set its variables in the environment`;
+  }
+  const problem = envFileProblem(text);
+  if (problem !== undefined) return `${path} ${problem}`;
+  process.loadEnvFile(path);
+  return undefined;
 }
 
 /** Says what the demo is and how to sign in to it. */

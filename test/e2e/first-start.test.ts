@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, START_BUILD } from '../setup/built-service.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SERVICE_CWD, START_BUILD, startBuiltService, stopService } from '../setup/built-service.js';
 import { SERVICE_NODE_FLAGS } from '../setup/service-flags.js';
 
 /**
@@ -23,7 +25,7 @@ async function runEntry(args: readonly string[], env: Record<string, string>, op
   delete base.DATABASE_URL;
   delete base.DATABASE_READ_URL;
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(START_BUILD, 'main.js'), ...args], {
-    cwd: options.cwd ?? PROJECT_ROOT,
+    cwd: options.cwd ?? SERVICE_CWD,
     env: { ...base, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -100,5 +102,51 @@ describe('--help', () => {
     expect(run.stdout).toMatch(/^ {2}LOG_LEVEL +.*\(default info\)$/m);
     for (const command of ['npm run doctor', 'npm run indexes', 'npm run sqlite-import']) expect(run.stdout).toContain(command);
     expect(run.stdout).toContain('.env');
+  });
+});
+
+describe('a .env file in the working directory', () => {
+  const folders: string[] = [];
+  afterEach(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A new working directory holding `.env` with `text`. */
+  function folderWithEnvFile(text: string): string {
+    const folder = mkdtempSync(join(tmpdir(), 'cs-env-file-'));
+    folders.push(folder);
+    writeFileSync(join(folder, '.env'), text);
+    return folder;
+  }
+
+  it('is read at start, the environment winning over it', async () => {
+    const cwd = folderWithEnvFile(
+      '# settings of this instance\nNAMESPACES=calendar/events/v1,tribe/events/v1\nexport REST_ROOT=/from-file\nCACHE_MAX_MB="0"  # no cache\n',
+    );
+    const service = await startBuiltService(START_BUILD, { DATABASE_URL: '', LOG_LEVEL: 'warn', REST_ROOT: '/from-env' }, { cwd });
+    try {
+      const base = service.baseUrl;
+      expect(service.output()).toContain(`listening on ${base}/from-env/calendar/events/v1 and ${base}/from-env/tribe/events/v1`);
+      expect((await fetch(`${base}/from-env/tribe/events/v1/events`)).status).toBe(200);
+    } finally {
+      await stopService(service.process);
+    }
+  });
+
+  it('with a line Node would skip: one line naming it, exit code 1, nothing started', async () => {
+    const cwd = folderWithEnvFile('PORT=8080\nDATABASE_URL mysql://root:Zq9Secret@127.0.0.1/wordpress\n');
+    const run = await runEntry([], {}, { cwd });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^\.env line 2 is not NAME=value, and Node's \.env reader skips it/)]);
+    expect(run.stderr).not.toContain('Zq9Secret');
+  });
+
+  it('with an unquoted # that would cut a value short: one line, exit code 1, the value not shown', async () => {
+    const cwd = folderWithEnvFile(`DATABASE_URL=mysql://root:${SECRET}#1@127.0.0.1/wordpress\n`);
+    const run = await runEntry(['doctor'], {}, { cwd });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^\.env line 1: the "#" in DATABASE_URL's value starts a comment there.*%23$/)]);
+    expect(run.stderr).not.toContain(SECRET);
   });
 });
