@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describeSettings, loadConfig, loadLogSettings, ConfigError, type Config } from './config.js';
 import { helpText, isHelpArgument } from './commands/help.js';
 import { envFileProblem } from './env-file.js';
@@ -22,6 +23,7 @@ import { createLogger } from './ops/logging.js';
 import { StatementTracker } from './ops/statements.js';
 import { mysql2PoolStats, type PoolStats } from './ops/metrics.js';
 import { createServiceServer } from './ops/service-server.js';
+import { siteAddressWarning } from './ops/site-address.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {
@@ -154,6 +156,8 @@ async function main(): Promise<void> {
     console.error(problem);
     process.exit(1);
   });
+  // The port bound (the system's pick with PORT=0).
+  const listening = new Promise<number>((resolve) => server.once('listening', () => resolve((server.address() as AddressInfo).port)));
   server.listen(config.port, config.host, () => {
     // With PORT=0 the system picks the port; print the one actually bound.
     const address = server.address();
@@ -165,7 +169,19 @@ async function main(): Promise<void> {
   // Serve at once (a database that is down is answered 503, /readyz says so), and say clearly
   // in the log while the database is not there yet, instead of crash-looping.
   let runningFeed: RunningFeed | undefined;
-  void waitForDatabase(db, (message) => logger.warn(message), (message) => logger.info(message)).then(async () => {
+  const databaseReady = waitForDatabase(db, (message) => logger.warn(message), (message) => logger.info(message));
+  // Links naming the PHP site while clients come here: said once, as doctor says it. The demo's
+  // links name this process's address already (appConfig above).
+  if (!demo) {
+    void Promise.all([listening, databaseReady])
+      .then(([port]) => siteAddressWarning(db, config, port))
+      .then(
+        (warning) => warning !== undefined && logger.warn(warning),
+        // Options that cannot be read are the requests' to report (503), not this line's.
+        () => undefined,
+      );
+  }
+  void databaseReady.then(async () => {
     if (databaseUrl === undefined || sqliteFilePath(databaseUrl) !== undefined) {
       // A SQLite file has neither binlog nor InnoDB log to follow: nothing is served from memory.
       changeFeed.turnOff(new Date());

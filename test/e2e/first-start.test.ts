@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVICE_CWD, START_BUILD, startBuiltService, stopService } from '../setup/built-service.js';
+import { SERVICE_CWD, START_BUILD, startBuiltService, stopService, type RunningService } from '../setup/built-service.js';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { freePort } from '../setup/net.js';
+import { setOption } from '../builders/index.js';
 import { SERVICE_NODE_FLAGS } from '../setup/service-flags.js';
 
 /**
@@ -149,4 +152,64 @@ describe('a .env file in the working directory', () => {
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^\.env line 1: the "#" in DATABASE_URL's value starts a comment there.*%23$/)]);
     expect(run.stderr).not.toContain(SECRET);
   });
+});
+
+describe("a site whose home is not where the service listens", () => {
+  const WARNING = /links in answers name http:\/\/127\.0\.0\.1:8080, but the service listens on http:\/\/127\.0\.0\.1:\d+: set PUBLIC_URL to the address clients reach the service at/;
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.drop();
+    database = undefined;
+  });
+
+  /** The warn-level log lines of a service once its database answers (and a moment for a line after it). */
+  async function warnLines(service: RunningService): Promise<string[]> {
+    for (let waited = 0; waited < 10_000; waited += 100) {
+      if ((await fetch(`${service.baseUrl}/readyz`)).status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (let waited = 0; waited < 1_000 && !WARNING.test(service.output()); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    return service
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{') && (JSON.parse(line) as { level: number }).level === 40)
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+  }
+
+  it("says so in one warn line with doctor's advice; not with PUBLIC_URL, nor when home is the address listened on, nor on the demo", async () => {
+    database = await createTestDatabase();
+    // home is http://127.0.0.1:8080 (fixtures/seed-options.sql); the service listens on another port.
+    const elsewhere = await startBuiltService(START_BUILD, { DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+    try {
+      const lines = await warnLines(elsewhere);
+      expect(lines.filter((line) => WARNING.test(line)), elsewhere.output()).toHaveLength(1);
+      expect(lines.find((line) => WARNING.test(line))).toContain('PUBLIC_URL=http://127.0.0.1:8080 when a proxy serves it');
+    } finally {
+      await stopService(elsewhere.process);
+    }
+
+    const withPublicUrl = await startBuiltService(START_BUILD, { DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: 'https://events.example.com' });
+    try {
+      expect(await warnLines(withPublicUrl)).toEqual([]);
+    } finally {
+      await stopService(withPublicUrl.process);
+    }
+
+    const port = await freePort();
+    await setOption(database.db, 'home', `http://127.0.0.1:${port}`);
+    const atHome = await startBuiltService(START_BUILD, { DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', PORT: String(port) });
+    try {
+      expect(await warnLines(atHome)).toEqual([]);
+    } finally {
+      await stopService(atHome.process);
+    }
+
+    // The demo's home is the recorded site's 127.0.0.1:8080 too, and it listens elsewhere here.
+    const demo = await startBuiltService(START_BUILD, { DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+    try {
+      expect(await warnLines(demo)).toEqual([]);
+    } finally {
+      await stopService(demo.process);
+    }
+  }, 90_000);
 });
