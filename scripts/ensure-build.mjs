@@ -32,6 +32,9 @@ const sourcesAt = Math.max(
   statSync(join(root, 'package-lock.json')).mtimeMs,
 );
 if (builtAt < sourcesAt) {
+  // The compile takes several seconds with no output of its own: say why the start waits. On
+  // stderr, so that stdout carries only what the service itself prints.
+  console.error(`building dist/ (${builtAt === 0 ? 'first start' : 'sources changed'})…`);
   const result = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stamp, `${new Date().toISOString()}\n`);

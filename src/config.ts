@@ -6,8 +6,8 @@ import { RECORD_CHANGE_KINDS } from './feed/notifications/subscriptions.js';
 import { blogIdFromPrefixes } from './wp/object-cache/keys.js';
 import { API_NAMESPACE, PLUGIN_NAMESPACE, TEC_V1_NAMESPACE, TICKETS_NAMESPACE } from './wp/site/urls.js';
 import type { ChangeFeedSetting } from './feed/start-feed.js';
+import { MYSQL_URL_FORM, mysqlUrlProblem } from './db/database-url.js';
 
-const DATABASE_URL_PATTERN = /^mysql:\/\/[^/]+\/[^/?]+(\?.*)?$/;
 /** A SQLite file (WordPress Playground's, the SQLite Database Integration plugin's): `sqlite:/path/to/site.sqlite`. */
 const SQLITE_URL_PATTERN = /^sqlite:.+$/;
 /**
@@ -20,19 +20,30 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(
     v.pipe(
       v.string(),
-      v.check(
-        (value) => DATABASE_URL_PATTERN.test(value) || SQLITE_URL_PATTERN.test(value),
-        'DATABASE_URL must look like mysql://user:password@host:port/database (or sqlite:/path/to/site.sqlite)',
-      ),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed || SQLITE_URL_PATTERN.test(dataset.value)) return;
+        const problem = mysqlUrlProblem(dataset.value);
+        if (problem === undefined) return;
+        addIssue({ message: dataset.value.startsWith('mysql://') ? problem : `DATABASE_URL must look like ${MYSQL_URL_FORM} (or sqlite:/path/to/site.sqlite)` });
+      }),
     ),
   ),
   DATABASE_READ_URL: v.optional(
     v.pipe(
       v.string(),
-      v.check(
-        (value) => value.split(',').every((url) => DATABASE_URL_PATTERN.test(url.trim())),
-        'DATABASE_READ_URL must be one or more mysql://user:password@host:port/database, separated by commas',
-      ),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const urls = dataset.value.split(',').map((url) => url.trim());
+        const index = urls.findIndex((url) => mysqlUrlProblem(url) !== undefined);
+        if (index < 0) return;
+        const problem = mysqlUrlProblem(urls[index]!)!;
+        const which = urls.length === 1 ? '' : `URL ${index + 1} of ${urls.length} `;
+        addIssue({
+          message: urls[index]!.startsWith('mysql://')
+            ? `${which}${problem}`
+            : `DATABASE_READ_URL must be one or more ${MYSQL_URL_FORM}, separated by commas`,
+        });
+      }),
     ),
   ),
   TABLE_PREFIX: v.optional(
@@ -286,6 +297,11 @@ export interface ObjectCacheConfig {
 
 export class ConfigError extends Error {}
 
+/** One problem on one line (what an operator reads first); several, one a line below a heading. */
+function invalidConfiguration(lines: readonly string[]): ConfigError {
+  return new ConfigError(lines.length === 1 ? `Invalid configuration: ${lines[0]}` : `Invalid configuration:\n  ${lines.join('\n  ')}`);
+}
+
 /** A sub-site prefix (`wp_2_`) without its site number (`wp_`); any other prefix as it is. */
 export function networkBasePrefix(tablePrefix: string): string {
   return /^(.+_)\d+_$/.exec(tablePrefix)?.[1] ?? tablePrefix;
@@ -301,31 +317,29 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const result = v.safeParse(EnvSchema, picked);
   if (!result.success) {
     const lines = result.issues.map((issue) => `${issuePath(issue.path)}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+    throw invalidConfiguration(lines);
   }
   const out = result.output;
-  if (out.DATABASE_READ_URL !== undefined && (out.DATABASE_URL === undefined || !DATABASE_URL_PATTERN.test(out.DATABASE_URL))) {
-    throw new ConfigError('Invalid configuration:\n  DATABASE_READ_URL: read replicas are MySQL/MariaDB servers of a mysql:// DATABASE_URL, not of a SQLite file or the demo');
+  if (out.DATABASE_READ_URL !== undefined && (out.DATABASE_URL === undefined || !out.DATABASE_URL.startsWith('mysql://'))) {
+    throw invalidConfiguration(['DATABASE_READ_URL: read replicas are MySQL/MariaDB servers of a mysql:// DATABASE_URL, not of a SQLite file or the demo']);
   }
   const givenKeys = AUTH_KEY_SETTINGS.filter((key) => out[key] !== undefined);
   if (givenKeys.length > 0 && givenKeys.length < AUTH_KEY_SETTINGS.length) {
     const missing = AUTH_KEY_SETTINGS.filter((key) => out[key] === undefined);
-    throw new ConfigError(
-      `Invalid configuration:\n  ${missing.join(', ')}: cookie authentication needs all six WP_*_KEY / WP_*_SALT settings, or none`,
-    );
+    throw invalidConfiguration([`${missing.join(', ')}: cookie authentication needs all six WP_*_KEY / WP_*_SALT settings, or none`]);
   }
   const baseTablePrefix = out.BASE_TABLE_PREFIX ?? networkBasePrefix(out.TABLE_PREFIX);
   if (out.WEBHOOKS !== undefined && out.WEBHOOKS_FILE !== undefined) {
-    throw new ConfigError('Invalid configuration:\n  WEBHOOKS: is set, and so is WEBHOOKS_FILE; give one of them');
+    throw invalidConfiguration(['WEBHOOKS: is set, and so is WEBHOOKS_FILE; give one of them']);
   }
   if (out.OBJECT_CACHE_URL === undefined && out.OBJECT_CACHE_PREFIX !== undefined) {
-    throw new ConfigError('Invalid configuration:\n  OBJECT_CACHE_PREFIX: is set, but OBJECT_CACHE_URL is not; give both, or neither to run without the object cache');
+    throw invalidConfiguration(['OBJECT_CACHE_PREFIX: is set, but OBJECT_CACHE_URL is not; give both, or neither to run without the object cache']);
   }
   // On a network the site groups' keys carry the blog id, read off the sub-site's prefix.
   if (out.OBJECT_CACHE_URL !== undefined && baseTablePrefix !== out.TABLE_PREFIX && blogIdFromPrefixes(out.TABLE_PREFIX, baseTablePrefix) === undefined) {
-    throw new ConfigError(
-      `Invalid configuration:\n  OBJECT_CACHE_URL: the blog id of TABLE_PREFIX "${out.TABLE_PREFIX}" cannot be told under BASE_TABLE_PREFIX "${baseTablePrefix}" (expected ${baseTablePrefix}<id>_)`,
-    );
+    throw invalidConfiguration([
+      `OBJECT_CACHE_URL: the blog id of TABLE_PREFIX "${out.TABLE_PREFIX}" cannot be told under BASE_TABLE_PREFIX "${baseTablePrefix}" (expected ${baseTablePrefix}<id>_)`,
+    ]);
   }
   return Object.freeze({
     databaseUrl: out.DATABASE_URL,
@@ -407,7 +421,7 @@ export function loadLogSettings(env: Record<string, string | undefined>): LogSet
   );
   const result = v.safeParse(LogEnvSchema, picked);
   if (!result.success) {
-    throw new ConfigError(`Invalid configuration:\n  ${result.issues.map((issue) => `${String(issue.path?.[0]?.key ?? 'environment')}: ${issue.message}`).join('\n  ')}`);
+    throw invalidConfiguration(result.issues.map((issue) => `${String(issue.path?.[0]?.key ?? 'environment')}: ${issue.message}`));
   }
   return Object.freeze({ level: result.output.LOG_LEVEL, pretty: result.output.NODE_ENV === 'development' });
 }
@@ -416,4 +430,70 @@ export function loadLogSettings(env: Record<string, string | undefined>): LogSet
 function namespaceList(value: string): string[] {
   const named = [...new Set(value.split(',').map((namespace) => namespace.trim()))];
   return [...named.filter((namespace) => namespace !== TICKETS_NAMESPACE), ...named.filter((namespace) => namespace === TICKETS_NAMESPACE)];
+}
+
+/** One setting as `--help` shows it. */
+export interface SettingDescription {
+  readonly name: string;
+  /** The schema's default value; undefined for a setting that has none, whose `unset` says what its absence does. */
+  readonly defaultValue: string | undefined;
+  readonly unset: string | undefined;
+  readonly meaning: string;
+}
+
+/** A setting's one line of meaning; `unset` for a setting the schema gives no default, saying what its absence does. */
+interface SettingHelp {
+  readonly meaning: string;
+  readonly unset?: string;
+}
+
+const WP_KEY_UNSET = 'cookie authentication off';
+
+/**
+ * The meaning of every setting the schemas read, keyed by their own keys, so that a setting added
+ * to a schema without a line here (or a line for one that is gone) fails the type check.
+ */
+const SETTING_HELP: { readonly [Name in keyof typeof EnvSchema.entries | keyof typeof LogEnvSchema.entries]: SettingHelp } = {
+  DATABASE_URL: {
+    meaning: 'the WordPress database: mysql://user:password@host:port/database (reserved characters percent-encoded, # as %23) or sqlite:/path/to/site.sqlite',
+    unset: 'the bundled demo site',
+  },
+  DATABASE_READ_URL: { meaning: 'read replicas for plain reads: mysql:// URLs, comma-separated', unset: 'the primary serves all' },
+  TABLE_PREFIX: { meaning: "$table_prefix from wp-config.php (wp_2_, wp_3_, ... for a multisite sub-site)" },
+  BASE_TABLE_PREFIX: { meaning: 'multisite sub-sites: prefix of the network-wide users, usermeta and sitemeta tables', unset: 'TABLE_PREFIX without its site number' },
+  HOST: { meaning: 'the address to listen on (0.0.0.0 for all)' },
+  PORT: { meaning: 'the port to listen on (0: one the system picks)' },
+  REST_ROOT: { meaning: 'path of the REST root: routes live under {REST_ROOT}/calendar/events/v1' },
+  PUBLIC_URL: { meaning: 'base of every URL in answers: the address clients reach the service at', unset: "the site's home option, as WordPress does" },
+  NAMESPACES: {
+    meaning: "namespaces served, comma-separated: calendar/events/v1, tribe/events/v1 (the plugin's own URLs), tec/v1 (TEC 6's newer API)",
+    unset: 'calendar/events/v1',
+  },
+  TEC_V1_EXPERIMENTAL_GATE: { meaning: "off serves tec/v1 without TEC's X-TEC-EEA acknowledgement header" },
+  CHANGE_FEED: { meaning: 'how changes made outside the service are noticed: auto (binlog if allowed, else probe), binlog, probe or off' },
+  CACHE_MAX_MB: { meaning: 'megabytes the response and record caches may hold together; 0 turns both off' },
+  WP_AUTH_KEY: { meaning: 'AUTH_KEY from wp-config.php (the six WP_* keys and salts turn on cookie authentication: all or none)', unset: WP_KEY_UNSET },
+  WP_AUTH_SALT: { meaning: 'AUTH_SALT from wp-config.php', unset: WP_KEY_UNSET },
+  WP_LOGGED_IN_KEY: { meaning: 'LOGGED_IN_KEY from wp-config.php', unset: WP_KEY_UNSET },
+  WP_LOGGED_IN_SALT: { meaning: 'LOGGED_IN_SALT from wp-config.php', unset: WP_KEY_UNSET },
+  WP_NONCE_KEY: { meaning: 'NONCE_KEY from wp-config.php', unset: WP_KEY_UNSET },
+  WP_NONCE_SALT: { meaning: 'NONCE_SALT from wp-config.php', unset: WP_KEY_UNSET },
+  OBJECT_CACHE_URL: { meaning: "redis://host:port/db of the site's Redis Object Cache, whose entries each write drops", unset: 'no object cache' },
+  OBJECT_CACHE_PREFIX: { meaning: "the site's WP_REDIS_PREFIX (or WP_CACHE_KEY_SALT), exactly as in wp-config.php", unset: 'none' },
+  WEBHOOKS: { meaning: 'change notifications: a JSON array of {"url","secret","resources"?,"changes"?}', unset: 'none' },
+  WEBHOOKS_FILE: { meaning: 'a file holding that JSON array (instead of WEBHOOKS)', unset: 'none' },
+  NATS_URL: { meaning: 'NATS servers (nats://host:port, comma-separated) whose JetStream carries the notifications', unset: 'notifications go from memory, best effort' },
+  NATS_STREAM: { meaning: 'the JetStream stream the notifications go into' },
+  LOG_LEVEL: { meaning: `the lowest level logged: ${LOG_LEVELS.join(', ')}` },
+  NODE_ENV: { meaning: 'development: one readable line per log record instead of JSON', unset: 'JSON log lines' },
+};
+
+/** Every setting the service reads, in the schemas' order, with its default and meaning (`--help`). */
+export function describeSettings(): SettingDescription[] {
+  const schemas: Record<string, v.GenericSchema> = { ...EnvSchema.entries, ...LogEnvSchema.entries };
+  return Object.entries(schemas).map(([name, schema]) => {
+    const help = SETTING_HELP[name as keyof typeof SETTING_HELP];
+    const fallback = v.getDefault(schema) as unknown;
+    return { name, defaultValue: fallback === undefined ? undefined : String(fallback), unset: help.unset, meaning: help.meaning };
+  });
 }

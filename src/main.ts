@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { loadConfig, loadLogSettings, ConfigError, type Config } from './config.js';
+import type { AddressInfo } from 'node:net';
+import { describeSettings, loadConfig, loadLogSettings, ConfigError, type Config } from './config.js';
+import { helpText, isHelpArgument } from './commands/help.js';
+import { envFileProblem } from './env-file.js';
 import { createDb, sqliteFilePath, type Db } from './db/create-db.js';
 import { openDemoSite, type DemoSite } from './demo/demo-site.js';
 import { checkSiteTables } from './ops/health.repository.js';
@@ -26,9 +29,21 @@ import { mysql2PoolStats, type PoolStats } from './ops/metrics.js';
 import { createServiceServer } from './ops/service-server.js';
 import { SiteTablesLog } from './ops/site-tables.js';
 import { siteTablesProblem } from './http/error-handler.js';
+import { siteAddressWarning } from './ops/site-address.js';
 
 /** The only place that reads the environment, listens, and shuts down. */
 async function main(): Promise<void> {
+  // `npm start -- --help`: what can be set and run, before anything is read, opened or listened on.
+  if (isHelpArgument(process.argv[2])) {
+    console.log(helpText(describeSettings()));
+    process.exit(0);
+  }
+  // Settings may come from a .env file too (commands included), under what the environment sets.
+  const envFileProblem = loadEnvFile(ENV_FILE);
+  if (envFileProblem !== undefined) {
+    console.error(envFileProblem);
+    process.exit(1);
+  }
   // `node dist/main.js doctor [URL] [--json]` (npm run doctor): a command, not the server. It comes
   // before the settings are read, since its URL argument stands in for DATABASE_URL.
   if (process.argv[2] === 'doctor') {
@@ -74,16 +89,20 @@ async function main(): Promise<void> {
   const databaseUrl = config.databaseUrl;
   const db =
     demo?.db ??
-    createDb({
-      log: statements.log,
-      onPool: (pool) => (poolStats = mysql2PoolStats(pool)),
-      databaseUrl: databaseUrl!,
-      tablePrefix: config.tablePrefix,
-      baseTablePrefix: config.baseTablePrefix,
-    });
+    createDbOrExit('DATABASE_URL', () =>
+      createDb({
+        log: statements.log,
+        onPool: (pool) => (poolStats = mysql2PoolStats(pool)),
+        databaseUrl: databaseUrl!,
+        tablePrefix: config.tablePrefix,
+        baseTablePrefix: config.baseTablePrefix,
+      }),
+    );
   // Read replicas (DATABASE_READ_URL): plain reads go there, writes and a writer's next reads not.
   const readDbs = config.databaseReadUrls.map((databaseUrl) =>
-    createDb({ log: statements.log, databaseUrl, tablePrefix: config.tablePrefix, baseTablePrefix: config.baseTablePrefix }),
+    createDbOrExit('DATABASE_READ_URL', () =>
+      createDb({ log: statements.log, databaseUrl, tablePrefix: config.tablePrefix, baseTablePrefix: config.baseTablePrefix }),
+    ),
   );
   // `node dist/main.js indexes add|remove|status` (npm run indexes): a command, not the server.
   if (process.argv[2] === 'indexes') {
@@ -146,6 +165,8 @@ async function main(): Promise<void> {
     console.error(problem);
     process.exit(1);
   });
+  // The port bound (the system's pick with PORT=0).
+  const listening = new Promise<number>((resolve) => server.once('listening', () => resolve((server.address() as AddressInfo).port)));
   server.listen(config.port, config.host, () => {
     // With PORT=0 the system picks the port; print the one actually bound.
     const address = server.address();
@@ -158,7 +179,19 @@ async function main(): Promise<void> {
   // Serve at once (a database that is down is answered 503, /readyz says so), and say clearly
   // in the log while the database is not there yet, instead of crash-looping.
   let runningFeed: RunningFeed | undefined;
-  void waitForDatabase(db, siteTables, (message) => logger.warn(message), (message) => logger.info(message)).then(async () => {
+  const databaseReady = waitForDatabase(db, siteTables, (message) => logger.warn(message), (message) => logger.info(message));
+  // Links naming the PHP site while clients come here: said once, as doctor says it. The demo's
+  // links name this process's address already (appConfig above).
+  if (!demo) {
+    void Promise.all([listening, databaseReady])
+      .then(([port]) => siteAddressWarning(db, config, port))
+      .then(
+        (warning) => warning !== undefined && logger.warn(warning),
+        // Options that cannot be read are the requests' to report (503), not this line's.
+        () => undefined,
+      );
+  }
+  void databaseReady.then(async () => {
     await logCompanions(db, isMultisiteNetwork(config), (message) => logger.warn(message));
     if (databaseUrl === undefined || sqliteFilePath(databaseUrl) !== undefined) {
       // A SQLite file has neither binlog nor InnoDB log to follow: nothing is served from memory.
@@ -202,8 +235,36 @@ async function main(): Promise<void> {
         .finally(() => process.exit(0)),
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // `on`, not `once`: under `npm start`, Ctrl-C reaches the service twice (from the terminal, and
+  // forwarded by npm); a second signal left to Node's default would kill it mid-drain.
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** The settings file of the working directory (`npm start`'s is the project's folder). */
+const ENV_FILE = '.env';
+
+/**
+ * Adds the variables of a `.env` file to process.env with Node's own reader, which never replaces
+ * a variable the environment already has (an empty one included). No file is no problem; a file
+ * that cannot be read, or holds a line Node would skip or cut short, is: its one line is returned.
+ */
+function loadEnvFile(path: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? undefined : `${path} cannot be read (${code ?? (error as Error).message}): fix it, or remove it and set the variables in the environment`;
+  }
+  // The engines field asks for 20.12, but npm only warns on an older Node.
+  if (typeof process.loadEnvFile !== 'function') {
+    return `${path} is there, but Node ${process.version} cannot read it (process.loadEnvFile came in Node 20.12): upgrade Node, or set its variables in the environment`;
+  }
+  const problem = envFileProblem(text);
+  if (problem !== undefined) return `${path} ${problem}`;
+  process.loadEnvFile(path);
+  return undefined;
 }
 
 /** Says what the demo is and how to sign in to it. */
@@ -246,6 +307,19 @@ function listenProblem(error: NodeJS.ErrnoException, host: string, port: number)
   if (error.code === 'EACCES') return `Port ${port} on ${host} may not be listened on by this user (ports below 1024 need privileges): ${how}`;
   if (error.code === 'EADDRNOTAVAIL') return `HOST ${host} is not an address of this machine: set HOST to one of its addresses (127.0.0.1, 0.0.0.0 for all)`;
   return undefined;
+}
+
+/**
+ * mysql2 checks a URL's options as it makes the pool (`?ssl=` must name a profile it knows) and
+ * throws: one line naming the setting, as for the settings config.ts refuses, not its stack.
+ */
+function createDbOrExit(setting: string, create: () => Db): Db {
+  try {
+    return create();
+  } catch (error) {
+    console.error(`Invalid configuration: ${setting}: ${(error as Error).message}`);
+    process.exit(1);
+  }
 }
 
 /** How long requests under way may run on after SIGTERM (the systemd unit's TimeoutStopSec is above it). */

@@ -76,7 +76,8 @@ export async function runDoctorCommand(argv: readonly string[], env: Record<stri
     config = loadConfig(args.url === undefined ? env : { ...env, DATABASE_URL: args.url });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    out.printError(`${error.message}\n${USAGE}`);
+    // The message says what is wrong and how to write it; the usage would bury that line.
+    out.printError(error.message);
     return 2;
   }
   if (config.databaseUrl === undefined) {
@@ -89,13 +90,14 @@ export async function runDoctorCommand(argv: readonly string[], env: Record<stri
     return 2;
   }
   const databaseUrl = config.databaseUrl;
-  const db = createDb({
-    databaseUrl,
-    tablePrefix: config.tablePrefix,
-    baseTablePrefix: config.baseTablePrefix,
-    connectionLimit: 2,
-    acquireTimeoutMs: 5_000,
-  });
+  let db: Db;
+  try {
+    db = createDb({ databaseUrl, tablePrefix: config.tablePrefix, baseTablePrefix: config.baseTablePrefix, connectionLimit: 2, acquireTimeoutMs: 5_000 });
+  } catch (error) {
+    // mysql2 refuses some of the URL's options (an unknown `?ssl=` profile) as it makes the pool.
+    out.printError(`Invalid configuration: DATABASE_URL: ${(error as Error).message}`);
+    return 2;
+  }
   try {
     try {
       await pingDatabase(db);

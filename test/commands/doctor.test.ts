@@ -310,11 +310,28 @@ describe('doctor usage errors and an unreachable database', () => {
     expect(run.errors).toEqual(['doctor checks MySQL/MariaDB sites; it is not applicable to a SQLite file']);
   });
 
-  it('exits 2 with the usage for no URL at all, a malformed one, or an unknown option', async () => {
-    for (const argv of [[], ['postgres://x/y'], ['--verbose']]) {
+  it('exits 2 with the usage for no URL at all or an unknown option', async () => {
+    for (const argv of [[], ['--verbose']]) {
       const run = await doctor(argv);
       expect(run.code).toBe(2);
       expect(run.errors.join('\n')).toContain('usage: npm run doctor -- [DATABASE_URL] [--json]');
+    }
+  });
+
+  it('exits 2 with one line saying what is wrong with a malformed URL and how to write it, never its password', async () => {
+    for (const [url, problem] of [
+      ['postgres://x/y', /^Invalid configuration: DATABASE_URL: DATABASE_URL must look like mysql:\/\/user:password@host:port\/database/],
+      ['mysql://root:pw#Secret@127.0.0.1:3306/wordpress', /^Invalid configuration: DATABASE_URL: holds a "#".*# as %23/],
+      ['mysql://root:Secret@127.0.0.1:99999/wordpress', /^Invalid configuration: DATABASE_URL: its port is above 65535/],
+      ['mysql://root:Secret%ZZ@127.0.0.1:3306/wordpress', /^Invalid configuration: DATABASE_URL: its password holds a "%"/],
+      ['mysql://root:Secret@127.0.0.1:3306/wordpress?ssl=NoSuchProfile', /^Invalid configuration: DATABASE_URL: Unknown SSL profile 'NoSuchProfile'$/],
+    ] as const) {
+      const run = await doctor([url]);
+      expect(run.code, url).toBe(2);
+      expect(run.lines, url).toEqual([]);
+      expect(run.errors, url).toHaveLength(1);
+      expect(run.errors[0], url).toMatch(problem);
+      expect(run.errors[0], url).not.toContain('Secret');
     }
   });
 });

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildService, PROJECT_ROOT, removeBuild } from '../setup/built-service.js';
+import { buildService, removeBuild, SERVICE_CWD } from '../setup/built-service.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 
 /**
@@ -26,7 +26,7 @@ async function runDoctor(args: string[]): Promise<{ code: number; stdout: string
   const env = { ...process.env };
   delete env.DATABASE_URL;
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(buildDir!, 'main.js'), 'doctor', ...args], { cwd: PROJECT_ROOT, env });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(buildDir!, 'main.js'), 'doctor', ...args], { cwd: SERVICE_CWD, env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

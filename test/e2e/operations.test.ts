@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildService, PROJECT_ROOT, removeBuild, START_BUILD, startBuiltService } from '../setup/built-service.js';
+import { buildService, removeBuild, SERVICE_CWD, START_BUILD, startBuiltService } from '../setup/built-service.js';
 import { freePort } from '../setup/net.js';
 import { createTestDatabase } from '../setup/database.js';
 import { SERVICE_NODE_FLAGS } from '../setup/service-flags.js';
@@ -79,7 +79,7 @@ describe('a port already in use', () => {
     try {
       const deadPort = await freePort();
       const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(START_BUILD, 'main.js')], {
-        cwd: PROJECT_ROOT,
+        cwd: SERVICE_CWD,
         env: { ...process.env, DATABASE_URL: `mysql://root@127.0.0.1:${deadPort}/nowhere`, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'fatal' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

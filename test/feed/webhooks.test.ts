@@ -65,7 +65,7 @@ describe('WEBHOOKS, WEBHOOKS_FILE, NATS_URL and NATS_STREAM settings', () => {
   });
 
   it('refuses invalid JSON, a bad URL, unknown kinds and keys, naming WEBHOOKS and the place', () => {
-    expect(configError({ WEBHOOKS: '[{url: x}]' })).toMatch(/^Invalid configuration:\n {2}WEBHOOKS: is not valid JSON/);
+    expect(configError({ WEBHOOKS: '[{url: x}]' })).toMatch(/^Invalid configuration: WEBHOOKS: is not valid JSON/);
     expect(configError({ WEBHOOKS: '[{"url": "not a url", "secret": "s"}]' })).toContain(
       'WEBHOOKS[0].url: url must be an absolute http:// or https:// URL',
     );

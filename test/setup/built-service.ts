@@ -47,10 +47,20 @@ export interface RunningService {
   output(): string;
 }
 
-/** Starts `<buildDir>/main.js` with PORT=0 on 127.0.0.1 and `env` on top of this process's environment. */
-export async function startBuiltService(buildDir: string, env: Record<string, string>): Promise<RunningService> {
+/**
+ * Where the services the tests start run: a folder of the project without a `.env` (the service
+ * reads one from its working directory, and a developer's own in the project's root must not
+ * change what the tests start).
+ */
+export const SERVICE_CWD = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Starts `<buildDir>/main.js` with PORT=0 on 127.0.0.1 and `env` on top of this process's
+ * environment, in SERVICE_CWD unless `cwd` says otherwise.
+ */
+export async function startBuiltService(buildDir: string, env: Record<string, string>, options: { cwd?: string } = {}): Promise<RunningService> {
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(buildDir, 'main.js')], {
-    cwd: PROJECT_ROOT,
+    cwd: options.cwd ?? SERVICE_CWD,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
