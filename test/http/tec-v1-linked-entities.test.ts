@@ -145,3 +145,27 @@ describe('tec/v1: venues and organizers nested in events under _fields', () => {
     );
   });
 });
+
+describe('tec/v1: GET /organizers?event=', () => {
+  /*
+   * Linked_Posts::filter_by_event (src/Tribe/Repositories/Linked_Posts.php) JOINs the event's
+   * `_EventOrganizerID` rows and adds a WHERE on their post_id; nothing sets an order, so WP_Query
+   * sends its default ORDER BY post_date DESC: newest first, whatever order the event names them in.
+   * Posts saved in the same second come as the join reads the event's rows (the recorded organizers
+   * 31, 35 of event 194), which the service keeps.
+   */
+  it('lists the event’s organizers newest first, ties in the event’s order', async () => {
+    const db = database.db;
+    const organizer = async (title: string, date: string) => (await insertOrganizer(db, { post_title: title, post_date: date, post_date_gmt: date })).id;
+    const january = await organizer('January', '2026-01-01 10:00:00');
+    const march = await organizer('March', '2026-03-01 10:00:00');
+    const februaryA = await organizer('February A', '2026-02-01 10:00:00');
+    const februaryB = await organizer('February B', '2026-02-01 10:00:00');
+    const event = (await insertEvent(db, { post_title: 'Linked four times', organizers: [january, februaryB, march, februaryA] })).id;
+    const { status, body } = await get(`/organizers?event=${event}&_fields=id`);
+    expect(status).toBe(200);
+    expect((body as unknown as { id: number }[]).map((row) => row.id)).toEqual([march, februaryB, februaryA, january]);
+    const second = await get(`/organizers?event=${event}&_fields=id&per_page=2&page=2`);
+    expect((second.body as unknown as { id: number }[]).map((row) => row.id)).toEqual([februaryA, january]);
+  });
+});
