@@ -73,13 +73,20 @@ function intersect(value: unknown, tree: FieldTree): unknown {
  * rest_filter_response_fields: `_fields` read as wp_parse_list reads it (`a,b`, or `_fields[]=a`
  * repeated), each name trimmed; no names leaves the data whole.
  */
-function filterFields(data: unknown, rawFields: unknown, objectFields: readonly string[] = []): unknown {
+function filterFields(data: unknown, rawFields: unknown, objectFields: readonly string[] = [], responseLinks = false): unknown {
   const fields = requestedFields(rawFields);
   if (fields === undefined) return data;
   const tree = fieldTree(fields);
   // A PHP object is not walked: asked for in part, it is kept whole.
   for (const key of objectFields) if (tree[key] !== undefined) tree[key] = true;
-  return Array.isArray(data) ? data.map((item) => intersect(item, tree)) : intersect(data, tree);
+  if (Array.isArray(data)) return data.map((item) => intersect(item, tree));
+  if (responseLinks && data !== null && typeof data === 'object' && '_links' in data) {
+    // response_to_data adds the response's links to what rest_post_dispatch's filter left.
+    const { _links: links, ...rest } = data as Record<string, unknown>;
+    const kept = intersect(rest, tree);
+    return { ...(Array.isArray(kept) ? {} : (kept as object)), _links: links };
+  }
+  return intersect(data, tree);
 }
 
 /**
@@ -105,7 +112,10 @@ export function wordpressGlobalParams(): Koa.Middleware {
     if (typeof ctx.body !== 'string' || !ctx.response.is('json')) return;
 
     let data: unknown = JSON.parse(ctx.body);
-    if (fields !== undefined && ctx.status < 400) data = filterFields(data, fields, (ctx.state as { objectFields?: readonly string[] }).objectFields);
+    if (fields !== undefined && ctx.status < 400) {
+      const state = ctx.state as { objectFields?: readonly string[]; responseLinks?: boolean };
+      data = filterFields(data, fields, state.objectFields, state.responseLinks);
+    }
     if (envelope !== undefined) {
       const headers: Record<string, string | number> = {};
       for (const [name, wpName, integer] of ENVELOPE_HEADERS) {
