@@ -261,6 +261,7 @@ function send(koa: Koa.Context, response: RestResponse): void {
   if (response.headers?.Link !== undefined) Object.assign(koa.state as object, { answerLink: true, apiLink: koa.response.get('Link') });
   for (const [name, value] of Object.entries(response.headers ?? {})) koa.set(name, value);
   if (response.objectFields !== undefined) (koa.state as { objectFields?: readonly string[] }).objectFields = response.objectFields;
+  if (response.responseLinks) (koa.state as { responseLinks?: boolean }).responseLinks = true;
   if (response.contentType !== undefined) {
     koa.type = response.contentType;
     koa.body = String(response.body);

@@ -1,6 +1,5 @@
 import type Koa from 'koa';
-import { parseList } from '../wp/php/lists.js';
-import { phpTrim } from '../wp/php/php-values.js';
+import { requestedFields } from './rest-fields.js';
 import { AppError } from './errors.js';
 import { parsePhpQuery } from './php-query.js';
 
@@ -27,25 +26,24 @@ const ENVELOPE_HEADERS: readonly [name: string, wpName: string, integer: boolean
 
 type FieldTree = { [key: string]: FieldTree | true };
 
-/** `events.id,total` as the nested tree rest_filter_response_fields builds. */
+/**
+ * `events.id,total` as the nested tree rest_filter_response_fields builds. A sub-field of a parent
+ * already named whole ends the walk there (core's `break 2` leaves the loop over the names, not
+ * only the one name), so `title,title.rendered,id` keeps `title` alone.
+ */
 function fieldTree(fields: readonly string[]): FieldTree {
   const tree: FieldTree = {};
   for (const field of fields) {
     const parts = field.split('.');
     let node = tree;
-    let skipped = false;
     while (parts.length > 1) {
       const next = parts.shift()!;
-      const existing = node[next];
-      // A parent already included whole makes its sub-fields moot.
-      if (existing === true) {
-        skipped = true;
-        break;
-      }
+      const existing = Object.hasOwn(node, next) ? node[next] : undefined;
+      if (existing === true) return tree;
       node[next] = existing ?? {};
       node = node[next] as FieldTree;
     }
-    if (!skipped) node[parts[0]!] = true;
+    node[parts[0]!] = true;
   }
   return tree;
 }
@@ -53,32 +51,42 @@ function fieldTree(fields: readonly string[]): FieldTree {
 /** _rest_array_intersect_key_recursive: keys of `value` named in `tree`, recursing into objects. */
 function intersect(value: unknown, tree: FieldTree): unknown {
   if (value === null || typeof value !== 'object') return value;
-  // PHP lists have integer keys, which no field name matches.
+  // A list's keys are its indexes: only a numeric name (`venues.0.title`) keeps an item.
   if (Array.isArray(value)) {
-    const kept = Object.entries(value).filter(([key]) => key in tree);
+    const kept = Object.entries(value)
+      .filter(([key]) => Object.hasOwn(tree, key))
+      .map(([key, item]): [string, unknown] => [key, tree[key] === true ? item : intersect(item, tree[key] as FieldTree)]);
     // PHP encodes an array with keys 0..n-1 (or none) as a JSON list, anything else as an object.
     return kept.every(([key], index) => key === String(index)) ? kept.map(([, item]) => item) : Object.fromEntries(kept);
   }
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    const wanted = tree[key];
-    if (wanted === undefined) continue;
+    if (!Object.hasOwn(tree, key)) continue;
+    const wanted = tree[key]!;
     out[key] = wanted === true ? child : intersect(child, wanted);
   }
-  return out;
+  // An array left with no keys is PHP's empty array, which json_encode prints as a list.
+  return Object.keys(out).length === 0 ? [] : out;
 }
 
 /**
  * rest_filter_response_fields: `_fields` read as wp_parse_list reads it (`a,b`, or `_fields[]=a`
  * repeated), each name trimmed; no names leaves the data whole.
  */
-function filterFields(data: unknown, rawFields: unknown, objectFields: readonly string[] = []): unknown {
-  const fields = parseList(rawFields).map((field) => phpTrim(String(field)));
-  if (fields.length === 0) return data;
+function filterFields(data: unknown, rawFields: unknown, objectFields: readonly string[] = [], responseLinks = false): unknown {
+  const fields = requestedFields(rawFields);
+  if (fields === undefined) return data;
   const tree = fieldTree(fields);
   // A PHP object is not walked: asked for in part, it is kept whole.
   for (const key of objectFields) if (tree[key] !== undefined) tree[key] = true;
-  return Array.isArray(data) ? data.map((item) => intersect(item, tree)) : intersect(data, tree);
+  if (Array.isArray(data)) return data.map((item) => intersect(item, tree));
+  if (responseLinks && data !== null && typeof data === 'object' && '_links' in data) {
+    // response_to_data adds the response's links to what rest_post_dispatch's filter left.
+    const { _links: links, ...rest } = data as Record<string, unknown>;
+    const kept = intersect(rest, tree);
+    return { ...(Array.isArray(kept) ? {} : (kept as object)), _links: links };
+  }
+  return intersect(data, tree);
 }
 
 /**
@@ -104,7 +112,10 @@ export function wordpressGlobalParams(): Koa.Middleware {
     if (typeof ctx.body !== 'string' || !ctx.response.is('json')) return;
 
     let data: unknown = JSON.parse(ctx.body);
-    if (fields !== undefined && ctx.status < 400) data = filterFields(data, fields, (ctx.state as { objectFields?: readonly string[] }).objectFields);
+    if (fields !== undefined && ctx.status < 400) {
+      const state = ctx.state as { objectFields?: readonly string[]; responseLinks?: boolean };
+      data = filterFields(data, fields, state.objectFields, state.responseLinks);
+    }
     if (envelope !== undefined) {
       const headers: Record<string, string | number> = {};
       for (const [name, wpName, integer] of ENVELOPE_HEADERS) {

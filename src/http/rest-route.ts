@@ -18,6 +18,12 @@ export interface RestResponse {
    * rest_filter_response_fields walks arrays only.
    */
   objectFields?: readonly string[];
+  /**
+   * The body's `_links` are the WP_REST_Response's own links (add_link, as the namespace and root
+   * indexes set them), which WP_REST_Server::response_to_data adds to the data after `_fields` has
+   * filtered it: they stay, last, whatever `_fields` names.
+   */
+  responseLinks?: boolean;
 }
 
 export interface EndpointDefinition<Ctx> {

@@ -95,6 +95,25 @@ export function recordStatements(database: TestDatabase): StatementRecorder {
 }
 
 /**
+ * A database loaded with `dump`, made before the file's tests and dropped after them; read
+ * `database` inside tests (it is set once beforeAll has run).
+ */
+export function fileDatabase(dump: 'reference' | 'schema'): { readonly database: TestDatabase } {
+  const made: { database?: TestDatabase } = {};
+  beforeAll(async () => {
+    made.database = await createTestDatabase({ dump });
+  });
+  afterAll(async () => {
+    await made.database?.drop();
+  });
+  return {
+    get database() {
+      return made.database!;
+    },
+  };
+}
+
+/**
  * A database loaded with `dump` and a statement recorder on it, made before the file's tests and
  * dropped after them; read its fields inside tests (they are set once beforeAll has run).
  */

@@ -18,10 +18,9 @@ import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
 import { setEventTerms, translateTermsToIds } from '../../wp/tec/event-terms.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { trackTermsChanged } from '../../wp/tec/tracker.js';
+import { publishAssociatedPosts } from '../../wp/tec/publish-associated.js';
 import { addPostMeta, getPostCustom } from '../../wp/write/post-meta.js';
-import { insertPost, PostNotStoredError, publishPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../wp/write/posts.js';
-import { theTitle } from '../../wp/text/formatting.js';
-import { sanitizeTitle } from '../../wp/text/slugs.js';
+import { insertPost, PostNotStoredError, trashPost, updatePost, type PostFields } from '../../wp/write/posts.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { EventErrors, getEventData } from './events.service.js';
 import type { EventResource } from './events.types.js';
@@ -137,46 +136,6 @@ async function saveEventTerms(ctx: RequestContext, scope: WriteScope, eventId: n
     const changed = await setEventTerms(scope, eventId, PostType.event, taxonomy, terms, hierarchical, locale);
     await trackTermsChanged(scope, eventId, taxonomy, changed);
   }
-}
-
-/**
- * Main::publishAssociatedTypes (on `publish_tribe_events`, inside wp_insert_post's status
- * transition, so with the links stored before this save, and before the event's own
- * `post_updated` and revision): the event's venue, then its organizers, in the order the meta
- * holds them, that are neither published nor private are published through wp_publish_post
- * (each with its revision), when the user may publish them.
- */
-async function publishAssociatedPosts(ctx: RequestContext, scope: WriteScope, eventId: number): Promise<void> {
-  const meta = await eventMeta(scope, eventId);
-  const expected: [number, string][] = [
-    ...(meta.get(EventMeta.venueId) ?? []).map((id): [number, string] => [phpIntval(id), PostType.venue]),
-    ...(meta.get(EventMeta.organizerId) ?? []).map((id): [number, string] => [phpIntval(id), PostType.organizer]),
-  ].filter(([id]) => id > 0);
-  const linked = await postRowsOf(scope, expected.map(([id]) => id));
-  for (const [id, postType] of expected) {
-    const post = linked.get(id);
-    if (post?.post_type !== postType) continue;
-    if (post.post_status === PostStatus.publish || post.post_status === PostStatus.private) continue;
-    const caps = POST_TYPE_CAPS[postType];
-    if (!caps || !userCan(ctx.viewer, caps.publish_posts)) continue;
-    const published = await publishPost(scope, id);
-    if (published) linked.set(id, published.post_name === '' ? await slugPublishedLinkedPost(ctx, scope, published) : published);
-  }
-}
-
-/** The word publishAssociatedTypes names a linked post by when its title gives no slug (`venue-12`). */
-const LINKED_SLUG_FALLBACK: Readonly<Record<string, string>> = { [PostType.venue]: 'venue', [PostType.organizer]: 'organizer' };
-
-/**
- * publishAssociatedTypes since TEC 6.15.4: a linked post published without a slug (a draft saved
- * in the editor has none) gets one from its title as get_the_title shows it, else from its kind
- * and ID, made unique as for a published post and stored through wp_update_post.
- */
-async function slugPublishedLinkedPost(ctx: RequestContext, scope: WriteScope, post: PostRow): Promise<PostRow> {
-  const shown = theTitle(post.post_title);
-  const title = isPhpEmpty(shown) ? `${LINKED_SLUG_FALLBACK[post.post_type]}-${post.ID}` : shown;
-  const slug = await uniquePostSlug(scope, sanitizeTitle(title, ctx.site.language), post.ID, PostStatus.publish, post.post_type);
-  return updatePost(scope, post.ID, { post_name: slug });
 }
 
 const NO_CUSTOM_TABLES_ROWS: StoredEventCustomTables = { event: undefined, occurrence: undefined };
@@ -298,7 +257,8 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
           // prepare_postarr's `edit_date` for a scheduling with a date: a draft keeps the date
           // given rather than wp_update_post's now, so it stays `future`.
           editDate: fields.post_status === PostStatus.future && !isPhpEmpty(fields.post_date),
-          onPublished: () => publishAssociatedPosts(ctx, scope, id),
+          // publishAssociatedTypes, with the links stored before this save (the meta comes after).
+          onPublished: () => publishAssociatedPosts(scope, id),
         },
       );
     } catch (error) {

@@ -100,7 +100,8 @@ export function createIndexRoute(namespace: string, allRoutes: () => readonly Ro
           namespace: { default: namespace, required: false },
           context: { default: 'view', required: false },
         },
-        handler: async (ctx) => ({ body: buildNamespaceIndex(allRoutes(), ctx) }),
+        // get_namespace_index adds its `up` link whatever `_fields` names.
+        handler: async (ctx) => ({ body: buildNamespaceIndex(allRoutes(), ctx), responseLinks: true }),
       },
     ],
   };

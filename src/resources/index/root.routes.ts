@@ -16,7 +16,7 @@ export function createRootIndexRoute(namespaceRoutes: () => ReadonlyMap<string, 
       {
         methods: ['GET'],
         args: { context: { default: 'view', required: false } },
-        handler: async (ctx) => ({ body: await getRootIndex(ctx, route, namespaceRoutes()) }),
+        handler: async (ctx) => ({ body: await getRootIndex(ctx, route, namespaceRoutes()), responseLinks: true }),
       },
     ],
   };

@@ -1,6 +1,7 @@
 import { translate } from '../../i18n/index.js';
 import type { RequestContext } from '../../http/request-context.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
+import { requestedFields, restIsFieldIncluded } from '../../http/rest-fields.js';
 import { OptionName } from '../../wp/constants.js';
 import { zoneOffsetSeconds } from '../../wp/tec/dates.js';
 import { selectOptions } from '../../wp/site/options.repository.js';
@@ -54,6 +55,15 @@ export async function getRootIndex(
       { '/': describeRoute('/', '', rootRoute, ctx, t) },
       ...[...namespaceRoutes].map(([namespace, routes]) => describeNamespaceRoutes(namespace, routes, ctx, t)),
     ),
-    _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+    // get_index adds its `help` link only when `_fields` names none, or names `_links` (or
+    // `_embedded`, with `_embed`); response_to_data then keeps it whatever the filter left.
+    ...(rootLinksWanted(ctx) ? { _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] } } : {}),
   };
+}
+
+/** get_index's test for its links: `_fields` empty, or naming `_links`, or `_embedded` when `_embed` is sent. */
+function rootLinksWanted(ctx: RequestContext): boolean {
+  const fields = requestedFields(ctx.query._fields) ?? ['_links'];
+  if (ctx.query._embed !== undefined) fields.push('_embedded');
+  return restIsFieldIncluded('_links', fields) || restIsFieldIncluded('_embedded', fields);
 }

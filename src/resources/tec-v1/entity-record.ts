@@ -37,4 +37,9 @@ export interface EntityView {
    * Lists never unlock.
    */
   passwordUnlocked: boolean;
+  /**
+   * The request's `_fields` (wp_parse_list, trimmed), undefined when it names none. Core's
+   * controller builds only these of each entity's own fields, nested venues and organizers too.
+   */
+  fields?: readonly string[];
 }

@@ -1,7 +1,9 @@
 import { EventMeta } from '../../wp/constants.js';
 import { allMeta } from '../../wp/posts/meta.js';
 import { postPermalink } from '../../wp/site/urls.js';
-import { theTitle } from '../../wp/text/formatting.js';
+import { escHtml } from '../../wp/text/formatting.js';
+import { getTheTitle } from '../../wp/json-ld/thing.js';
+import { phpListFilter } from '../../wp/php/php-empty.js';
 import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import { formatEventCost } from '../../wp/tec/cost.js';
 import { firstMeta } from '../../wp/posts/meta.js';
@@ -64,7 +66,10 @@ export function toTecEventEntity(record: EventRecord, view: EntityView): Record<
           { defaultCurrencySymbol: view.site.tec.defaultCurrencySymbol, reverseCurrencyPosition: view.site.tec.reverseCurrencyPosition },
         ),
       ],
-      ['organizer_names', record.organizers.map((organizer) => theTitle(organizer.post.post_title))],
+      // Organizer::get_fetch_names_callback: tribe_get_organizer, esc_html( get_the_title() ), with
+      // the "Protected: " / "Private: " prefixes core's controller drops only from the entities' own
+      // titles; array_filter then drops empty names, keeping the others' indexes.
+      ['organizer_names', phpListFilter(record.organizers.map((organizer) => escHtml(getTheTitle(organizer.post))))],
       ['organizers', masked ? [] : record.organizers.map((organizer) => toTecLinkedEntity(organizer, view))],
       ['venues', masked ? [] : record.venues.map((venue) => toTecLinkedEntity(venue, view))],
       ['permalink', postPermalink(view.urls, post, view.viewer)],

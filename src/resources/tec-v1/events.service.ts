@@ -9,6 +9,7 @@ import { parsePostSearch } from '../../wp/posts/search.js';
 import { formatInZone, phpDateTimeIn } from '../../wp/tec/dates.js';
 import { countEvents, eventStorageOf, selectEventPage, toNormalZone, type EventDateFilters, type EventListFilter, type EventSort } from '../../wp/tec/events-query.js';
 import { selectPostForCaps } from '../../http/permissions.js';
+import { requestedFields } from '../../http/rest-fields.js';
 import { loadPostOnce } from '../../http/request-context.js';
 import type { EntityView } from './entity-record.js';
 import { loadEventRecords } from './entity-records.repository.js';
@@ -16,7 +17,7 @@ import { assembleEventRecords } from './entity-records.kept.js';
 import { toTecEventEntity } from './event-entity.mapper.js';
 import { checkReadPermission } from './post-entity.permissions.js';
 
-/** The request's view of entities: its context (`view` unless given), viewer, site and instant. */
+/** The request's view of entities: its context (`view` unless given), `_fields`, viewer, site and instant. */
 export function entityView(ctx: RequestContext, passwordUnlocked = false): EntityView {
   const context = ctx.params.context;
   return {
@@ -26,6 +27,7 @@ export function entityView(ctx: RequestContext, passwordUnlocked = false): Entit
     site: ctx.site,
     now: ctx.now,
     passwordUnlocked,
+    fields: requestedFields(ctx.query._fields),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { RequestContext } from '../../http/request-context.js';
-import { loadPostMetaOnce, loadPostOnce } from '../../http/request-context.js';
-import { allMeta } from '../../wp/posts/meta.js';
+import { loadPostOnce } from '../../http/request-context.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/auth/capabilities.js';
 import { canAccessPasswordContent } from '../../wp/auth/password-access.js';
 import { PostStatus } from '../../wp/constants.js';
@@ -19,7 +18,11 @@ import type { LinkedEntityKind } from './linked-entity.kinds.js';
 /**
  * Read_Archive_Response::build_query for venues and organizers: `status` only for a reader who
  * may edit the type, a search on the post's texts (not its address), `event` (ignored when it names
- * no post), `has_events` (whatever its value); `only_with_upcoming` is accepted and does nothing. Newest first.
+ * no post), `has_events` (whatever its value); `only_with_upcoming` is accepted and does nothing.
+ * Newest first. With `event`, TEC's Linked_Posts::filter_by_event JOINs the event's link meta rows
+ * and WP_Query orders by post_date DESC with no tie-breaker, so posts saved in the same second come
+ * in the order the join reads the event's rows (recorded: organizers 31, 35 of event 194, saved in
+ * one second); the service breaks those ties by that order.
  */
 async function linkedFilter(ctx: RequestContext, kind: LinkedEntityKind): Promise<LinkedPostFilter> {
   const mayEdit = userCan(ctx.viewer, POST_TYPE_CAPS[kind.postType]!.edit_posts);
@@ -39,23 +42,6 @@ async function linkedFilter(ctx: RequestContext, kind: LinkedEntityKind): Promis
   return filter;
 }
 
-/**
- * With `event`, the repository queries `post__in` the event's linked IDs and WP_Query keeps that
- * order: the posts come in the order of the event's meta rows (recorded: organizers 31, 35 of event 194).
- */
-async function eventOrderPage(
-  ctx: RequestContext,
-  kind: LinkedEntityKind,
-  filter: LinkedPostFilter,
-  queryKind: Parameters<typeof selectLinkedPostIdsPage>[1],
-  page: { offset: number; limit: number },
-): Promise<number[]> {
-  const all = await selectLinkedPostIdsPage(ctx.db, queryKind, filter, { limit: Number.MAX_SAFE_INTEGER, offset: 0 });
-  const order = allMeta(await loadPostMetaOnce(ctx, filter.eventId!), kind.eventMetaKey).map(Number);
-  const position = (id: number) => (order.includes(id) ? order.indexOf(id) : order.length);
-  return [...all].sort((a, b) => position(a) - position(b)).slice(page.offset, page.offset + page.limit);
-}
-
 /** GET /venues or /organizers: one page of entities, the total, and the page asked for. */
 export async function listLinkedEntities(ctx: RequestContext, kind: LinkedEntityKind): Promise<EntityPage> {
   const page = ctx.params.page as number;
@@ -63,11 +49,7 @@ export async function listLinkedEntities(ctx: RequestContext, kind: LinkedEntity
   const filter = await linkedFilter(ctx, kind);
   const queryKind = { postType: kind.postType, eventMetaKey: kind.eventMetaKey, searchMetaKeys: [] };
   const offset = (page - 1) * perPage;
-  const ids = !Number.isSafeInteger(offset)
-    ? []
-    : filter.eventId !== undefined
-      ? await eventOrderPage(ctx, kind, filter, queryKind, { offset, limit: perPage })
-      : await selectLinkedPostIdsPage(ctx.db, queryKind, filter, { limit: perPage, offset });
+  const ids = !Number.isSafeInteger(offset) ? [] : await selectLinkedPostIdsPage(ctx.db, queryKind, filter, { limit: perPage, offset, tiesInEventLinkOrder: true });
   const total = ids.length === 0 && page === 1 ? 0 : await countLinkedPosts(ctx.db, queryKind, filter);
   // From the record cache where it is on (see entity-records.kept.ts), else all from their rows.
   const kept = ids.length > 0 ? await ctx.records?.() : undefined;

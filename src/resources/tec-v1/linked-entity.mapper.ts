@@ -1,55 +1,37 @@
-import { OrganizerMeta, PostType, VenueMeta } from '../../wp/constants.js';
-import { firstMeta, type MetaMap } from '../../wp/posts/meta.js';
+import { PostType } from '../../wp/constants.js';
 import { postPermalink } from '../../wp/site/urls.js';
-import { escUrl } from '../../wp/text/kses.js';
-import { phpUrlencode } from '../../wp/php/php-values.js';
+import { organizerDisplayFields, venueDisplayFields, venueMapLink } from '../../wp/tec/linked-post-display.js';
 import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import type { EntityRecord, EntityView } from './entity-record.js';
 import { LINKED_POST_CORE_FIELDS, toCorePostFields } from './post-entity.mapper.js';
 import { hidePasswordProtectedData } from './password-mask.js';
 
-/** tribe_get_region: the stored state/province, else the state for the United States and the province elsewhere. */
-function region(meta: MetaMap): string {
-  const stateProvince = firstMeta(meta, VenueMeta.stateProvince) ?? '';
-  if (stateProvince !== '') return stateProvince;
-  const country = firstMeta(meta, VenueMeta.country) ?? '';
-  return (country === 'United States' || country === 'US' ? firstMeta(meta, VenueMeta.state) : firstMeta(meta, VenueMeta.province)) ?? '';
-}
-
-/** tribe_get_map_link: a Google Maps search for the address parts that are set, through esc_url. */
-function directionsLink(meta: MetaMap): string {
-  const parts = [firstMeta(meta, VenueMeta.address), firstMeta(meta, VenueMeta.city), region(meta), firstMeta(meta, VenueMeta.zip), firstMeta(meta, VenueMeta.country)];
-  const address = parts.filter((part): part is string => part !== undefined && part !== '' && part !== '0').join(' ').trim();
-  if (address === '') return '';
-  return escUrl(`https://maps.google.com/maps?f=q&amp;source=s_q&amp;hl=en&amp;geocode=&amp;q=${phpUrlencode(address)}`);
-}
-
-/** Venue::get_properties_to_add, in the model's order (`permalink` becomes `link`). */
+/** Venue::build_properties, in the model's order (`permalink` becomes `link`), each as TEC's template tag escapes it. */
 function venueProperties(record: EntityRecord, view: EntityView): [string, unknown][] {
-  const field = (key: string) => firstMeta(record.meta, key) ?? '';
+  const fields = venueDisplayFields(record.meta);
   return [
-    ['address', field(VenueMeta.address)],
-    ['country', field(VenueMeta.country)],
-    ['city', field(VenueMeta.city)],
-    ['state_province', field(VenueMeta.stateProvince)],
-    ['state', field(VenueMeta.state)],
-    ['province', field(VenueMeta.province)],
-    ['zip', field(VenueMeta.zip)],
-    ['phone', field(VenueMeta.phone)],
+    ['address', fields.address],
+    ['country', fields.country],
+    ['city', fields.city],
+    ['state_province', fields.stateProvince],
+    ['state', fields.state],
+    ['province', fields.province],
+    ['zip', fields.zip],
+    ['phone', fields.phone],
     ['permalink', postPermalink(view.urls, record.post, view.viewer)],
-    ['directions_link', directionsLink(record.meta)],
-    ['website', field(VenueMeta.url)],
+    ['directions_link', venueMapLink(fields)],
+    ['website', fields.website],
   ];
 }
 
-/** Organizer::get_properties_to_add. */
+/** Organizer::build_properties, each as TEC's template tag escapes it (the e-mail without antispambot). */
 function organizerProperties(record: EntityRecord, view: EntityView): [string, unknown][] {
-  const field = (key: string) => firstMeta(record.meta, key) ?? '';
+  const fields = organizerDisplayFields(record.meta);
   return [
-    ['phone', field(OrganizerMeta.phone)],
+    ['phone', fields.phone],
+    ['website', fields.website],
+    ['email', fields.email],
     ['permalink', postPermalink(view.urls, record.post, view.viewer)],
-    ['website', field(OrganizerMeta.website)],
-    ['email', field(OrganizerMeta.email)],
   ];
 }
 

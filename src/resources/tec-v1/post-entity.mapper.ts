@@ -7,6 +7,7 @@ import { hasBlocks } from '../../wp/blocks/do-blocks.js';
 import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import { siteWallTimeToUtc } from '../../wp/tec/dates.js';
 import { thumbnailIdOf } from '../../wp/tec/linked-posts.js';
+import { fieldsForResponse, restIsFieldIncluded } from '../../http/rest-fields.js';
 import type { EntityRecord, EntityView } from './entity-record.js';
 
 /*
@@ -139,5 +140,30 @@ export function toCorePostFields(record: EntityRecord, view: EntityView, options
     data.generated_slug = post.post_name !== '' && post.post_status !== PostStatus.draft ? post.post_name : sanitizeTitle(post.post_title);
   }
   if (options.viewable && shown(VIEW_EDIT)) data.class_list = postClasses(record, passwordRequired);
-  return data;
+  return view.fields === undefined ? data : keepFieldsForResponse(data, view.fields);
+}
+
+/** The fields core builds with sub-fields of their own, each checked apart (`title.rendered`); `guid` is built whole. */
+const FIELDS_BUILT_BY_PART: ReadonlySet<string> = new Set(['title', 'content', 'excerpt']);
+
+/**
+ * What prepare_item_for_response builds when the request names `_fields`: only the fields
+ * rest_is_field_included lets through of get_fields_for_response (the context's fields named, and
+ * `id`), and of title, content and excerpt only the parts named (none named: PHP's empty array,
+ * `[]`). This is what a venue or organizer nested in an event shows: `_fields=venues` gives each
+ * venue its `id` and the model's fields, not core's others.
+ */
+function keepFieldsForResponse(data: Record<string, unknown>, requested: readonly string[]): Record<string, unknown> {
+  const included = fieldsForResponse(Object.keys(data), requested);
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (!restIsFieldIncluded(key, included)) continue;
+    if (!FIELDS_BUILT_BY_PART.has(key) || value === null || typeof value !== 'object') {
+      kept[key] = value;
+      continue;
+    }
+    const parts = Object.entries(value).filter(([part]) => restIsFieldIncluded(`${key}.${part}`, included));
+    kept[key] = parts.length === 0 ? [] : Object.fromEntries(parts);
+  }
+  return kept;
 }

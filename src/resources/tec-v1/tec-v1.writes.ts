@@ -8,6 +8,7 @@ import { customTablesEventRow, eventDateMetaValues, isValidEventTimezone, resave
 import { customTablesAgree, selectEventCustomTables, upsertEventCustomTables } from '../../wp/tec/custom-tables.repository.js';
 import { rebuildKnownRange } from '../../wp/tec/known-range.js';
 import { setEventTerms } from '../../wp/tec/event-terms.js';
+import { publishAssociatedPosts } from '../../wp/tec/publish-associated.js';
 import { trackTermsChanged } from '../../wp/tec/tracker.js';
 import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
 import { deletePostForGood } from '../../wp/write/post-delete.js';
@@ -159,7 +160,8 @@ function isEmptyPost(fields: Partial<PostFields>): boolean {
 }
 
 /**
- * POST /events, /venues, /organizers: the ORM's create. Returns the new post's ID. Throws
+ * POST /events, /venues, /organizers: the ORM's create. Returns the new post's ID. A published
+ * event publishes the draft venue and organizers it links (publishAssociatedTypes). Throws
  * TecV1EntityError 500 "Failed to create entity." where TEC's repository refuses the postarr (no
  * title; for events no end date: none given, or dates that end before they start) or
  * wp_insert_post refuses the post; nothing is written then.
@@ -182,6 +184,7 @@ export async function createTecV1Entity(ctx: RequestContext, entity: TecV1Entity
           await writeTaxInput(ctx, scope, postId, postType, postArr.taxInput);
           await writeMetaInput(scope, postId, postArr.metaInput);
         },
+        onPublished: entity === 'event' ? (post) => publishAssociatedPosts(scope, post.ID) : undefined,
       },
     );
     if (entity === 'event') await saveEventCustomTables(ctx, scope, id);
@@ -206,7 +209,9 @@ async function postOfType(scope: WriteScope, id: number, entity: TecV1Entity, er
 
 /**
  * PUT/PATCH /{type}/{id} (and POST with X-HTTP-Method-Override): the ORM's save of the post,
- * with the body's defaults applied (README, Writes). The post keeps its date. Throws
+ * with the body's defaults applied (README, Writes). The post keeps its date. An event left
+ * published (the default status publishes a draft) publishes its draft venue and organizers, as
+ * on create: TEC's publishAssociatedTypes sees the links this save wrote as `meta_input`. Throws
  * TecV1EntityError 404 for a post of another type and 500 "Failed to update entity." for a
  * trashed one, which the ORM's `status => any` query does not find.
  */
@@ -221,6 +226,7 @@ export async function updateTecV1Entity(ctx: RequestContext, entity: TecV1Entity
         await writeTaxInput(ctx, scope, postId, postType, postArr.taxInput);
         await writeMetaInput(scope, postId, postArr.metaInput);
       },
+      onPublished: entity === 'event' ? () => publishAssociatedPosts(scope, id) : undefined,
     });
     if (entity === 'event') await saveEventCustomTables(ctx, scope, id);
   });

@@ -1,8 +1,6 @@
-import { OrganizerMeta } from '../constants.js';
-import { escHtml } from '../text/formatting.js';
-import { firstMeta, type MetaMap } from '../posts/meta.js';
+import { organizerDisplayFields } from '../tec/linked-post-display.js';
+import type { MetaMap } from '../posts/meta.js';
 import type { PostRow } from '../posts/posts.repository.js';
-import { escUrl } from '../text/kses.js';
 import { thingJsonLd, type JsonLdObject } from './thing.js';
 
 /** A source of numbers in [0, 1), as Math.random. */
@@ -54,9 +52,9 @@ export function toOrganizerJsonLd(
     { post: organizer, meta, imageUrl: options.imageUrl ?? null, excerptLength: options.excerptLength },
     { context: false, url: false },
   );
-  const website = escUrl(escHtml(firstMeta(meta, OrganizerMeta.website) ?? ''));
-  data.telephone = escHtml(firstMeta(meta, OrganizerMeta.phone) ?? '');
-  data.email = antispambot(escHtml(firstMeta(meta, OrganizerMeta.email) ?? ''), options.random);
+  const { website, phone, email } = organizerDisplayFields(meta);
+  data.telephone = phone;
+  data.email = antispambot(email, options.random);
   data.url = website;
   data.sameAs = website;
   return data;

@@ -28,3 +28,14 @@ export function phpArrayFilter<T extends Record<string, unknown>>(record: T): Pa
   }
   return kept as Partial<T>;
 }
+
+/**
+ * array_filter of a list as json_encode prints the result: the kept values keep their indexes,
+ * so the result is still a list only when none but trailing values were dropped; otherwise PHP
+ * encodes it as an object keyed by the indexes kept (`{"1":"B"}`).
+ */
+export function phpListFilter<T>(values: readonly T[]): T[] | Record<string, T> {
+  const kept = values.map((value, index) => [index, value] as const).filter(([, value]) => !isPhpEmpty(value));
+  if (kept.every(([index], position) => index === position)) return kept.map(([, value]) => value);
+  return Object.fromEntries(kept.map(([index, value]) => [String(index), value]));
+}

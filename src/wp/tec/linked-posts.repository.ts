@@ -175,18 +175,28 @@ export async function selectLinkedPostIdsPage(
   db: Db,
   kind: LinkedPostKind,
   filter: LinkedPostFilter,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; tiesInEventLinkOrder?: boolean },
 ): Promise<number[]> {
-  const rows = await readOf(linkedListTags(kind, filter), () =>
-    filteredLinkedPosts(db, kind, filter)
-      .select('posts.ID')
-      .orderBy('posts.post_date', 'desc')
-      .orderBy('posts.ID', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-  );
+  const eventId = filter.eventId;
+  const rows = await readOf(linkedListTags(kind, filter), () => {
+    const newestFirst = filteredLinkedPosts(db, kind, filter).select('posts.ID').orderBy('posts.post_date', 'desc');
+    const ordered =
+      page.tiesInEventLinkOrder && eventId !== undefined
+        ? newestFirst.orderBy((eb) => eventLinkPosition(db, eb, kind, eventId)).orderBy('posts.ID', 'desc')
+        : newestFirst.orderBy('posts.ID', 'desc');
+    return ordered.limit(page.limit).offset(page.offset).execute();
+  });
   return rows.map((row) => row.ID);
+}
+
+/** The first of the event's link meta rows naming the post (its meta_id): the order the event lists them in. */
+function eventLinkPosition(db: Db, eb: PostsExpressions, kind: LinkedPostKind, eventId: number) {
+  return eb
+    .selectFrom('postmeta as order_meta')
+    .select((inner) => inner.fn.min('order_meta.meta_id').as('position'))
+    .where('order_meta.post_id', '=', eventId)
+    .where('order_meta.meta_key', '=', kind.eventMetaKey)
+    .where((inner) => inner(castSigned(db, sql.ref('order_meta.meta_value')), '=', inner.ref('posts.ID')));
 }
 
 /**
