@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeSettings, loadConfig, loadLogSettings, ConfigError, type Config } from './config.js';
-import { helpText, isHelpArgument } from './commands/help.js';
+import { helpText, isHelpArgument, unknownArgumentProblem } from './commands/help.js';
 import { envFileProblem } from './env-file.js';
 import { createDb, sqliteFilePath, type Db } from './db/create-db.js';
 import { openDemoSite, type DemoSite } from './demo/demo-site.js';
@@ -37,6 +37,11 @@ async function main(): Promise<void> {
   if (isHelpArgument(process.argv[2])) {
     console.log(helpText(describeSettings()));
     process.exit(0);
+  }
+  const argumentProblem = unknownArgumentProblem(process.argv[2]);
+  if (argumentProblem !== undefined) {
+    console.error(argumentProblem);
+    process.exit(2);
   }
   // Settings may come from a .env file too (commands included), under what the environment sets.
   const envFileProblem = loadEnvFile(ENV_FILE);

@@ -58,8 +58,9 @@ export interface DoctorReport {
  * `npm run doctor -- [DATABASE_URL] [--json]`: checks a site database and prints one line a
  * check. The environment supplies everything else (TABLE_PREFIX, WP_* salts, OBJECT_CACHE_URL),
  * parsed by config.ts; DATABASE_URL given as the argument wins over the environment's. Returns
- * the exit code: 0 when every check is ok or warn, 1 when one failed, 2 for a usage error or a
- * database that cannot be reached (a one-line message, no stack trace).
+ * the exit code: 0 when every check is ok or warn, 1 when one failed or a setting is malformed (as the
+ * service exits on it), 2 for a usage error or a database that cannot be reached (a one-line message,
+ * no stack trace).
  */
 export async function runDoctorCommand(argv: readonly string[], env: Record<string, string | undefined>, out: DoctorOutput): Promise<number> {
   const args = parseDoctorArgs(argv);
@@ -76,9 +77,10 @@ export async function runDoctorCommand(argv: readonly string[], env: Record<stri
     config = loadConfig(args.url === undefined ? env : { ...env, DATABASE_URL: args.url });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    // The message says what is wrong and how to write it; the usage would bury that line.
+    // The message says what is wrong and how to write it; the usage would bury that line. Exit 1
+    // as the service does on the same setting: a supervisor's script treats both alike.
     out.printError(error.message);
-    return 2;
+    return 1;
   }
   if (config.databaseUrl === undefined) {
     out.printError(`doctor checks a site's database: give its URL (the bundled demo needs no checking)\n${USAGE}`);
@@ -96,7 +98,7 @@ export async function runDoctorCommand(argv: readonly string[], env: Record<stri
   } catch (error) {
     // mysql2 refuses some of the URL's options (an unknown `?ssl=` profile) as it makes the pool.
     out.printError(`Invalid configuration: DATABASE_URL: ${(error as Error).message}`);
-    return 2;
+    return 1;
   }
   try {
     try {

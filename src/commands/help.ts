@@ -24,6 +24,18 @@ export function isHelpArgument(arg: string | undefined): boolean {
   return arg === '--help' || arg === '-h' || arg === 'help';
 }
 
+/** The first arguments `dist/main.js` runs as commands; none serves. */
+const COMMANDS = ['doctor', 'indexes', 'sqlite-import'] as const;
+
+/**
+ * What is wrong with the first argument, or undefined when it serves, runs a command or asks for
+ * the help: a misspelt command (`npm start -- docter`) must not start a server in its place.
+ */
+export function unknownArgumentProblem(arg: string | undefined): string | undefined {
+  if (arg === undefined || isHelpArgument(arg) || (COMMANDS as readonly string[]).includes(arg)) return undefined;
+  return `unknown command or option "${arg}": the commands are ${COMMANDS.join(', ')}; npm start -- --help lists them and every setting`;
+}
+
 function defaultText(setting: SettingDescription): string {
   return setting.defaultValue === undefined ? `unset: ${setting.unset ?? 'none'}` : `default ${setting.defaultValue}`;
 }

@@ -318,7 +318,7 @@ describe('doctor usage errors and an unreachable database', () => {
     }
   });
 
-  it('exits 2 with one line saying what is wrong with a malformed URL and how to write it, never its password', async () => {
+  it('exits 1 (as the service does) with one line saying what is wrong with a malformed URL and how to write it, never its password', async () => {
     for (const [url, problem] of [
       ['postgres://x/y', /^Invalid configuration: DATABASE_URL: DATABASE_URL must look like mysql:\/\/user:password@host:port\/database/],
       ['mysql://root:pw#Secret@127.0.0.1:3306/wordpress', /^Invalid configuration: DATABASE_URL: holds a "#".*# as %23/],
@@ -327,7 +327,7 @@ describe('doctor usage errors and an unreachable database', () => {
       ['mysql://root:Secret@127.0.0.1:3306/wordpress?ssl=NoSuchProfile', /^Invalid configuration: DATABASE_URL: Unknown SSL profile 'NoSuchProfile'$/],
     ] as const) {
       const run = await doctor([url]);
-      expect(run.code, url).toBe(2);
+      expect(run.code, url).toBe(1);
       expect(run.lines, url).toEqual([]);
       expect(run.errors, url).toHaveLength(1);
       expect(run.errors[0], url).toMatch(problem);

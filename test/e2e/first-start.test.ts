@@ -82,10 +82,10 @@ describe('a malformed DATABASE_URL', () => {
     expect(run.stderr).not.toContain(SECRET);
   });
 
-  it('given to doctor: one line, the usage-error code 2, no stack', async () => {
+  it('given to doctor: one line, exit 1 as the service, no stack', async () => {
     for (const [, url, problem] of MALFORMED_URLS) {
       const run = await runEntry(['doctor', url], {});
-      expect(run.code, url).toBe(2);
+      expect(run.code, url).toBe(1);
       expect(run.stdout, url).toBe('');
       expect(run.stderr.trim().split('\n'), url).toEqual([expect.stringMatching(problem)]);
       expect(run.stderr, url).not.toContain(SECRET);
@@ -105,6 +105,15 @@ describe('--help', () => {
     expect(run.stdout).toMatch(/^ {2}LOG_LEVEL +.*\(default info\)$/m);
     for (const command of ['npm run doctor', 'npm run indexes', 'npm run sqlite-import']) expect(run.stdout).toContain(command);
     expect(run.stdout).toContain('.env');
+  });
+});
+
+describe('an unknown first argument', () => {
+  it('is refused in one line naming the commands, exit 2, instead of starting a server', async () => {
+    const run = await runEntry(['docter'], {});
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stdout).not.toContain('listening on');
+    expect(run.stderr.trim()).toBe('unknown command or option "docter": the commands are doctor, indexes, sqlite-import; npm start -- --help lists them and every setting');
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeSettings, loadConfig, loadLogSettings } from '../../../src/config.js';
-import { helpText } from '../../../src/commands/help.js';
+import { helpText, unknownArgumentProblem } from '../../../src/commands/help.js';
 
 /**
  * `--help` is made from config.ts's own schemas (the type check holds a meaning for each of their
@@ -37,5 +37,12 @@ describe('the settings --help describes', () => {
     const text = helpText(settings);
     for (const setting of settings) expect(text.split('\n').filter((line) => line.startsWith(`  ${setting.name} `))).toHaveLength(1);
     expect(text.indexOf('npm run doctor')).toBeLessThan(text.indexOf('  DATABASE_URL'));
+  });
+});
+
+describe('the first argument', () => {
+  it('serves, runs a command or asks for the help; anything else is named as unknown', () => {
+    for (const arg of [undefined, 'doctor', 'indexes', 'sqlite-import', '--help', '-h', 'help']) expect(unknownArgumentProblem(arg), String(arg)).toBeUndefined();
+    for (const arg of ['docter', '--port', 'serve']) expect(unknownArgumentProblem(arg), arg).toContain(`"${arg}"`);
   });
 });
