@@ -13,11 +13,11 @@ import { CoreErrors } from './http/errors.js';
 import { dispatch, requestMethod } from './http/dispatcher.js';
 import { compileRoute } from './http/rest-route.js';
 import { createSiteSettingsCache } from './wp/site/site.js';
-import { requestedRestRoute, TEC_V1_NAMESPACE, toSiteUrls } from './wp/site/urls.js';
+import { requestedRestRoute, TEC_V1_NAMESPACE, TICKETS_NAMESPACE, toSiteUrls } from './wp/site/urls.js';
 import { ANONYMOUS, isLoggedIn, type Viewer } from './wp/auth/capabilities.js';
 import { sendCorsHeaders, varyAnonymousGet } from './http/cors.js';
 import { authenticate, authInputFromKoa, isMultisiteNetwork } from './http/authenticate.js';
-import { createNamespaceRoutes, createUnlistedRoutes, routedNamespaces } from './routes.js';
+import { createNamespaceRoutes, createUnlistedRoutes, servedNamespaces } from './routes.js';
 import { CORE_NAMESPACE, createCoreRoutes } from './resources/wp-v2/wp-v2.routes.js';
 import { describeRoute } from './resources/index/index.routes.js';
 import { translate } from './i18n/index.js';
@@ -177,12 +177,16 @@ export function createApp({
   // is kept only once it had applied every change the feed reported (ChangeFeed.replicaGeneration).
   const readRouting = new ReadRouting(db, readDbs ?? []);
   changeFeed.readsFromReplicas(readDbs ?? []);
-  // One set of routes per namespace served (NAMESPACES): the same endpoints, each describing itself
-  // under its own namespace.
-  // Event Tickets' namespace has no routes yet: it answers rest_no_route as an unknown one, and no
-  // index lists it (routedNamespaces).
-  const namespaceRoutes = new Map(routedNamespaces(config.namespaces).map((namespace) => [namespace, createNamespaceRoutes(namespace, { experimentalGate: config.tecV1ExperimentalGate })]));
-  const rootRoutes = [createRootIndexRoute(() => namespaceRoutes)].map(compileRoute);
+  // One set of routes per namespace named (NAMESPACES): the same endpoints, each describing itself
+  // under its own namespace. Event Tickets' is answered only while the site runs Event Tickets
+  // (servedNamespaces): the root index lists it then only, and its router asks each request.
+  const namespaceRoutes = new Map(config.namespaces.map((namespace) => [namespace, createNamespaceRoutes(namespace, { experimentalGate: config.tecV1ExperimentalGate })]));
+  const rootRoutes = [
+    createRootIndexRoute((ctx) => {
+      const served = new Set(servedNamespaces(config.namespaces, ctx.site.plugins));
+      return new Map([...namespaceRoutes].filter(([namespace]) => served.has(namespace)));
+    }),
+  ].map(compileRoute);
   const metrics = new AppMetrics({
     poolStats,
     feed: changeFeed,
@@ -291,7 +295,7 @@ export function createApp({
     // A plain read the cache may answer: looked up (in probe mode after one LSN read) before
     // anything else runs, and kept when it succeeded.
     const plainRead = (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden;
-    const cacheable = responseCache !== undefined && plainRead && isCacheableRoute(routePath) && isCacheableQuery(parsePhpQuery(ctx.querystring));
+    const cacheable = responseCache !== undefined && plainRead && isCacheableRoute(namespace, routePath) && isCacheableQuery(parsePhpQuery(ctx.querystring));
     const generation = !cacheable ? undefined : fromDoor ? fromDoor.generation : await changeFeed.freshGeneration(readDb, now);
     // A change reported since this request began (the probe just saw the database move) may have
     // been to the options read above: read them again (the feed dropped them). The viewer's roles
@@ -417,6 +421,7 @@ export function createApp({
     const compiled = [...definitions, ...createUnlistedRoutes(namespace)].map(compileRoute);
     const namespaceRoot = `${config.restRoot}/${namespace}`;
     router.all(new RegExp(`^${escapeRegExp(namespaceRoot)}(/.*)?$`), async (ctx) => {
+      if (namespace === TICKETS_NAMESPACE && !servedNamespaces([namespace], (await siteSettings()).plugins).includes(namespace)) return answerNoRoute(ctx);
       const rawPath = ctx.path.slice(namespaceRoot.length);
       // WordPress untrailingslashes the route, so `/v1/` is the index (path '') and `/events/` the list.
       await serve(ctx, compiled, rawPath.replace(/\/+$/, ''), namespace);
@@ -437,7 +442,8 @@ export function createApp({
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), answerNoRoute);
   // The site's front page, where discovery starts (GET and HEAD: @koa/router's get answers both).
   router.get(['/', '/index.php'], async (ctx) => {
-    answerFrontPage(ctx, toSiteUrls(await siteSettings(), config.restRoot, config.publicUrl), routedNamespaces(config.namespaces));
+    const site = await siteSettings();
+    answerFrontPage(ctx, toSiteUrls(site, config.restRoot, config.publicUrl), servedNamespaces(config.namespaces, site.plugins));
   });
   app.use(router.routes());
   if (cachedAnswers) {

@@ -21,7 +21,8 @@ import { runDoctorCommand } from './commands/doctor.js';
 import { runSqliteImportCommand } from './commands/sqlite-import.js';
 import { createLogger } from './ops/logging.js';
 import { logCompanions } from './ops/companions-log.js';
-import { routedNamespaces } from './routes.js';
+import { createTicketsV1Routes } from './resources/tickets-v1/tickets-v1.routes.js';
+import { inProgressEndpoints } from './resources/tickets-v1/in-progress.js';
 import { TICKETS_NAMESPACE } from './wp/site/urls.js';
 import { isMultisiteNetwork } from './http/authenticate.js';
 import { StatementTracker } from './ops/statements.js';
@@ -176,9 +177,11 @@ async function main(): Promise<void> {
     // With PORT=0 the system picks the port; print the one actually bound.
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const served = routedNamespaces(config.namespaces).map((namespace) => `http://${config.host}:${port}${config.restRoot}/${namespace}`);
+    const served = config.namespaces.map((namespace) => `http://${config.host}:${port}${config.restRoot}/${namespace}`);
     console.log(`calendar-sidecar listening on ${served.join(' and ')}`);
-    if (config.namespaces.includes(TICKETS_NAMESPACE)) console.log(`${TICKETS_NAMESPACE}: in progress, answered rest_no_route until its routes are built`);
+    if (config.namespaces.includes(TICKETS_NAMESPACE)) {
+      console.log(`${TICKETS_NAMESPACE}: answered while the site runs Event Tickets; in progress (rest_no_route): ${inProgressEndpoints(createTicketsV1Routes(TICKETS_NAMESPACE)).length} endpoints (README, "Event Tickets' API")`);
+    }
     if (demo) printDemoBanner(demo, served[0]!);
   });
   // Serve at once (a database that is down is answered 503, /readyz says so), and say clearly

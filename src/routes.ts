@@ -10,13 +10,16 @@ import { createCategoriesRoutes } from './resources/categories/categories.routes
 import { createTagsRoutes } from './resources/tags/tags.routes.js';
 import { createEventsICalRoute } from './resources/events/events.ical.routes.js';
 import { createTecV1Routes, type TecV1Options } from './resources/tec-v1/tec-v1.routes.js';
+import { createTicketsV1Routes } from './resources/tickets-v1/tickets-v1.routes.js';
+import type { SitePlugins } from './wp/site/plugins.js';
 
 /**
- * The namespaces of NAMESPACES that have routes: all but Event Tickets' `tribe/tickets/v1`, whose
- * routes are not built yet (it answers rest_no_route, as a namespace WordPress does not know).
+ * The namespaces of NAMESPACES the site answers: Event Tickets' `tribe/tickets/v1` only while the
+ * site runs Event Tickets (WordPress registers it then only); without it, that namespace answers
+ * rest_no_route, as one WordPress does not know, and no index lists it.
  */
-export function routedNamespaces(namespaces: readonly string[]): string[] {
-  return namespaces.filter((namespace) => namespace !== TICKETS_NAMESPACE);
+export function servedNamespaces(namespaces: readonly string[], plugins: Pick<SitePlugins, 'eventTickets'>): string[] {
+  return namespaces.filter((namespace) => namespace !== TICKETS_NAMESPACE || plugins.eventTickets !== undefined);
 }
 
 /**
@@ -29,6 +32,8 @@ export function createNamespaceRoutes(
 ): RouteDefinition<RequestContext>[] {
   // TEC 6's newer API is another set of endpoints altogether, not the v1 API renamed.
   if (namespace === TEC_V1_NAMESPACE) return createTecV1Routes(namespace, tecV1);
+  // Event Tickets' own API, served beside TEC's (config.ts orders it last).
+  if (namespace === TICKETS_NAMESPACE) return createTicketsV1Routes(namespace);
   const routes: RouteDefinition<RequestContext>[] = [];
   routes.push(
     createIndexRoute(namespace, () => routes),
@@ -47,5 +52,5 @@ export function createNamespaceRoutes(
  * beside its routes but kept out of the indexes, /doc and OPTIONS answers, which stay the plugin's.
  */
 export function createUnlistedRoutes(namespace: string = API_NAMESPACE): RouteDefinition<RequestContext>[] {
-  return namespace === TEC_V1_NAMESPACE ? [] : [createEventsICalRoute()];
+  return namespace === TEC_V1_NAMESPACE || namespace === TICKETS_NAMESPACE ? [] : [createEventsICalRoute()];
 }

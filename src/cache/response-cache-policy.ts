@@ -1,6 +1,7 @@
 import type { Viewer } from '../wp/auth/capabilities.js';
 import { formatInZone, zoneOffsetSeconds } from '../wp/tec/dates.js';
 import type { PhpValue } from '../http/php-query.js';
+import { TICKETS_NAMESPACE } from '../wp/site/urls.js';
 
 /**
  * Which answers the response cache may keep, and under which key. An answer depends on the data
@@ -32,10 +33,12 @@ export function isCacheableQuery(query: Readonly<Record<string, PhpValue>>): boo
  * Whether answers of this route may be cached at all. The indexes (the namespace's and the REST
  * root's, both at the empty route path) print each argument's default computed for this request,
  * and the events list's `end_date` default is now plus two years to the second: two requests in
- * the same second-less window would share an answer that differs.
+ * the same second-less window would share an answer that differs. Event Tickets' namespace is
+ * not kept either: its answers read Event Tickets' own tables and options (order modifiers, the
+ * plugin set), which the change feed's tags do not cover yet.
  */
-export function isCacheableRoute(routePath: string): boolean {
-  return routePath !== '';
+export function isCacheableRoute(namespace: string, routePath: string): boolean {
+  return routePath !== '' && namespace !== TICKETS_NAMESPACE;
 }
 
 /**

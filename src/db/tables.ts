@@ -136,6 +136,20 @@ export interface TecOccurrencesTable {
   updated_at: string;
 }
 
+/**
+ * Event Tickets' order modifiers (Tickets Commerce's coupons and fees, 5.18+), one row each; the
+ * columns the service reads.
+ */
+export interface TecOrderModifiersTable {
+  id: Generated<number>;
+  modifier_type: string;
+  sub_type: string;
+  raw_amount: string;
+  slug: string;
+  display_name: string;
+  status: string;
+}
+
 export interface Database {
   posts: PostsTable;
   postmeta: PostmetaTable;
@@ -149,6 +163,7 @@ export interface Database {
   sitemeta: SitemetaTable;
   tec_events: TecEventsTable;
   tec_occurrences: TecOccurrencesTable;
+  tec_order_modifiers: TecOrderModifiersTable;
 }
 
 /** The unprefixed names above, for the prefix plugin. */
@@ -165,6 +180,7 @@ export const WORDPRESS_TABLES: ReadonlySet<string> = new Set<keyof Database>([
   'sitemeta',
   'tec_events',
   'tec_occurrences',
+  'tec_order_modifiers',
 ]);
 
 /**

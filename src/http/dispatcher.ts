@@ -62,7 +62,7 @@ export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: 
     // HEAD is served by GET handlers, as in WordPress.
     const wanted = method === 'HEAD' ? 'GET' : method;
     const endpoint = route.endpoints.find((candidate) => (candidate.methods as string[]).includes(wanted));
-    if (!endpoint) continue;
+    if (!endpoint || endpoint.inProgress) continue;
     matched = { route, endpoint, urlParams: { ...(match.groups ?? {}) } };
     break;
   }

@@ -15,8 +15,12 @@ export { listToArray } from '../wp/php/lists.js';
  */
 export interface ArgSpec<Ctx = unknown> {
   description?: string;
-  /** JSON-schema type; WordPress type-checks and casts it when no sanitize callback is given. */
-  type?: 'integer' | 'number' | 'string' | 'boolean' | 'array' | 'object';
+  /**
+   * JSON-schema type; WordPress type-checks and casts it when no sanitize callback is given.
+   * `bool` and `email` are not JSON-schema types: Event Tickets registers them, and WordPress
+   * then checks nothing and keeps the value as sent (castToType).
+   */
+  type?: 'integer' | 'number' | 'string' | 'boolean' | 'array' | 'object' | 'bool' | 'email';
   format?: string;
   items?: { type: string; enum?: readonly string[] };
   enum?: readonly string[];
@@ -25,6 +29,8 @@ export interface ArgSpec<Ctx = unknown> {
   maximum?: number;
   pattern?: string;
   uniqueItems?: boolean;
+  /** An object argument's properties, shown by the index as registered (Event Tickets' coupons). */
+  properties?: Readonly<Record<string, unknown>>;
   required?: boolean;
   /** A value, or a function of the request context (dates from the clock, per_page from options). */
   default?: unknown | ((ctx: Ctx) => unknown);
@@ -36,6 +42,18 @@ export interface ArgSpec<Ctx = unknown> {
   swaggerType?: string;
   collectionFormat?: 'csv';
   in?: 'query' | 'path' | 'body';
+  /**
+   * Event Tickets' `swagger_type` given as a whole schema (`{oneOf: [...]}`): its /doc shows
+   * that schema in place of `{type, default}` (tickets-v1/docs.swagger.ts).
+   */
+  swaggerSchema?: Readonly<Record<string, unknown>>;
+  /**
+   * What the index shows for an argument registered malformed, as it shows it (before
+   * `required`): Event Tickets registers the block editor's ticket creation with a list of two
+   * argument arrays where the arguments belong, so WordPress reads each array as one argument and
+   * keeps only its schema keywords (the `description` argument's whole array, for one).
+   */
+  shownAs?: Readonly<Record<string, unknown>>;
 }
 
 export type ValidationResult = boolean | InvalidParam;
@@ -116,5 +134,10 @@ export function castToType(
       if (value === '') return { ok: true, value: {} };
       return { ok: false, error: typeError(name, 'object') };
     }
+    // A type WordPress does not know: rest_validate_value_from_schema lets it through (with a
+    // _doing_it_wrong notice) and rest_sanitize_value_from_schema returns the value as sent.
+    case 'bool':
+    case 'email':
+      return { ok: true, value };
   }
 }

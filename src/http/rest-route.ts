@@ -32,6 +32,12 @@ export interface EndpointDefinition<Ctx> {
   /** WordPress's permission_callback; endpoints without one are public. */
   permission?: (ctx: Ctx) => boolean | Promise<boolean>;
   handler: (ctx: Ctx) => Promise<RestResponse>;
+  /**
+   * Registered by the plugin and declared here (the index, /doc and the Allow header show it),
+   * but not served yet: the dispatcher passes it by, so a request for it is answered
+   * rest_no_route, as WordPress answers a route it does not know, never a guess.
+   */
+  inProgress?: true;
 }
 
 /**

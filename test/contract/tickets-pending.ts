@@ -16,10 +16,8 @@ const TICKETED_FILTER = 'ticketed filter';
 const TEC_V1_FIELDS_EMBEDDED = 'ticketed fields + tec/v1 _fields';
 /** organizers tie on post_date: the plugin's order among them is MariaDB's sort heap under LIMIT 5 (as TEC_V1_INTENDED_DEVIATIONS' TIED_ORDER); likely an intended deviation, not a ticket gap */
 const TIED_ORDER = 'tied order';
-const TICKETS_INDEX = 'tribe/tickets/v1 not served: index and /doc';
 const TICKETS = 'tribe/tickets/v1 not served: tickets';
 const ATTENDEES = 'tribe/tickets/v1 not served: attendees';
-const CART = 'tribe/tickets/v1 not served: cart';
 const QR = 'tribe/tickets/v1 not served: QR check-in';
 const COMMERCE = 'tribe/tickets/v1 not served: commerce (coupons, fees, gateways)';
 const TEC_V1_TICKETS = 'tec/v1 tickets not served';
@@ -115,11 +113,6 @@ export const TICKETS_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.events.read.slug.seed-event-093-subscriber': TICKETED_FIELDS,
   'tickets-dev.events.read.slug.sticky-summer-kickoff-none': TICKETED_FIELDS,
   'tickets-dev.linked.read.organizers.list': TIED_ORDER,
-  'tickets-dev.tickets.index.namespace': TICKETS_INDEX,
-  'tickets-dev.tickets.index.namespace-admin': TICKETS_INDEX,
-  'tickets-dev.tickets.index.namespace-slash': TICKETS_INDEX,
-  'tickets-dev.tickets.doc.doc': TICKETS_INDEX,
-  'tickets-dev.tickets.doc.doc-admin': TICKETS_INDEX,
   'tickets-dev.tickets.read.archive.default-none': TICKETS,
   'tickets-dev.tickets.read.archive.default-subscriber': TICKETS,
   'tickets-dev.tickets.read.archive.default-editor': TICKETS,
@@ -282,11 +275,6 @@ export const TICKETS_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.attendees.errors.single.event-id-admin': ATTENDEES,
   'tickets-dev.attendees.errors.single.zero': ATTENDEES,
   'tickets-dev.attendees.errors.single.order-admin': ATTENDEES,
-  'tickets-dev.tickets.cart.get': CART,
-  'tickets-dev.tickets.cart.get-post': CART,
-  'tickets-dev.tickets.cart.get-post-plain': CART,
-  'tickets-dev.tickets.cart.get-post-missing': CART,
-  'tickets-dev.tickets.cart.get-provider': CART,
   'tickets-dev.tickets.qr.get-checked': QR,
   'tickets-dev.tickets.qr.get-unchecked': QR,
   'tickets-dev.tickets.qr.get-ticket-id': QR,
@@ -296,15 +284,6 @@ export const TICKETS_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.tickets.qr.checkin-wrong-key': QR,
   'tickets-dev.tickets.qr.checkin-wrong-code': QR,
   'tickets-dev.tickets.qr.checkin-already': QR,
-  'tickets-dev.commerce.coupons-none': COMMERCE,
-  'tickets-dev.commerce.fees-none': COMMERCE,
-  'tickets-dev.commerce.ticket-fees-none': COMMERCE,
-  'tickets-dev.commerce.coupons-admin': COMMERCE,
-  'tickets-dev.commerce.fees-admin': COMMERCE,
-  'tickets-dev.commerce.ticket-fees-admin': COMMERCE,
-  'tickets-dev.commerce.stripe-return': COMMERCE,
-  'tickets-dev.commerce.square-onboarding': COMMERCE,
-  'tickets-dev.commerce.paypal-onboarding': COMMERCE,
   'tickets-dev.tecv1.index.namespace': TEC_V1_INDEX_DOCS,
   'tickets-dev.tecv1.docs.docs': TEC_V1_INDEX_DOCS,
   'tickets-dev.tecv1.docs.docs-admin': TEC_V1_INDEX_DOCS,
@@ -353,9 +332,6 @@ export const TICKETS_PENDING: Readonly<Record<string, string>> = {
 
 /** The write cases (`mutates: true`) that differ today (answer or rows). */
 export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
-  'tickets-dev.tickets.cart.post-no-provider': CART,
-  'tickets-dev.tickets.cart.post-tc': CART,
-  'tickets-dev.tickets.cart.post-plain': CART,
   'tickets-dev.tickets.qr.checkin-ok': QR,
   'tickets-dev.tickets.qr.checkin-not-going': QR,
   'tickets-dev.commerce.coupon-validate-guest': COMMERCE,

@@ -62,7 +62,7 @@ describe("the REST root's namespaces (NAMESPACES=calendar/events/v1,tec/v1)", ()
   });
 });
 
-describe("Event Tickets' tribe/tickets/v1 in NAMESPACES, before its routes exist", () => {
+describe("Event Tickets' tribe/tickets/v1 in NAMESPACES, on a site without Event Tickets", () => {
   it('lists it nowhere and answers it rest_no_route, as a namespace WordPress does not know', async () => {
     const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'tribe/tickets/v1,calendar/events/v1' });
     const withTickets = supertest(createApp({ db: database.db, config, clock: fixedClock(RECORDED.recorded_at!) }).callback());

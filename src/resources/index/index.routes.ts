@@ -6,7 +6,7 @@ import type { RouteDefinition } from '../../http/rest-route.js';
 type Route = RouteDefinition<RequestContext>;
 
 /** The JSON-schema keywords WordPress's index keeps of each argument (rest_get_allowed_schema_keywords). */
-const INDEX_KEYWORDS = new Set(['title', 'description', 'default', 'type', 'format', 'enum', 'items', 'minimum', 'maximum', 'pattern', 'uniqueItems']);
+const INDEX_KEYWORDS = new Set(['title', 'description', 'default', 'type', 'format', 'enum', 'items', 'properties', 'minimum', 'maximum', 'pattern', 'uniqueItems']);
 
 /**
  * An argument as the index shows it: its schema keywords in declaration order, then `required`.
@@ -14,6 +14,7 @@ const INDEX_KEYWORDS = new Set(['title', 'description', 'default', 'type', 'form
  * types and defaults never change with the language.
  */
 export function describeArg(spec: ArgSpec<RequestContext>, ctx: RequestContext, t: Translate): Record<string, unknown> {
+  if (spec.shownAs !== undefined) return { ...spec.shownAs, required: spec.required === true };
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(spec)) {
     if (!INDEX_KEYWORDS.has(key) || value === undefined) continue;
@@ -25,10 +26,12 @@ export function describeArg(spec: ArgSpec<RequestContext>, ctx: RequestContext, 
   return shown;
 }
 
-function describeArgs(args: ArgSpecs<RequestContext>, ctx: RequestContext, t: Translate): Record<string, unknown> | [] {
+function describeArgs(args: ArgSpecs<RequestContext>, ctx: RequestContext, t: Translate): Record<string, unknown> | Record<string, unknown>[] {
   const entries = Object.entries(args);
-  // An empty PHP array encodes as a JSON list.
+  // An empty PHP array encodes as a JSON list; so does one keyed 0, 1, ... in order (Event
+  // Tickets' malformed arguments, ArgSpec.shownAs).
   if (entries.length === 0) return [];
+  if (entries.every(([name], index) => name === String(index))) return entries.map(([, spec]) => describeArg(spec, ctx, t));
   return Object.fromEntries(entries.map(([name, spec]) => [name, describeArg(spec, ctx, t)]));
 }
 

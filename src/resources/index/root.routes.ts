@@ -7,16 +7,17 @@ type Route = RouteDefinition<RequestContext>;
 /**
  * The REST root (`{REST_ROOT}/`), WordPress's `/` route: GET only, with its `context` argument.
  * Served so that clients discover our namespace the WordPress way, following the `Link` header
- * to the root and reading its `routes`. It describes itself and the routes of every namespace served, in the order given.
+ * to the root and reading its `routes`. It describes itself and the routes of every namespace served
+ * to this request (by the site's plugins), in the order given.
  */
-export function createRootIndexRoute(namespaceRoutes: () => ReadonlyMap<string, readonly Route[]>): Route {
+export function createRootIndexRoute(namespaceRoutes: (ctx: RequestContext) => ReadonlyMap<string, readonly Route[]>): Route {
   const route: Route = {
     pattern: '',
     endpoints: [
       {
         methods: ['GET'],
         args: { context: { default: 'view', required: false } },
-        handler: async (ctx) => ({ body: await getRootIndex(ctx, route, namespaceRoutes()), responseLinks: true }),
+        handler: async (ctx) => ({ body: await getRootIndex(ctx, route, namespaceRoutes(ctx)), responseLinks: true }),
       },
     ],
   };

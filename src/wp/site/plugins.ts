@@ -1,4 +1,5 @@
 import type { Db } from '../../db/create-db.js';
+import { isMissingTable } from '../../db/missing-table.js';
 import { NetworkOptionName, OptionName } from '../constants.js';
 import { isEmptyParam } from '../php/php-empty.js';
 import { asRecord, maybeUnserialize, phpValues } from '../php/php-values.js';
@@ -151,12 +152,6 @@ export async function selectPluginNetworkOptions(db: Db, network: boolean): Prom
     if (isMissingTable(error)) return new Map();
     throw error;
   }
-}
-
-/** MySQL's "table doesn't exist" (1146), or SQLite's "no such table". */
-function isMissingTable(error: unknown): boolean {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === 'ER_NO_SUCH_TABLE' || (typeof message === 'string' && message.startsWith('no such table'));
 }
 
 /** The raw values toSitePlugins takes, from the site's options (PLUGIN_OPTION_NAMES) and the network's. */

@@ -1,0 +1,112 @@
+import type { RequestContext } from '../../http/request-context.js';
+import type { ArgSpecs } from '../../http/rest-args.js';
+import { ID_LIST_SCHEMA, STRING_LIST_SCHEMA } from './list-schemas.js';
+
+type Args = ArgSpecs<RequestContext>;
+
+/*
+ * The arguments of Event Tickets' attendee and QR routes as it registers them (REST/V1/Endpoints
+ * Single_Attendee, Attendee_Archive, QR), for the index and /doc: these routes are in progress,
+ * so only what the documents show is declared here (their validators come with the routes).
+ */
+
+/** Single_Attendee::READ_args. */
+export const GetAttendeeArgs: Args = { id: { type: 'integer', in: 'path', description: 'The attendee post ID', required: true } };
+
+/** Single_Attendee::EDIT_args. `bool` and `email` are Event Tickets' own spellings (ArgSpec.type). */
+export const UpdateAttendeeArgs: Args = {
+  ...GetAttendeeArgs,
+  check_in: { type: 'bool', description: 'Check in value for the attendee.' },
+};
+
+/** Single_Attendee::CREATE_args. */
+export const CreateAttendeeArgs: Args = {
+  ticket_id: { type: 'integer', description: 'The Ticket ID, where the attendee is registered.', required: true },
+  full_name: { type: 'string', description: 'Full name of the attendee.', required: true },
+  // "attendeee" is Event Tickets' spelling.
+  email: { type: 'email', description: 'Email of the attendeee.', required: true },
+  attendee_status: { type: 'string', description: 'Order Status for the attendee.' },
+  check_in: { type: 'bool', description: 'Check in value for the attendee.' },
+};
+
+/** Attendee_Archive::READ_args. */
+export const AttendeeArchiveArgs: Args = {
+  page: { description: 'The page of results to return; defaults to 1', type: 'integer', default: 1, minimum: 1 },
+  per_page: {
+    description: 'How many attendees to return per results page; defaults to posts_per_page.',
+    type: 'integer',
+    default: (ctx: RequestContext) => ctx.site.postsPerPage,
+    minimum: 1,
+    maximum: 100,
+  },
+  provider: {
+    description: 'Limit results to attendees whose ticket is provided by one of the providers specified in the CSV list or array; defaults to all the available.',
+    type: 'string',
+    swaggerSchema: STRING_LIST_SCHEMA,
+  },
+  search: { description: 'Limit results to attendees containing the specified string in the title or description.', type: 'string' },
+  offset: { description: 'Offset the results by a specific number of items.', type: 'integer' },
+  order: { description: 'Sort results in ASC or DESC order. Defaults to ASC.', type: 'string', enum: ['ASC', 'DESC'] },
+  orderby: {
+    description: 'Order the results by one of date, relevance, id, include, title or slug. Defaults to id.',
+    type: 'string',
+    enum: ['id', 'date', 'include', 'title', 'slug'],
+  },
+  post_id: { description: 'Limit results to attendees by post the ticket is associated with.', type: 'integer' },
+  ticket_id: { description: 'Limit results to attendees associated with a ticket.', type: 'integer' },
+  after: { description: 'Limit results to attendees created after or on the specified UTC date or timestamp.', type: 'string' },
+  before: { description: 'Limit results to attendees created before or on the specified UTC date or timestamp.', type: 'string' },
+  include: { description: 'Limit results to a specific CSV list or array of attendee IDs.', swaggerSchema: ID_LIST_SCHEMA },
+  exclude: { description: 'Exclude a specific CSV list or array of attendee IDs from the results.', swaggerSchema: ID_LIST_SCHEMA },
+  price_max: {
+    description: 'Limit results to attendees that paid tickets a price equal or below the specified value; if not specified no maximum price limit will be used.',
+    type: 'integer',
+  },
+  price_min: {
+    description: 'Limit results to attendees that paid tickets a price equal or above the specified value; if not specified no minimum price limit will be used.',
+    type: 'integer',
+  },
+  include_post: {
+    description: 'Limit results to attendees whose ticket is assigned to one of the posts specified in the CSV list or array.',
+    swaggerSchema: ID_LIST_SCHEMA,
+  },
+  exclude_post: {
+    description: 'Limit results to attendees whose tickets is not assigned to any of the posts specified in the CSV list or array..',
+    swaggerSchema: ID_LIST_SCHEMA,
+  },
+  include_ticket: { description: 'Limit results to a specific CSV list or array of ticket IDs.', swaggerSchema: ID_LIST_SCHEMA },
+  exclude_ticket: { description: 'Exclude a specific CSV list or array of ticket IDs.', swaggerSchema: ID_LIST_SCHEMA },
+  post_status: {
+    description: 'Limit results to attendees for posts that are in one of the post statuses specified in the CSV list or array; defaults to publish.',
+    swaggerSchema: STRING_LIST_SCHEMA,
+  },
+  status: {
+    description: 'Limit results to attendees that are in one of post statuses specified in the CSV list or array; defaults to publish.',
+    swaggerSchema: STRING_LIST_SCHEMA,
+  },
+  order_status: {
+    description: 'Limit results to attendees whose order status is in one of post statuses specified in the CSV list or array; defaults to public.',
+    swaggerSchema: STRING_LIST_SCHEMA,
+  },
+  checkedin: { description: 'Limit results to attendees that are or not checked-in.', type: 'boolean' },
+  rsvp_going_status: {
+    description: 'Limit results to RSVP Attendees that have one of the RSVP Going status specified in the CSV list or array.',
+    swaggerSchema: STRING_LIST_SCHEMA,
+  },
+  attendee_information_available: {
+    description: 'Limit results to attendees for tickets that provide attendees the possibility to fill in additional information or not; requires ET+.',
+    type: 'boolean',
+  },
+  name: { description: 'Limit results to attendees by name. It will search for names that are like the specified value', type: 'string' },
+  email: { description: 'Limit results to attendees by email. It will search for emails that are like the specified value', type: 'string' },
+};
+
+/** QR::READ_args. */
+export const QrGetArgs: Args = { id: { type: 'integer', description: 'The ticket id.', required: true } };
+
+/** QR::CHECK_IN_args. */
+export const QrCheckInArgs: Args = {
+  api_key: { type: 'string', description: 'The API key to authorize check in.', required: true },
+  ticket_id: { type: 'string', description: 'The ID of the ticket to check in.', required: true },
+  security_code: { type: 'string', description: 'The security code of the ticket to verify for check in.', required: true },
+};

@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTicketsV1Routes } from '../../src/resources/tickets-v1/tickets-v1.routes.js';
+import { inProgressEndpoints } from '../../src/resources/tickets-v1/in-progress.js';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { agentFor, recordedUserAuth } from './support.js';
+
+/**
+ * Event Tickets' `tribe/tickets/v1` beyond the recorded cases (test/contract/tickets*.ts): the
+ * rules the recordings cannot show on their one site (a site's own posts_per_page, coupons and
+ * fees present, a post whose ticket provider is RSVP), and what an endpoint in progress answers.
+ */
+
+const ROOT = '/wp-json/tribe/tickets/v1';
+const NOW = '2026-11-28T22:20:00Z';
+const NAMESPACES = 'calendar/events/v1,tribe/events/v1,tribe/tickets/v1';
+
+let database: TestDatabase;
+let agent: ReturnType<typeof agentFor>;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ dump: 'reference-tickets' });
+  agent = agentFor(database, { now: NOW, env: { NAMESPACES } });
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** A fresh app: the site settings (plugins, options) are read again. */
+const freshAgent = () => agentFor(database, { now: NOW, env: { NAMESPACES } });
+
+describe('tribe/tickets/v1 on a site running Event Tickets', () => {
+  it('is listed by the REST root and the front page', async () => {
+    expect((await agent.get('/wp-json/').query({ _fields: 'namespaces' })).body.namespaces).toEqual(['calendar/events/v1', 'tribe/events/v1', 'tribe/tickets/v1']);
+    expect((await agent.get('/')).text).toContain('/wp-json/tribe/tickets/v1');
+  });
+
+  it('answers each endpoint in progress rest_no_route, without an Allow header, whoever asks', async () => {
+    for (const [method, path] of [
+      ['get', '/tickets/2001'],
+      ['get', '/tickets'],
+      ['get', '/attendees'],
+      ['get', '/qr/2101'],
+      ['post', '/coupons'],
+      ['delete', '/tickets/2001'],
+    ] as const) {
+      const answer = await agent[method](`${ROOT}${path}`).set('Authorization', recordedUserAuth('admin'));
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body.code, `${method} ${path}`).toBe('rest_no_route');
+      expect(answer.headers.allow, `${method} ${path}`).toBeUndefined();
+    }
+  });
+
+  it('lists the endpoints in progress (the README names the same)', () => {
+    const inProgress = inProgressEndpoints(createTicketsV1Routes('tribe/tickets/v1'));
+    expect(inProgress).toContain('GET /tickets');
+    expect(inProgress).toContain('GET /tickets/(?P<id>\\d+)');
+    expect(inProgress).not.toContain('GET /cart');
+    expect(inProgress).not.toContain('GET /coupons');
+    expect(inProgress).toHaveLength(28);
+  });
+
+  it("shows the site's own posts_per_page as the lists' per_page default, in the index and /doc", async () => {
+    await sql`UPDATE wp_options SET option_value = '7' WHERE option_name = 'posts_per_page'`.execute(database.db);
+    try {
+      const fresh = freshAgent();
+      const index = await fresh.get(ROOT);
+      expect(index.body.routes['/tribe/tickets/v1/tickets'].endpoints[0].args.per_page.default).toBe('7');
+      const doc = await fresh.get(`${ROOT}/doc`);
+      expect(doc.body.paths['/tickets'].get.parameters[1]).toEqual({
+        in: 'query',
+        schema: { type: 'integer', default: '7' },
+        description: 'How many tickets to return per results page; defaults to posts_per_page.',
+        required: false,
+        name: 'per_page',
+      });
+    } finally {
+      await sql`UPDATE wp_options SET option_value = '10' WHERE option_name = 'posts_per_page'`.execute(database.db);
+    }
+  });
+
+  it('answers coupons and fees in progress once the site has some (their model is not ported): never an empty list that is wrong', async () => {
+    const admin = recordedUserAuth('admin');
+    expect((await agent.get(`${ROOT}/coupons`).set('Authorization', admin)).body).toEqual([]);
+    await sql`INSERT INTO wp_tec_order_modifiers (modifier_type, sub_type, raw_amount, slug, display_name, status) VALUES ('coupon', 'flat', 5, 'SAVE5', 'Save 5', 'active')`.execute(database.db);
+    try {
+      const coupons = await agent.get(`${ROOT}/coupons`).set('Authorization', admin);
+      expect(coupons.status).toBe(404);
+      expect(coupons.body.code).toBe('rest_no_route');
+      // Fees are another type: still none.
+      expect((await agent.get(`${ROOT}/fees`).set('Authorization', admin)).body).toEqual({ all_fees: [], automatic_fees: [], selectable_fees: [] });
+    } finally {
+      await sql`DELETE FROM wp_tec_order_modifiers WHERE slug = 'SAVE5'`.execute(database.db);
+    }
+  });
+
+  it('refuses coupons and fees to an editor (manage_options), 403 with no Allow header', async () => {
+    const answer = await agent.get(`${ROOT}/fees`).set('Authorization', recordedUserAuth('editor'));
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe('rest_forbidden');
+    expect(answer.headers.allow).toBeUndefined();
+  });
+
+  it("finds a post's Tickets Commerce tickets only while Tickets Commerce is its provider", async () => {
+    // Event 102 has Tickets Commerce tickets only; its provider saved as RSVP hides them.
+    expect((await agent.get(`${ROOT}/cart`).query({ post_id: 102 })).status).toBe(200);
+    await sql`INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (102, '_tribe_default_ticket_provider', 'Tribe__Tickets__RSVP')`.execute(database.db);
+    try {
+      const answer = await agent.get(`${ROOT}/cart`).query({ post_id: 102 });
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ code: 'post-has-no-tickets', message: '', data: { status: 403 } });
+    } finally {
+      await sql`DELETE FROM wp_postmeta WHERE post_id = 102 AND meta_key = '_tribe_default_ticket_provider'`.execute(database.db);
+    }
+  });
+});
+
+describe('tribe/tickets/v1 once Event Tickets is deactivated', () => {
+  it('answers rest_no_route and is listed nowhere', async () => {
+    const [row] = (await sql<{ option_value: string }>`SELECT option_value FROM wp_options WHERE option_name = 'active_plugins'`.execute(database.db)).rows;
+    expect(row!.option_value).toContain('event-tickets/event-tickets.php');
+    const tec = 'the-events-calendar/the-events-calendar.php';
+    const withoutTickets = `a:1:{i:0;s:${tec.length}:"${tec}";}`;
+    await sql`UPDATE wp_options SET option_value = ${withoutTickets} WHERE option_name = 'active_plugins'`.execute(database.db);
+    try {
+      const fresh = freshAgent();
+      const index = await fresh.get(ROOT);
+      expect(index.status).toBe(404);
+      expect(index.body.code).toBe('rest_no_route');
+      expect((await fresh.get(`${ROOT}/cart`)).body.code).toBe('rest_no_route');
+      expect((await fresh.get('/wp-json/').query({ _fields: 'namespaces' })).body.namespaces).toEqual(['calendar/events/v1', 'tribe/events/v1']);
+    } finally {
+      await sql`UPDATE wp_options SET option_value = ${row!.option_value} WHERE option_name = 'active_plugins'`.execute(database.db);
+    }
+  });
+});
