@@ -311,7 +311,7 @@ export function createApp({
     const detail = statements.detail();
     if (detail !== undefined) {
       const query = isCacheableQuery(parsePhpQuery(ctx.querystring));
-      const why = notCacheableWhy({ cache: responseCache !== undefined, plainRead, route: isCacheableRoute(routePath), query, fresh: generation !== undefined, storable });
+      const why = notCacheableWhy({ cache: responseCache !== undefined, plainRead, route: isCacheableRoute(namespace, routePath), query, fresh: generation !== undefined, storable });
       if (why !== undefined) detail.caches.push({ cache: 'response', key: 'answer', outcome: 'not cacheable', why });
     }
     const runWrite = createWriteRunner({
