@@ -6,7 +6,7 @@ import type { SiteSettings } from '../wp/site/site.js';
 import type { SiteUrls } from '../wp/site/urls.js';
 import { AppError, CoreErrors, invalidParams, type InvalidParam, type JsonDecodeError } from './errors.js';
 import { castToType, type ArgSpec } from './rest-args.js';
-import type { CompiledRoute, EndpointDefinition, RestResponse } from './rest-route.js';
+import { routesOnSite, type CompiledRoute, type EndpointDefinition, type RestResponse } from './rest-route.js';
 import { createRequestMemo, READ_METHODS, type RequestContext, type RequestRecords } from './request-context.js';
 import { parsePhpQuery, type PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
@@ -50,7 +50,8 @@ type Route = CompiledRoute<RequestContext>;
  * response carries the `Allow` header of the methods this caller may use. (The app has already
  * sent WordPress's `Link` header and settled who the caller is.)
  */
-export async function dispatch(koa: Koa.Context, routes: readonly Route[], env: DispatchEnvironment): Promise<void> {
+export async function dispatch(koa: Koa.Context, allRoutes: readonly Route[], env: DispatchEnvironment): Promise<void> {
+  const routes = routesOnSite(allRoutes, env.site);
   const query = parsePhpQuery(koa.querystring);
   const method = requestMethod(koa, query);
   if (method === 'OPTIONS') return answerOptions(koa, routes, env, query);

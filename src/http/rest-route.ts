@@ -1,4 +1,5 @@
 import type { ArgSpecs } from './rest-args.js';
+import type { SiteSettings } from '../wp/site/site.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -59,6 +60,17 @@ export interface RouteDefinition<Ctx> {
    * context), never by the indexes.
    */
   schema?: (ctx: Ctx) => unknown;
+  /**
+   * Whether the site registers the route at all (a companion plugin's route, such as Event
+   * Tickets' tec/v1 tickets): where it does not, no request finds it and no index or OPTIONS
+   * answer lists it. Always registered when not given.
+   */
+  available?: (site: SiteSettings) => boolean;
+}
+
+/** The routes a site registers, in order: the settings decide the companion plugins' routes. */
+export function routesOnSite<Route extends { available?: (site: SiteSettings) => boolean }>(routes: readonly Route[], site: SiteSettings): Route[] {
+  return routes.filter((route) => route.available === undefined || route.available(site));
 }
 
 export interface CompiledRoute<Ctx> extends RouteDefinition<Ctx> {

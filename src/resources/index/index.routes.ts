@@ -1,7 +1,7 @@
 import { translate, type Translate } from '../../i18n/index.js';
 import type { RequestContext } from '../../http/request-context.js';
 import type { ArgSpec, ArgSpecs } from '../../http/rest-args.js';
-import type { RouteDefinition } from '../../http/rest-route.js';
+import { routesOnSite, type RouteDefinition } from '../../http/rest-route.js';
 
 type Route = RouteDefinition<RequestContext>;
 
@@ -104,7 +104,7 @@ export function createIndexRoute(namespace: string, allRoutes: () => readonly Ro
           context: { default: 'view', required: false },
         },
         // get_namespace_index adds its `up` link whatever `_fields` names.
-        handler: async (ctx) => ({ body: buildNamespaceIndex(allRoutes(), ctx), responseLinks: true }),
+        handler: async (ctx) => ({ body: buildNamespaceIndex(routesOnSite(allRoutes(), ctx.site), ctx), responseLinks: true }),
       },
     ],
   };

@@ -1,6 +1,6 @@
 import { translate } from '../../i18n/index.js';
 import type { RequestContext } from '../../http/request-context.js';
-import type { RouteDefinition } from '../../http/rest-route.js';
+import { routesOnSite, type RouteDefinition } from '../../http/rest-route.js';
 import { requestedFields, restIsFieldIncluded } from '../../http/rest-fields.js';
 import { OptionName } from '../../wp/constants.js';
 import { zoneOffsetSeconds } from '../../wp/tec/dates.js';
@@ -53,7 +53,7 @@ export async function getRootIndex(
     authentication: [],
     routes: Object.assign(
       { '/': describeRoute('/', '', rootRoute, ctx, t) },
-      ...[...namespaceRoutes].map(([namespace, routes]) => describeNamespaceRoutes(namespace, routes, ctx, t)),
+      ...[...namespaceRoutes].map(([namespace, routes]) => describeNamespaceRoutes(namespace, routesOnSite(routes, ctx.site), ctx, t)),
     ),
     // get_index adds its `help` link only when `_fields` names none, or names `_links` (or
     // `_embedded`, with `_embed`); response_to_data then keeps it whatever the filter left.

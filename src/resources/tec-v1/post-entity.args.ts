@@ -33,7 +33,7 @@ function defaultPerPage(ctx: RequestContext): number {
   return Number.isNaN(perPage) ? 0 : perPage;
 }
 
-function pagination(): Args {
+export function pagination(): Args {
   const perPage = positiveInteger('per_page', 'Maximum number of items to be returned in result set.', { maximum: 100, minimum: 1 });
   return {
     page: positiveInteger('page', 'The collection page number.', { default: 1, minimum: 1 }),
@@ -84,7 +84,7 @@ const RFC3339_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.
 const EVENT_DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$';
 
 /** The request body every post entity shares (TEC_Post_Entity_Request_Body_Definition), up to `template`. */
-function postEntityBodyArgs(sticky: Args[string]): Args {
+export function postEntityBodyArgs(sticky: Args[string]): Args {
   return {
     date: dateTime('date', "The date the entity was published, in the site's timezone. In RFC3339 format.", { pattern: RFC3339_PATTERN }),
     date_gmt: dateTime('date_gmt', 'The date the entity was published, as GMT. In RFC3339 format.', { pattern: RFC3339_PATTERN }),
@@ -123,7 +123,7 @@ export function eventBodyArgs(): Args {
   };
 }
 
-const LINKED_POST_STICKY = () => boolean('Whether or not the entity should be treated as sticky', { default: false });
+export const LINKED_POST_STICKY = () => boolean('Whether or not the entity should be treated as sticky', { default: false });
 
 /** POST /venues and PUT/PATCH /venues/{id} (Venue_Request_Body_Definition). */
 export function venueBodyArgs(): Args {

@@ -29,7 +29,15 @@ export interface CoreFieldsOptions {
   taxonomies: readonly { restBase: string; taxonomy: string }[];
   /** Viewable types (events) also show `permalink_template` / `generated_slug` (edit) and `class_list`. */
   viewable: boolean;
+  /**
+   * The post type's supports beyond title and editor that add core fields (`excerpt`, `author`,
+   * `featured_media`); all three when not given. Tickets Commerce tickets register none.
+   */
+  supports?: readonly PostTypeSupport[];
 }
+
+export type PostTypeSupport = 'excerpt' | 'author' | 'thumbnail';
+const ALL_SUPPORTS: readonly PostTypeSupport[] = ['excerpt', 'author', 'thumbnail'];
 
 export const EVENT_CORE_FIELDS: CoreFieldsOptions = {
   taxonomies: [
@@ -119,15 +127,16 @@ export function toCorePostFields(record: EntityRecord, view: EntityView, options
     if (context === 'edit') content.block_version = hasBlocks(post.post_content) ? 1 : 0;
     data.content = content;
   }
-  if (shown(ALL)) {
+  const supports = options.supports ?? ALL_SUPPORTS;
+  if (shown(ALL) && supports.includes('excerpt')) {
     const excerpt: Record<string, unknown> = {};
     if (context === 'edit') excerpt.raw = post.post_excerpt;
     excerpt.rendered = passwordRequired ? '' : texts.excerpt;
     excerpt.protected = isProtected;
     data.excerpt = excerpt;
   }
-  if (shown(ALL)) data.author = post.post_author;
-  if (shown(ALL)) data.featured_media = thumbnailIdOf(record) ?? 0;
+  if (shown(ALL) && supports.includes('author')) data.author = post.post_author;
+  if (shown(ALL) && supports.includes('thumbnail')) data.featured_media = thumbnailIdOf(record) ?? 0;
   if (shown(VIEW_EDIT)) {
     const template = firstMeta(meta, '_wp_page_template') ?? '';
     data.template = template === 'default' ? '' : template;

@@ -47,7 +47,7 @@ export function canReadEntity(postType: string): PermissionCheck {
  * out and shows raw titles, content and passwords to anyone asking for the edit context; the
  * service keeps core's rule (an intended deviation, see README).
  */
-function refuseEditContext(ctx: RequestContext, mayEdit: () => boolean, message: string): void {
+export function refuseEditContext(ctx: RequestContext, mayEdit: () => boolean, message: string): void {
   if (ctx.params.context !== 'edit' || mayEdit()) return;
   throw new AppError(isLoggedIn(ctx.viewer) ? 403 : 401, 'rest_forbidden_context', message);
 }

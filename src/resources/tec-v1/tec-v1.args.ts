@@ -1,7 +1,7 @@
 import type { ArgSpec } from '../../http/rest-args.js';
 import type { InvalidParam } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { isPhpNumeric, phpIntval, absint } from '../../wp/php/php-values.js';
+import { isPhpNumeric, phpIntval, phpFloatval, absint } from '../../wp/php/php-values.js';
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { strtotime } from '../../wp/tec/dates.js';
 import { sanitizeTextField } from '../../wp/terms/term-fields.js';
@@ -128,6 +128,26 @@ export function dateTime(name: string, description: string, options: { pattern?:
   spec.validate = (value, ctx) => dateTimeCheck(name, options.pattern)(value, ctx);
   spec.sanitize = textSanitizer({ pattern: options.pattern });
   return spec;
+}
+
+/**
+ * Number: PHP's is_float || is_int on the value as it arrives, so only a JSON number passes (a
+ * query or form string never does); sanitized with floatval.
+ */
+export function number(name: string, description: string): Arg {
+  return {
+    description,
+    type: 'number',
+    required: false,
+    validate: (value) =>
+      typeof value === 'number' ? true : invalidArgument(name, 'number', `Argument \`{${name}}\` must be a number.`, `The argument \`{${name}}\` is not a number.`),
+    sanitize: phpFloatval,
+  };
+}
+
+/** Date: as Date_Time (its pattern, then a date strtotime reads), shown with the `date` format. */
+export function date(name: string, description: string, options: { pattern?: string } = {}): Arg {
+  return { ...dateTime(name, description, options), format: 'date' };
 }
 
 export function text(name: string, description: string, options: { default?: string; enum?: readonly string[]; format?: string; pattern?: string } = {}): Arg {

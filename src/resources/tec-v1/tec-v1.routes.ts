@@ -8,6 +8,7 @@ import { createOrganizerRoute } from './organizer.route.js';
 import { createVenuesRoute } from './venues.route.js';
 import { createVenueRoute } from './venue.route.js';
 import { createDocsRoute } from './docs.route.js';
+import { createTicketRoute, createTicketsRoute } from './tickets.routes.js';
 
 type Route = RouteDefinition<RequestContext>;
 
@@ -18,13 +19,16 @@ export interface TecV1Options {
 
 /**
  * TEC 6's `tec/v1` routes in the plugin's registration order (the index's order): the namespace
- * index, events, organizers, venues, then the OpenAPI document. One module per endpoint.
+ * index, Event Tickets' tickets (only where the site runs it with Tickets Commerce), events,
+ * organizers, venues, then the OpenAPI document. One module per endpoint.
  */
 export function createTecV1Routes(namespace: string, options: TecV1Options): Route[] {
   const routes: Route[] = [];
   const gate = options.experimentalGate;
   routes.push(
     createIndexRoute(namespace, () => routes),
+    createTicketsRoute(gate),
+    createTicketRoute(gate),
     createEventsRoute(gate),
     createEventRoute(gate),
     createOrganizersRoute(gate),

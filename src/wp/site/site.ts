@@ -26,6 +26,12 @@ export interface TecOptions {
   eventsSlug: string;
   /** `showComments`: events support comments (Main::register_post_type adds the support when it is `yes`). */
   showComments: boolean;
+  /**
+   * Event Tickets' `ticket-enabled-post-types` (Tribe__Tickets__Main::post_types): the post types
+   * tickets may be sold for; `tribe_events` and `page` until the option is first written, WooCommerce's
+   * and EDD's product types left out.
+   */
+  ticketEnabledPostTypes: readonly string[];
 }
 
 /** Everything about the site a response depends on, read from its options. */
@@ -83,6 +89,18 @@ function registeredImageSizes(option: (name: string) => string): Map<string, Ima
 /** The migration phases after which TEC 6 reads event dates from `{prefix}tec_occurrences`. */
 const OCCURRENCES_ACTIVE_PHASES: readonly string[] = [MigrationPhase.complete, MigrationPhase.notRequired];
 
+const DEFAULT_TICKET_POST_TYPES: readonly string[] = ['tribe_events', 'page'];
+/** Never ticketable, whatever the option says: the stores' products would sell themselves. */
+const PRODUCT_POST_TYPES: ReadonlySet<string> = new Set(['product', 'download']);
+
+function ticketEnabledPostTypes(raw: Record<string, unknown>): readonly string[] {
+  if (!Object.prototype.hasOwnProperty.call(raw, 'ticket-enabled-post-types')) return DEFAULT_TICKET_POST_TYPES;
+  const value = raw['ticket-enabled-post-types'];
+  // PHP's `(array)` cast: a scalar becomes a one-item list, null an empty one.
+  const list = value === null || value === undefined ? [] : typeof value === 'object' ? Object.values(value) : [value];
+  return list.filter((type): type is string => typeof type === 'string' && !PRODUCT_POST_TYPES.has(type));
+}
+
 function toTecOptions(raw: Record<string, unknown>, locale: string): TecOptions {
   const text = (key: string, fallback: string): string => {
     const value = raw[key];
@@ -107,6 +125,7 @@ function toTecOptions(raw: Record<string, unknown>, locale: string): TecOptions 
     eventsSlug: sanitizeTitle(text('eventsSlug', 'events'), locale),
     // `get_option( 'showComments', 'no' ) == 'yes'`: PHP's loose comparison also takes true.
     showComments: raw.showComments === 'yes' || raw.showComments === true,
+    ticketEnabledPostTypes: ticketEnabledPostTypes(raw),
   };
 }
 

@@ -1,13 +1,13 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import { CompiledShapes } from '../../cache/compiled-shapes.js';
-import { dialectOf, likeText } from '../../db/dialect.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { EventMeta, OptionName, PostStatus, PostType, Taxonomy } from '../constants.js';
 import { siteWallTimeToUtc } from './dates.js';
 import type { SiteSettings } from '../site/site.js';
-import { escLike } from '../php/sql-like.js';
 import type { PostSearch } from '../posts/search.js';
+import { postSearchCondition } from '../posts/search-condition.js';
 import { DependencyTag, readOf } from '../../feed/dependencies.js';
 
 /**
@@ -301,14 +301,8 @@ function filteredEvents(
   compare(dates.end, '<', filter.endsBefore);
   compare(dates.end, '>', filter.endsAfter);
 
-  for (const term of filter.search?.terms ?? []) {
-    const like = `%${escLike(term.text)}%`;
-    query = query.where((eb) => {
-      const columns = SEARCHED_COLUMNS.map((column) => likeText(db, eb.ref(column), like, term.exclude));
-      return term.exclude ? eb.and(columns) : eb.or(columns);
-    });
-  }
-  if (filter.search?.withoutPasswordProtected) query = query.where('posts.post_password', '=', '');
+  const search = filter.search;
+  if (search) query = query.where((eb) => postSearchCondition(db, eb as never, search));
   const categories = filter.categoryTermIds;
   if (categories) query = query.where((eb) => hasTerms(eb as never, Taxonomy.eventCategory, categories));
   const tags = filter.tagTermIds;
@@ -323,9 +317,6 @@ function filteredEvents(
   if (filter.postParent !== undefined) query = query.where('posts.post_parent', '=', filter.postParent);
   return { query, dates };
 }
-
-/** WP_Query's default search_columns. */
-const SEARCHED_COLUMNS = ['posts.post_title', 'posts.post_excerpt', 'posts.post_content'] as const;
 
 /**
  * One page of event IDs. Lists run by start date; the plugin gives no tie-breaker and MySQL's

@@ -10,6 +10,7 @@ const TEC: TecOptions = {
   defaultCurrencySymbol: '$',
   defaultCurrencyCode: 'USD',
   reverseCurrencyPosition: false,
+  ticketEnabledPostTypes: ['tribe_events', 'page'],
   customFields: [],
   restDisabled: false,
   singleEventSlug: 'event',
