@@ -202,3 +202,43 @@ describe('an update naming the venue and organizers the event has', () => {
     expect(Number(after[0]?.meta_id)).toBeGreaterThan(Number(before[1]?.meta_id));
   });
 });
+
+/*
+ * A draft venue found by its name. publishAssociatedTypes (Main.php, hooked on
+ * `publish_tribe_events` at line 844) publishes the drafts the event's stored links name
+ * (get_post_custom at 3118, wp_publish_post at 3163). wp_insert_post fires it before saveEventMeta
+ * stores the link, so a create leaves the venue a draft; but a sticky create has saveEventMeta call
+ * wp_update_post again for `menu_order` (API.php 251-257), whose transition fires the hook with the
+ * link stored: the venue is published and, having no slug, given one from its title.
+ */
+describe('a nested create naming a draft venue', () => {
+  const statusOf = async (id: number) =>
+    site.database.db.selectFrom('posts').select(['post_status', 'post_name']).where('ID', '=', id).executeTakeFirstOrThrow();
+
+  it('stays a draft when the event is not sticky', async () => {
+    const venue = await existingVenue('Draft Reused Hall');
+    await site.database.db.updateTable('posts').set({ post_status: 'draft', post_name: '' }).where('ID', '=', venue).execute();
+    const response = await agent()
+      .post(`${ROOT}/events`)
+      .set('Authorization', admin)
+      .send({ title: 'Not sticky', ...dates, venue: { venue: 'Draft Reused Hall' } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect((response.body as { venue: { id: number } }).venue.id).toBe(venue);
+    expect(await statusOf(venue)).toEqual({ post_status: 'draft', post_name: '' });
+  });
+
+  it('is published by a sticky create, through the menu_order update', async () => {
+    const venue = await existingVenue('Draft Sticky Hall');
+    await site.database.db.updateTable('posts').set({ post_status: 'draft', post_name: '' }).where('ID', '=', venue).execute();
+    const response = await agent()
+      .post(`${ROOT}/events`)
+      .set('Authorization', admin)
+      .send({ title: 'Sticky', ...dates, sticky: true, venue: { venue: 'Draft Sticky Hall' } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect((response.body as { venue: { id: number } }).venue.id).toBe(venue);
+    expect(await statusOf(venue)).toEqual({ post_status: 'publish', post_name: 'draft-sticky-hall' });
+    // wp_publish_post writes the status without `post_updated`, and the slug's wp_update_post
+    // sees it published before and after: the tracker stamps no post field.
+    expect((await stamps(venue)).has('post_status')).toBe(false);
+  });
+});

@@ -7,6 +7,7 @@ import { updatePost } from '../write/posts.js';
 import type { WriteScope } from '../write/transaction.js';
 import { prepareEventDateMeta, type EventDateInput, type EventDateSettings } from './event-dates.js';
 import { linksUnchanged } from './linked-post-order.js';
+import { publishAssociatedPosts } from './publish-associated.js';
 
 /**
  * Tribe__Events__API::saveEventMeta as a REST create or update runs it, call for call, so the
@@ -209,11 +210,15 @@ export async function saveEventMeta(
   await writer.update(EventMeta.timezone, storedValue(EventMeta.timezone, dates.timezone));
   await writer.update(EventMeta.timezoneAbbr, storedValue(EventMeta.timezoneAbbr, dates.timezoneAbbr));
 
-  // Sticky in the calendar is menu_order -1, set by a wp_update_post of its own.
+  // Sticky in the calendar is menu_order -1, set by a wp_update_post of its own. Its status
+  // transition fires `publish_tribe_events` again, now with this save's links stored, so
+  // publishAssociatedTypes publishes a draft venue or organizer the save linked.
   let menuOrder: number | undefined;
   if (data.sticky && menuOrderBefore !== -1) menuOrder = -1;
   else if (!data.sticky && menuOrderBefore === -1) menuOrder = 0;
-  if (menuOrder !== undefined) await updatePost(scope, eventId, { menu_order: menuOrder });
+  if (menuOrder !== undefined) {
+    await updatePost(scope, eventId, { menu_order: menuOrder }, { onPublished: () => publishAssociatedPosts(scope, eventId) });
+  }
 
   // Featured_Events::feature / unfeature.
   if (data.featured) await writer.update(EventMeta.featured, '1');
