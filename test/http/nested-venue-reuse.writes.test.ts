@@ -215,27 +215,26 @@ describe('a nested create naming a draft venue', () => {
   const statusOf = async (id: number) =>
     site.database.db.selectFrom('posts').select(['post_status', 'post_name']).where('ID', '=', id).executeTakeFirstOrThrow();
 
-  it('stays a draft when the event is not sticky', async () => {
-    const venue = await existingVenue('Draft Reused Hall');
+  /** A draft venue without a slug, then an event created naming it by its title; returns the venue's ID. */
+  async function linkDraftVenue(title: string, event: Record<string, unknown>): Promise<number> {
+    const venue = await existingVenue(title);
     await site.database.db.updateTable('posts').set({ post_status: 'draft', post_name: '' }).where('ID', '=', venue).execute();
     const response = await agent()
       .post(`${ROOT}/events`)
       .set('Authorization', admin)
-      .send({ title: 'Not sticky', ...dates, venue: { venue: 'Draft Reused Hall' } });
+      .send({ title: `Event at ${title}`, ...dates, ...event, venue: { venue: title } });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect((response.body as { venue: { id: number } }).venue.id).toBe(venue);
+    return venue;
+  }
+
+  it('stays a draft when the event is not sticky', async () => {
+    const venue = await linkDraftVenue('Draft Reused Hall', {});
     expect(await statusOf(venue)).toEqual({ post_status: 'draft', post_name: '' });
   });
 
   it('is published by a sticky create, through the menu_order update', async () => {
-    const venue = await existingVenue('Draft Sticky Hall');
-    await site.database.db.updateTable('posts').set({ post_status: 'draft', post_name: '' }).where('ID', '=', venue).execute();
-    const response = await agent()
-      .post(`${ROOT}/events`)
-      .set('Authorization', admin)
-      .send({ title: 'Sticky', ...dates, sticky: true, venue: { venue: 'Draft Sticky Hall' } });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-    expect((response.body as { venue: { id: number } }).venue.id).toBe(venue);
+    const venue = await linkDraftVenue('Draft Sticky Hall', { sticky: true });
     expect(await statusOf(venue)).toEqual({ post_status: 'publish', post_name: 'draft-sticky-hall' });
     // wp_publish_post writes the status without `post_updated`, and the slug's wp_update_post
     // sees it published before and after: the tracker stamps no post field.
