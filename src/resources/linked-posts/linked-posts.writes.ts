@@ -124,8 +124,8 @@ function withoutNulls(entries: [string, unknown][]): PhpArray {
   return new Map(entries.filter(([, value]) => value !== undefined && value !== null));
 }
 
-/** Single_Venue::prepare_postarr. */
-async function prepareVenuePostarr(scope: WriteScope, params: Params, viewer: Viewer, id?: number): Promise<PhpArray> {
+/** Single_Venue::prepare_postarr; `id` is its first entry, `VenueID` (see LinkedWriteKind.prepare). */
+async function prepareVenuePostarr(scope: WriteScope, params: Params, viewer: Viewer, id?: unknown): Promise<PhpArray> {
   const entries: [string, unknown][] = [
     ['VenueID', id],
     ...postFieldsOf(scope, params, viewer),
@@ -149,8 +149,8 @@ async function prepareVenuePostarr(scope: WriteScope, params: Params, viewer: Vi
   return withoutNulls(entries);
 }
 
-/** Single_Organizer::prepare_postarr. */
-async function prepareOrganizerPostarr(scope: WriteScope, params: Params, viewer: Viewer, id?: number): Promise<PhpArray> {
+/** Single_Organizer::prepare_postarr; `id` is its first entry, `OrganizerID` (see LinkedWriteKind.prepare). */
+async function prepareOrganizerPostarr(scope: WriteScope, params: Params, viewer: Viewer, id?: unknown): Promise<PhpArray> {
   return withoutNulls([
     ['OrganizerID', id],
     ...postFieldsOf(scope, params, viewer),
@@ -374,7 +374,13 @@ async function updateOrganizer(scope: WriteScope, organizerId: number, data: Php
 /** What sets the two kinds apart for writes. */
 export interface LinkedWriteKind {
   postType: string;
-  prepare: (scope: WriteScope, params: Params, viewer: Viewer, id?: number) => Promise<PhpArray>;
+  /**
+   * The endpoint's prepare_postarr. `id` is what it reads as `$request['id']` for the `VenueID` /
+   * `OrganizerID` entry: the route's ID on an update, the request's own `id` on a create, which
+   * array_filter( is_not_null ) keeps unless null, so a create sent an empty `id` (0, '', false)
+   * gets a `_VenueVenueID` / `_OrganizerOrganizerID` row from save_meta's loop.
+   */
+  prepare: (scope: WriteScope, params: Params, viewer: Viewer, id?: unknown) => Promise<PhpArray>;
   create: (scope: WriteScope, data: PhpArray, postStatus: string, avoidDuplicates: boolean) => Promise<number>;
   update: (scope: WriteScope, id: number, data: PhpArray) => Promise<void>;
   errors: {
@@ -411,7 +417,9 @@ export const ORGANIZER_WRITES: LinkedWriteKind = {
  * ID (an existing one when a duplicate was found); throws the kind's 400 when nothing could be made.
  */
 export async function createLinkedPostIn(ctx: RequestContext, scope: WriteScope, kind: LinkedWriteKind, params: Params): Promise<number> {
-  const postarr = await kind.prepare(scope, params, ctx.viewer);
+  // prepare_postarr reads `$request['id']` on a create too: for one nested in an event, the
+  // entry's own `id`, which Linked_Post_Base::insert let through only because it was empty.
+  const postarr = await kind.prepare(scope, params, ctx.viewer, params.id);
   const id = await kind.create(scope, postarr, phpScalarString(postarr.get('post_status')), true);
   if (!id) throw kind.errors.couldNotCreate();
   return id;

@@ -6,6 +6,8 @@ import { addPostMeta, deletePostMeta, updatePostMeta } from '../write/post-meta.
 import { updatePost } from '../write/posts.js';
 import type { WriteScope } from '../write/transaction.js';
 import { prepareEventDateMeta, type EventDateInput, type EventDateSettings } from './event-dates.js';
+import { linksUnchanged } from './linked-post-order.js';
+import { publishAssociatedPosts } from './publish-associated.js';
 
 /**
  * Tribe__Events__API::saveEventMeta as a REST create or update runs it, call for call, so the
@@ -163,14 +165,18 @@ export async function saveEventMeta(
   await writer.update(EventMeta.showMapLink, '');
   await writer.update(EventMeta.showMap, '');
 
-  // Linked_Posts::handle_submission: a named venue replaces the link; organizers always do.
-  if (data.venueId) {
+  // Linked_Posts::handle_submission: a named venue replaces the link; organizers always do. Links
+  // named exactly as they are stored are left alone (maybe_reorder_linked_posts_ids), rows and all.
+  const links = (key: string) => writer.meta.get(key) ?? [];
+  if (data.venueId && !linksUnchanged(links(EventMeta.venueId), [data.venueId], false)) {
     await writer.delete(EventMeta.venueId);
     await writer.add(EventMeta.venueId, String(data.venueId));
   }
   // handle_submission keeps an ID named twice once (array_unique: the first place wins).
-  await writer.delete(EventMeta.organizerId);
-  for (const organizerId of new Set(data.organizerIds)) await writer.add(EventMeta.organizerId, String(organizerId));
+  if (!linksUnchanged(links(EventMeta.organizerId), data.organizerIds, true)) {
+    await writer.delete(EventMeta.organizerId);
+    for (const organizerId of new Set(data.organizerIds)) await writer.add(EventMeta.organizerId, String(organizerId));
+  }
 
   if (data.featuredImage === false) await writer.delete(EventMeta.thumbnailId);
   else if (data.featuredImage !== undefined) await writer.update(EventMeta.thumbnailId, String(data.featuredImage));
@@ -204,11 +210,15 @@ export async function saveEventMeta(
   await writer.update(EventMeta.timezone, storedValue(EventMeta.timezone, dates.timezone));
   await writer.update(EventMeta.timezoneAbbr, storedValue(EventMeta.timezoneAbbr, dates.timezoneAbbr));
 
-  // Sticky in the calendar is menu_order -1, set by a wp_update_post of its own.
+  // Sticky in the calendar is menu_order -1, set by a wp_update_post of its own. Its status
+  // transition fires `publish_tribe_events` again, now with this save's links stored, so
+  // publishAssociatedTypes publishes a draft venue or organizer the save linked.
   let menuOrder: number | undefined;
   if (data.sticky && menuOrderBefore !== -1) menuOrder = -1;
   else if (!data.sticky && menuOrderBefore === -1) menuOrder = 0;
-  if (menuOrder !== undefined) await updatePost(scope, eventId, { menu_order: menuOrder });
+  if (menuOrder !== undefined) {
+    await updatePost(scope, eventId, { menu_order: menuOrder }, { onPublished: () => publishAssociatedPosts(scope, eventId) });
+  }
 
   // Featured_Events::feature / unfeature.
   if (data.featured) await writer.update(EventMeta.featured, '1');
@@ -220,8 +230,8 @@ export async function saveEventMeta(
 
 /**
  * Keys this save deleted and added back with the same values, in the same order (the organizer
- * and all-day rows on every update): the change feed need not tell the lists (issue 21). Keys an
- * earlier step of the same write changed are left as they are.
+ * rows of a list naming one twice, the all-day row on every update): the change feed need not
+ * tell the lists (issue 21). Keys an earlier step of the same write changed are left as they are.
  */
 function forgetRewrittenKeys(scope: WriteScope, eventId: number, before: MetaMap, after: ReadonlyMap<string, string[]>, writtenBefore: ReadonlySet<string> | 'all'): void {
   if (writtenBefore === 'all') return;
