@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { DEFAULT_CONNECTION_LIMIT, type Db } from './db/create-db.js';
+import { RSVP, TICKETS_COMMERCE } from './wp/tickets/providers.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import { errorHandler, isConnectionFailure, siteTablesProblem } from './http/error-handler.js';
@@ -69,6 +70,8 @@ const EVENT_TOTAL_TAGS = [
   DependencyTag.listText(PostType.event),
   DependencyTag.listAspect(PostType.event, 'venue'),
   DependencyTag.listAspect(PostType.event, 'organizer'),
+  // Event Tickets' `ticketed` filter counts the events its tickets' relation meta names.
+  ...[RSVP, TICKETS_COMMERCE].map((provider) => DependencyTag.list(provider.ticketPostType)),
 ];
 
 export interface AppDeps {

@@ -58,7 +58,7 @@ async function doctorChecks(): Promise<{ code: number; checks: DoctorCheck[] }> 
 describe('the site with Event Tickets', () => {
   it('gives the site settings Event Tickets with its version and providers (RSVP, Tickets Commerce)', async () => {
     const settings = await loadSiteSettings(site.db);
-    expect(settings.plugins.eventTickets).toEqual({ version: '5.28.5.1', providers: ['rsvp', 'tc'] });
+    expect(settings.plugins.eventTickets).toMatchObject({ version: '5.28.5.1', providers: ['rsvp', 'tc'], qrApiKey: 'dev-qr-key-2026', postTypes: ['tribe_events', 'page'] });
     expect(settings.plugins.theEventsCalendar).toBe(true);
     expect(settings.proActive).toBe(false);
   });

@@ -6,14 +6,6 @@
  * class (pendingSummary) name a test of each contract file, and README's "Companion plugins" lists them.
  */
 
-/** events lack Event Tickets' `ticketed`, its cost format (`&#x24;`, two decimals, `Free`) and one JSON-LD offer per ticket */
-const TICKETED_FIELDS = 'ticketed fields';
-/** as TICKETED_FIELDS, plus `attendance` for administrators, attendee managers and the QR `api_key`, whose lists also hold the events hidden from listings */
-const MANAGER_FIELDS = 'ticketed fields for managers';
-/** the `ticketed` filter: TEC refuses it without Event Tickets, the service still does */
-const TICKETED_FILTER = 'ticketed filter';
-/** ticketed fields, and tec/v1's `_fields` also applies to the embedded organizers there (not ticket-related: the tec/v1 captures always asked for their fields) */
-const TEC_V1_FIELDS_EMBEDDED = 'ticketed fields + tec/v1 _fields';
 /** organizers tie on post_date: the plugin's order among them is MariaDB's sort heap under LIMIT 5 (as TEC_V1_INTENDED_DEVIATIONS' TIED_ORDER); likely an intended deviation, not a ticket gap */
 const TIED_ORDER = 'tied order';
 const TICKETS = 'tribe/tickets/v1 not served: tickets';
@@ -22,9 +14,7 @@ const QR = 'tribe/tickets/v1 not served: QR check-in';
 const COMMERCE = 'tribe/tickets/v1 not served: commerce (coupons, fees, gateways)';
 /** the tec/v1 index and /docs lack Event Tickets' routes, tag and schemas */
 const TEC_V1_INDEX_DOCS = 'tec/v1 index and /docs without tickets';
-/** the answer of an event write lacks the ticketed fields (`ticketed`, `attendance`, cost) */
-const EVENT_WRITE_FIELDS = 'event writes: ticketed fields';
-/** as EVENT_WRITE_FIELDS, and the rows Event Tickets' hooks write (one `_EventCost` per ticket price, tickets' `_ticket_end_date` moved with the start, `_tribe_modified_fields`) */
+/** the rows Event Tickets' hooks write on an event update (one `_EventCost` per ticket price, tickets' `_ticket_end_date` moved with the start, `_tribe_modified_fields`) */
 const EVENT_WRITE_ROWS = 'event writes: ticketed fields and rows';
 /** the block editor's ticket writes (their nonces were made for the recording day: regenerate them to replay) */
 const TICKET_WRITES = 'tribe/tickets/v1 not served: ticket writes';
@@ -33,84 +23,6 @@ const TEC_V1_TICKET_WRITES = 'tec/v1 tickets not served: writes';
 
 /** The read cases (`mutates: false`) that differ today. */
 export const TICKETS_PENDING: Readonly<Record<string, string>> = {
-  'tickets-dev.events.read.list.default-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.list.default-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.list.window-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.list.window-subscriber': TICKETED_FIELDS,
-  'tickets-dev.events.read.list.window-editor': TICKETED_FIELDS,
-  'tickets-dev.events.read.list.window-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.list.window-author': TICKETED_FIELDS,
-  'tickets-dev.events.read.list.ticketed-true-none': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-true-subscriber': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-true-editor': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-true-admin': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-true-author': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-false-none': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-false-admin': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-false-page2': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-value-1': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-value-yes': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-value-0': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-array': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-cat': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-cat-false': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-venue': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-organizer': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-search': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-featured': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-narrow-dates': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-start-only': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-end-only': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-status-draft-admin': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-page-1': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-page-2': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-page-4': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-page-beyond': TICKETED_FILTER,
-  'tickets-dev.events.read.list.ticketed-editor-page': TICKETED_FILTER,
-  'tickets-dev.events.read.single.api-key': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.api-key-wrong': TICKETED_FIELDS,
-  'tickets-dev.events.read.list.api-key': TICKETED_FILTER,
-  'tickets-dev.events.read.list.api-key-wrong': TICKETED_FILTER,
-  'tickets-dev.events.read.single.37-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.37-subscriber': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.37-editor': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.37-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.74-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.74-subscriber': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.74-editor': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.74-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.102-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.102-subscriber': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.102-editor': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.102-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.129-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.129-subscriber': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.129-editor': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.129-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.61-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.61-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.241-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.245-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.245-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.249-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.249-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.63-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.63-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.217-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.217-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.246-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.246-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.6-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.6-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.single.249-author-own': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.37-author': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.pw-with-password': TICKETED_FIELDS,
-  'tickets-dev.events.read.single.pw-with-password-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.slug.seed-event-001-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.slug.seed-event-001-admin': MANAGER_FIELDS,
-  'tickets-dev.events.read.slug.seed-event-038-none': TICKETED_FIELDS,
-  'tickets-dev.events.read.slug.seed-event-093-subscriber': TICKETED_FIELDS,
-  'tickets-dev.events.read.slug.sticky-summer-kickoff-none': TICKETED_FIELDS,
   'tickets-dev.linked.read.organizers.list': TIED_ORDER,
   'tickets-dev.tickets.read.archive.default-none': TICKETS,
   'tickets-dev.tickets.read.archive.default-subscriber': TICKETS,
@@ -285,12 +197,6 @@ export const TICKETS_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.tickets.qr.checkin-already': QR,
   'tickets-dev.tecv1.docs.docs': TEC_V1_INDEX_DOCS,
   'tickets-dev.tecv1.docs.docs-admin': TEC_V1_INDEX_DOCS,
-  'tickets-dev.tecv1.events.read.single.37': TEC_V1_FIELDS_EMBEDDED,
-  'tickets-dev.tecv1.events.read.single.129': TEC_V1_FIELDS_EMBEDDED,
-  'tickets-dev.tecv1.events.read.single.246': TICKETED_FIELDS,
-  'tickets-dev.tecv1.events.read.single.whole': TICKETED_FIELDS,
-  'tickets-dev.tecv1.events.read.list.window': TICKETED_FIELDS,
-  'tickets-dev.tecv1.events.read.list.window-admin': TICKETED_FIELDS,
 };
 
 /** The write cases (`mutates: true`) that differ today (answer or rows). */
@@ -299,12 +205,8 @@ export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.tickets.qr.checkin-not-going': QR,
   'tickets-dev.commerce.coupon-validate-guest': COMMERCE,
   'tickets-dev.commerce.coupons-create-guest': COMMERCE,
-  'tickets-dev.events.write.create': EVENT_WRITE_FIELDS,
-  'tickets-dev.events.write.create-editor': EVENT_WRITE_FIELDS,
   'tickets-dev.events.write.update-ticketed': EVENT_WRITE_ROWS,
   'tickets-dev.events.write.update-ticketed-editor': EVENT_WRITE_ROWS,
-  'tickets-dev.events.write.trash-ticketed': EVENT_WRITE_FIELDS,
-  'tickets-dev.events.write.delete-plain': EVENT_WRITE_FIELDS,
   'tickets-dev.events.write.update-moves-dates': EVENT_WRITE_ROWS,
   'tickets-dev.tickets.write.create-rsvp': TICKET_WRITES,
   'tickets-dev.tickets.write.create-tc': TICKET_WRITES,

@@ -1,11 +1,7 @@
-import type { Connection } from 'mysql2/promise';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBinlogTransaction } from '../../src/feed/binlog-changes.js';
-import { ChangeFeed } from '../../src/feed/change-feed.js';
+import { describe, expect, it } from 'vitest';
 import { RECORDING_INSTANT } from '../contract/suite.js';
-import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { ROOT, recordedUserAuth } from '../http/support.js';
-import { answerOf, feedApp, ManualClock, rawConnection, type FeedApp } from './support.js';
+import { ManualClock, publishAsBinlog, readThroughCache, sqlUpdatePostAsBinlog, useBinlogFeedApp } from './support.js';
 
 /**
  * Issue 21: a change drops only the cached answers that may show it. Events 6 and 7 share venue 5,
@@ -17,63 +13,30 @@ import { answerOf, feedApp, ManualClock, rawConnection, type FeedApp } from './s
 
 const ADMIN = recordedUserAuth('admin');
 const clock = new ManualClock(new Date(RECORDING_INSTANT));
-let database: TestDatabase;
-let raw: Connection;
-let feed: ChangeFeed;
-let app: FeedApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ dump: 'reference' });
-  raw = await rawConnection(database);
-  feed = new ChangeFeed();
-  feed.useBinlog(() => true, clock.now());
-  app = feedApp(database, { clock, feed });
-});
-
-afterAll(async () => {
-  await raw?.end();
-  await database?.drop();
-});
+const fixture = useBinlogFeedApp('reference', clock);
 
 /** GETs `url` anonymously: its answer, and whether the cache gave it. */
-async function read(url: string): Promise<{ body: Record<string, unknown>; hit: boolean }> {
-  const before = await app.hits();
-  const answer = await answerOf(app.agent, `${ROOT}${url}`);
-  expect(answer.status, answer.body).toBe(200);
-  return { body: JSON.parse(answer.body) as Record<string, unknown>, hit: (await app.hits()) > before };
+function read(url: string): Promise<{ body: Record<string, unknown>; hit: boolean }> {
+  return readThroughCache(fixture.app, `${ROOT}${url}`);
 }
 
 async function put(path: string, body: object): Promise<void> {
-  const response = await app.agent.put(`${ROOT}${path}`).set('Authorization', ADMIN).send(body);
+  const response = await fixture.app.agent.put(`${ROOT}${path}`).set('Authorization', ADMIN).send(body);
   expect(response.status, response.text.slice(0, 300)).toBe(200);
 }
 
 /** Runs an UPDATE of one row of wp_posts by SQL and reports it as the binlog would. */
-async function sqlUpdatePost(id: number, set: string, values: unknown[]): Promise<void> {
-  const row = async () => ((await raw.query('SELECT * FROM wp_posts WHERE ID = ?', [id]))[0] as Record<string, unknown>[])[0]!;
-  const before = await row();
-  await raw.query(`UPDATE wp_posts SET ${set} WHERE ID = ?`, [...values, id]);
-  const after = await row();
-  const change = fromBinlogTransaction({
-    changes: [{ table: 'posts', action: 'update', rows: [{ before, after }] }],
-    position: { file: 'test-bin.000001', position: 4 },
-    committedAt: clock.now(),
-  });
-  if (change) feed.publish(change);
+function sqlUpdatePost(id: number, set: string, values: unknown[]): Promise<void> {
+  return sqlUpdatePostAsBinlog(fixture.raw, fixture.feed, clock.now(), id, set, values);
 }
 
 /** Reports one meta row's new value, written by SQL, as the binlog would. */
 async function sqlUpdateMeta(postId: number, key: string, value: string): Promise<void> {
-  const rows = async () => (await raw.query('SELECT * FROM wp_postmeta WHERE post_id = ? AND meta_key = ?', [postId, key]))[0] as Record<string, unknown>[];
+  const rows = async () => (await fixture.raw.query('SELECT * FROM wp_postmeta WHERE post_id = ? AND meta_key = ?', [postId, key]))[0] as Record<string, unknown>[];
   const before = (await rows())[0]!;
-  await raw.query('UPDATE wp_postmeta SET meta_value = ? WHERE meta_id = ?', [value, before.meta_id]);
+  await fixture.raw.query('UPDATE wp_postmeta SET meta_value = ? WHERE meta_id = ?', [value, before.meta_id]);
   const after = (await rows())[0]!;
-  const change = fromBinlogTransaction({
-    changes: [{ table: 'postmeta', action: 'update', rows: [{ before, after }] }],
-    position: { file: 'test-bin.000001', position: 4 },
-    committedAt: clock.now(),
-  });
-  if (change) feed.publish(change);
+  publishAsBinlog(fixture.feed, clock.now(), [{ table: 'postmeta', action: 'update', rows: [{ before, after }] }]);
 }
 
 const LIST = '/events?per_page=3';
@@ -168,7 +131,7 @@ describe('invalidation by record', () => {
 
   it("an event's first update through the service (which adds its all-day, currency and website rows) keeps the list pages not showing it", async () => {
     const shown = eventIds((await read(LIST)).body);
-    const allDayRows = async (id: number) => ((await raw.query('SELECT meta_id FROM wp_postmeta WHERE post_id = ? AND meta_key = ?', [id, '_EventAllDay']))[0] as unknown[]).length;
+    const allDayRows = async (id: number) => ((await fixture.raw.query('SELECT meta_id FROM wp_postmeta WHERE post_id = ? AND meta_key = ?', [id, '_EventAllDay']))[0] as unknown[]).length;
     // An event of a later page that has never had an all-day row.
     let nextPage = '';
     let id: number | undefined;

@@ -1,12 +1,13 @@
 import supertest from 'supertest';
 import { createConnection, type Connection } from 'mysql2/promise';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/create-db.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
-import type { TestDatabase } from '../setup/database.js';
+import { fromBinlogTransaction } from '../../src/feed/binlog-changes.js';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { asText } from '../contract/captures.js';
 
 /** What the change feed and response cache tests share: apps with a feed, raw SQL, cache counters. */
@@ -117,4 +118,56 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
 export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** A raw SQL change's rows as the binlog reports them, published to `feed` (through fromBinlogTransaction, as binlog mode does). */
+export function publishAsBinlog(feed: ChangeFeed, at: Date, changes: Parameters<typeof fromBinlogTransaction>[0]['changes']): void {
+  const change = fromBinlogTransaction({ changes, position: { file: 'test-bin.000001', position: 4 }, committedAt: at });
+  if (change) feed.publish(change);
+}
+
+/** Runs an UPDATE of one wp_posts row by SQL and reports it as the binlog would (the row before and after). */
+export async function sqlUpdatePostAsBinlog(raw: Connection, feed: ChangeFeed, at: Date, id: number, set: string, values: unknown[] = []): Promise<void> {
+  const row = async () => ((await raw.query('SELECT * FROM wp_posts WHERE ID = ?', [id]))[0] as Record<string, unknown>[])[0]!;
+  const before = await row();
+  await raw.query(`UPDATE wp_posts SET ${set} WHERE ID = ?`, [...values, id]);
+  publishAsBinlog(feed, at, [{ table: 'posts', action: 'update', rows: [{ before, after: await row() }] }]);
+}
+
+/** GETs `url` anonymously: its JSON answer (a 200 is expected), and whether the response cache gave it. */
+export async function readThroughCache(app: FeedApp, url: string): Promise<{ body: Record<string, unknown>; hit: boolean }> {
+  const before = await app.hits();
+  const answer = await answerOf(app.agent, url);
+  expect(answer.status, answer.body).toBe(200);
+  return { body: JSON.parse(answer.body) as Record<string, unknown>, hit: (await app.hits()) > before };
+}
+
+/** A test file's database, raw connection, binlog-mode feed and app (see useBinlogFeedApp). */
+export interface BinlogFeedFixture {
+  database: TestDatabase;
+  raw: Connection;
+  feed: ChangeFeed;
+  app: FeedApp;
+}
+
+/**
+ * Registers the file's setup and teardown: a database loaded from `dump`, a raw connection for SQL
+ * behind the service's back, and an app whose feed is in binlog mode with the log "followed" (the
+ * service's own writes reach it at commit; a test reports raw SQL with publishAsBinlog). The
+ * fixture's fields are set once the file's beforeAll ran.
+ */
+export function useBinlogFeedApp(dump: 'reference' | 'reference-tickets', clock: ManualClock): BinlogFeedFixture {
+  const fixture = {} as BinlogFeedFixture;
+  beforeAll(async () => {
+    fixture.database = await createTestDatabase({ dump });
+    fixture.raw = await rawConnection(fixture.database);
+    fixture.feed = new ChangeFeed();
+    fixture.feed.useBinlog(() => true, clock.now());
+    fixture.app = feedApp(fixture.database, { clock, feed: fixture.feed });
+  });
+  afterAll(async () => {
+    await fixture.raw?.end();
+    await fixture.database?.drop();
+  });
+  return fixture;
 }

@@ -4,7 +4,7 @@ import { EventMeta, HIDDEN_FROM_LISTINGS } from '../../wp/constants.js';
 import { dateDetails } from '../../wp/tec/dates.js';
 import { escHtml, theTitle } from '../../wp/text/formatting.js';
 import type { ContentRenderer } from '../../wp/text/content-renderer.js';
-import { eventCostValues, formatEventCost } from '../../wp/tec/cost.js';
+import { eventCostValues } from '../../wp/tec/cost.js';
 import { postPermalink, restUrl, type SiteUrls } from '../../wp/site/urls.js';
 import type { SiteSettings } from '../../wp/site/site.js';
 import type { Viewer } from '../../wp/auth/capabilities.js';
@@ -14,6 +14,9 @@ import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import type { EventResource, EventTermResource } from './events.types.js';
 import { globalIdFields, termRestUrls } from '../../wp/posts/post-rest-fields.js';
+import { ticketedFlag, toAttendance, type PostTickets } from '../../wp/tickets/event-tickets.js';
+import { eventCostOf } from '../../wp/tickets/event-cost.js';
+import type { AttendanceCount } from '../../wp/tickets/tickets.repository.js';
 import type { VenueResource } from '../venues/venues.mapper.js';
 import type { OrganizerResource } from '../organizers/organizers.mapper.js';
 
@@ -56,7 +59,17 @@ export interface EventMapperInput {
   jsonLd?: Record<string, unknown>;
   /** The request's rendered descriptions and excerpts. */
   content: Pick<ContentRenderer, 'description' | 'excerpt'>;
+  /** On a site running Event Tickets: the event's tickets, and its attendee count for a reader who manages attendees. */
+  tickets?: EventTicketFields;
 }
+
+export interface EventTicketFields {
+  post: PostTickets;
+  /** The reader manages attendees (REST\V1\Main::request_has_manage_access): `attendance` is shown. */
+  manage: boolean;
+  attendance: AttendanceCount | undefined;
+}
+
 
 /** Custom fields (TEC option `custom-fields`) with a value on this event; `[]` when none. */
 function customFields(meta: MetaMap, site: SiteSettings): Record<string, { label: string; value: string }> | [] {
@@ -114,17 +127,7 @@ export function toEventResource(input: EventMapperInput): EventResource {
     utc_end_date_details: dateDetails(utcEnd ?? undefined),
     timezone: meta1(EventMeta.timezone) ?? '',
     timezone_abbr: meta1(EventMeta.timezoneAbbr) ?? '',
-    cost: formatEventCost(
-      {
-        costRows: allMeta(meta, EventMeta.cost),
-        currencySymbol: meta1(EventMeta.currencySymbol),
-        currencyPosition: meta1(EventMeta.currencyPosition),
-      },
-      {
-        defaultCurrencySymbol: site.tec.defaultCurrencySymbol,
-        reverseCurrencyPosition: site.tec.reverseCurrencyPosition,
-      },
-    ),
+    cost: eventCostOf(meta, site, input.tickets?.post),
     cost_details: {
       currency_symbol: meta1(EventMeta.currencySymbol) ?? '',
       currency_code: meta1(EventMeta.currencyCode) ?? '',
@@ -146,5 +149,11 @@ export function toEventResource(input: EventMapperInput): EventResource {
     custom_fields: customFields(meta, site),
   };
   if (input.jsonLd) event.json_ld = input.jsonLd;
+  // Event Tickets' tribe_rest_event_data filters, in their order: attendance, then the flag.
+  const eventTickets = site.plugins.eventTickets;
+  if (input.tickets && eventTickets) {
+    if (input.tickets.manage) event.attendance = toAttendance(input.tickets.attendance);
+    event.ticketed = ticketedFlag(input.tickets.post, eventTickets);
+  }
   return event;
 }

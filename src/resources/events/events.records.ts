@@ -8,6 +8,7 @@ import { thumbnailIdOf, type LoadedPost } from '../../wp/tec/linked-posts.js';
 import type { TermRow } from '../../wp/terms/terms.repository.js';
 import type { RenderedTexts } from '../../wp/text/content-renderer.js';
 import type { EventResource } from './events.mapper.js';
+import { eventTicketTags, managesAttendees } from './events.tickets.js';
 
 /*
  * An event as a list page shows it, kept in the record cache (src/cache/record-cache.ts) so a list
@@ -30,10 +31,13 @@ export interface ListedEventRecord {
  * request of the app, or drops every record when it changes (the site's options, users and roles):
  * who reads (a private venue's link, an author's capabilities) and the namespace every REST URL
  * names. The request's render state (wpautop, fetchpriority) is checked when the texts are
- * replayed (ContentRenderer.replay); password and context are applied per request.
+ * replayed (ContentRenderer.replay); password and context are applied per request. On a site
+ * running Event Tickets a guest with the QR `api_key` reads what a manager does (`attendance`),
+ * so whether the request manages attendees is part of the key.
  */
 export function listedEventKey(ctx: RequestContext, id: number): RecordKey {
-  return { kind: 'event', id, variant: `list\n${ctx.urls.namespace}\nuser:${ctx.viewer.userId}` };
+  const manage = managesAttendees(ctx) ? '\nmanage' : '';
+  return { kind: 'event', id, variant: `list\n${ctx.urls.namespace}\nuser:${ctx.viewer.userId}${manage}` };
 }
 
 /**
@@ -41,7 +45,7 @@ export function listedEventKey(ctx: RequestContext, id: number): RecordKey {
  * read records (attachments, oEmbed caches, block queries) or moved the request's counters, so it
  * reads differently elsewhere. Its tags: the event (its row, meta and term relationships), each
  * post its meta names as venue or organizer (found or not), the featured images of all of them,
- * and the rows of its terms.
+ * the rows of its terms and, with Event Tickets, every ticket (and, for a manager, attendee) post.
  */
 export function listedEventRecord(
   ctx: RequestContext,
@@ -68,6 +72,7 @@ export function listedEventRecord(
     if (thumbnail !== undefined) tags.add(DependencyTag.post(thumbnail));
   }
   for (const term of terms) if (term.object_id === event.post.ID) tags.add(DependencyTag.term(term.term_id));
+  for (const tag of eventTicketTags(ctx)) tags.add(tag);
   const { ID, post_type, post_status, post_author, post_password } = event.post;
   return { fragment: { resource, access: { ID, post_type, post_status, post_author, post_password }, texts }, tags };
 }

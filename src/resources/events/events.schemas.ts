@@ -46,9 +46,9 @@ export function defaultEndDate(ctx: RequestContext): string {
   return formatUtc(Math.floor(end.getTime() / 1000));
 }
 
-/** Validator::supports_ticketed: false is fine; true needs Event Tickets, which we are not. */
-function supportsTicketed(value: unknown): boolean | InvalidParam {
-  if (!isTribeTruthy(value)) return true;
+/** Validator::supports_ticketed: false is fine; true needs Event Tickets active on the site. */
+function supportsTicketed(value: unknown, ctx: RequestContext): boolean | InvalidParam {
+  if (!isTribeTruthy(value) || ctx.site.plugins.eventTickets !== undefined) return true;
   const message = 'Event Tickets plugin is not activated.';
   return { message, detail: { code: 'event-tickets-not-active', message, data: { status: 400 } } };
 }

@@ -34,6 +34,9 @@ import { toEventResource, type EventResource } from './events.mapper.js';
 import { defaultEndDate, defaultStartDate, type ListEventsQuery } from './events.schemas.js';
 import { buildEventsRestUrl } from './events.urls.js';
 import { listedEventBytes, listedEventKey, listedEventRecord, type ListedEventRecord } from './events.records.js';
+import { eventTicketFields, managesAttendees, prepareEventTickets, type PreparedTickets } from './events.tickets.js';
+import { toTicketOffers } from '../../wp/tickets/offers.js';
+import { activeProviders } from '../../wp/tickets/providers.js';
 
 export interface EventList extends ArchiveLinks {
   events: EventResource[];
@@ -94,6 +97,8 @@ interface PreparedEvents {
   linked: ReadonlyMap<number, LoadedPost>;
   /** The events' terms. */
   terms: PostBundle['terms'];
+  /** On a site running Event Tickets, the events' tickets (and attendees, for a manager). */
+  tickets: PreparedTickets | undefined;
 }
 
 /**
@@ -148,8 +153,8 @@ async function prepareEvents(ctx: RequestContext, posts: readonly LoadedPost[], 
   }));
   // What the venues' and organizers' texts render from, and all the featured images, in one batch.
   const thumbnails = [...posts, ...linked.values()].flatMap((loaded) => thumbnailIdOf(loaded) ?? []);
-  await ctx.content.prepare(textsInOrder(posts, linked), thumbnails);
-  return { linked, terms: loaded.bundle.terms };
+  const [tickets] = await Promise.all([prepareEventTickets(ctx, posts), ctx.content.prepare(textsInOrder(posts, linked), thumbnails)]);
+  return { linked, terms: loaded.bundle.terms, tickets };
 }
 
 /** Renders prepared events (prepareEvents) in the given order; reads nothing more but what linked posts' texts need. */
@@ -177,12 +182,15 @@ async function renderEvents(ctx: RequestContext, posts: readonly LoadedPost[], s
     const eventVenues = allMeta(meta, EventMeta.venueId).flatMap((id) => venues.get(Number(id)) ?? []);
     const eventOrganizers = allMeta(meta, EventMeta.organizerId).flatMap((id) => organizers.get(Number(id)) ?? []);
     const image = images.get(post.ID) ?? false;
+    const tickets = eventTicketFields(prepared.tickets, post.ID);
+    const permalink = postPermalink(ctx.urls, post, ctx.viewer);
+    const eventTickets = ctx.site.plugins.eventTickets;
     const jsonLd = single
       ? toEventJsonLd({
           event: { post, meta, imageUrl: jsonLdImageUrl(image, { post, meta }), excerptLength: env.excerptLength },
           venue: venues.get(Number(firstMeta(meta, EventMeta.venueId)))?.source ?? null,
           organizers: eventOrganizers.map((organizer) => organizer.source),
-          permalink: postPermalink(ctx.urls, post, ctx.viewer),
+          permalink,
           viewer: ctx.viewer,
           site: {
             prettyPermalinks: ctx.urls.prettyPermalinks,
@@ -192,6 +200,7 @@ async function renderEvents(ctx: RequestContext, posts: readonly LoadedPost[], s
             proActive: ctx.site.proActive,
           },
           now: ctx.now,
+          ticketOffers: tickets && eventTickets ? toTicketOffers(tickets.post.tickets, permalink, eventTickets, ctx.now) : undefined,
         })
       : null;
     return toEventResource({
@@ -207,6 +216,7 @@ async function renderEvents(ctx: RequestContext, posts: readonly LoadedPost[], s
       viewer: ctx.viewer,
       jsonLd: jsonLd ?? undefined,
       content: ctx.content,
+      tickets,
     });
   });
 }
@@ -330,6 +340,19 @@ async function listEventPage<E extends { resource: EventResource }>(
   if (query.featured !== undefined) filter.featured = query.featured;
   if (query.include) filter.include = query.include;
   if (query.post_parent !== undefined) filter.postParent = query.post_parent;
+  const eventTickets = ctx.site.plugins.eventTickets;
+  if (eventTickets) {
+    // REST\V1\Main::parse_events_rest_args: `has_rsvp_or_tickets`, and managers see hidden events.
+    if (query.ticketed !== undefined) {
+      const providers = activeProviders(eventTickets.providers);
+      filter.ticketed = {
+        present: query.ticketed,
+        relationKeys: providers.map((provider) => provider.ticketEventKey),
+        ticketPostTypes: providers.map((provider) => provider.ticketPostType),
+      };
+    }
+    if (managesAttendees(ctx)) filter.includeHidden = true;
+  }
 
   const perPage = query.per_page;
   const page = query.page;

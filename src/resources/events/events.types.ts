@@ -76,4 +76,8 @@ export interface EventResource {
   custom_fields: Record<string, { label: string; value: string }> | [];
   /** Single reads only (the plugin's `single` context). */
   json_ld?: Record<string, unknown>;
+  /** With Event Tickets, for administrators, attendee managers and the QR `api_key` only. */
+  attendance?: { total_attendees: number | string; checked_in: number | string; not_checked_in: number | string };
+  /** With Event Tickets: `false`, or the providers of the event's tickets (an object when PHP left gaps in its keys). */
+  ticketed?: false | string[] | Record<string, string> | null;
 }

@@ -4,6 +4,7 @@ import type { TermRow } from '../../wp/terms/terms.repository.js';
 import type { Viewer } from '../../wp/auth/capabilities.js';
 import type { SiteUrls } from '../../wp/site/urls.js';
 import type { SiteSettings } from '../../wp/site/site.js';
+import type { PostTickets } from '../../wp/tickets/event-tickets.js';
 
 /**
  * What one tec/v1 entity is rendered from: the post, all its meta, its terms (get_the_terms
@@ -21,6 +22,8 @@ export interface EntityRecord {
 export interface EventRecord extends EntityRecord {
   venues: readonly EntityRecord[];
   organizers: readonly EntityRecord[];
+  /** On a site running Event Tickets, the event's tickets (read per request, never kept with the rows). */
+  tickets?: PostTickets;
 }
 
 /** Who reads, in which context, on which site and when: everything besides the record. */

@@ -1,12 +1,10 @@
-import { EventMeta } from '../../wp/constants.js';
-import { allMeta } from '../../wp/posts/meta.js';
 import { postPermalink } from '../../wp/site/urls.js';
 import { escHtml } from '../../wp/text/formatting.js';
 import { getTheTitle } from '../../wp/json-ld/thing.js';
 import { phpListFilter } from '../../wp/php/php-empty.js';
 import { postPasswordRequired } from '../../wp/auth/password-access.js';
-import { formatEventCost } from '../../wp/tec/cost.js';
-import { firstMeta } from '../../wp/posts/meta.js';
+import { eventCostOf } from '../../wp/tickets/event-cost.js';
+import { ticketedFlag } from '../../wp/tickets/event-tickets.js';
 import { toEventModel } from '../../wp/tec/event-model.js';
 import { scheduleDetails, shortScheduleDetails } from '../../wp/tec/schedule-details.js';
 import { formatInZone } from '../../wp/tec/dates.js';
@@ -25,6 +23,9 @@ import { hidePasswordProtectedData } from './password-mask.js';
 export function toTecEventEntity(record: EventRecord, view: EntityView): Record<string, unknown> {
   const { post, meta } = record;
   const core = toCorePostFields(record, view, EVENT_CORE_FIELDS);
+  // Event Tickets' rest_prepare_{post_type} filter, for the types tickets are sold for, ends core's fields.
+  const eventTickets = view.site.plugins.eventTickets;
+  if (eventTickets && record.tickets && eventTickets.postTypes.includes(post.post_type)) core.ticketed = ticketedFlag(record.tickets, eventTickets);
   const model = toEventModel(meta, { siteZone: view.site.timezone, timezoneMode: view.site.tec.timezoneMode, multiDayCutoff: view.site.tec.multiDayCutoff }, view.now);
   const masked = postPasswordRequired(post) && !view.passwordUnlocked;
   const properties: [string, unknown][] = [];
@@ -59,13 +60,7 @@ export function toTecEventEntity(record: EventRecord, view: EntityView): Record<
       ['displays_on', []],
       ['featured', model.featured],
       ['sticky', post.menu_order === -1],
-      [
-        'cost',
-        formatEventCost(
-          { costRows: allMeta(meta, EventMeta.cost), currencySymbol: firstMeta(meta, EventMeta.currencySymbol), currencyPosition: firstMeta(meta, EventMeta.currencyPosition) },
-          { defaultCurrencySymbol: view.site.tec.defaultCurrencySymbol, reverseCurrencyPosition: view.site.tec.reverseCurrencyPosition },
-        ),
-      ],
+      ['cost', eventCostOf(meta, view.site, record.tickets)],
       // Organizer::get_fetch_names_callback: tribe_get_organizer, esc_html( get_the_title() ), with
       // the "Protected: " / "Private: " prefixes core's controller drops only from the entities' own
       // titles; array_filter then drops empty names, keeping the others' indexes.

@@ -16,6 +16,8 @@ import { loadEventRecords } from './entity-records.repository.js';
 import { assembleEventRecords } from './entity-records.kept.js';
 import { toTecEventEntity } from './event-entity.mapper.js';
 import { checkReadPermission } from './post-entity.permissions.js';
+import type { EventRecord } from './entity-record.js';
+import { loadPostTickets } from '../../wp/tickets/post-tickets.js';
 
 /** The request's view of entities: its context (`view` unless given), `_fields`, viewer, site and instant. */
 export function entityView(ctx: RequestContext, passwordUnlocked = false): EntityView {
@@ -100,6 +102,17 @@ export interface EntityPage {
   perPage: number;
 }
 
+/**
+ * The records with their tickets on a site running Event Tickets (two statements for the batch,
+ * outside the record cache, which keeps rows of the events alone); as they are elsewhere.
+ */
+async function withTickets(ctx: RequestContext, records: EventRecord[]): Promise<EventRecord[]> {
+  const eventTickets = ctx.site.plugins.eventTickets;
+  if (!eventTickets || records.length === 0) return records;
+  const tickets = await loadPostTickets(ctx.db, records, eventTickets, ctx.site.timezone, ctx.now);
+  return records.map((record) => ({ ...record, tickets: tickets.get(record.post.ID) }));
+}
+
 /** GET /events: one page of events as entities, the total, and the page asked for. */
 export async function listEventEntities(ctx: RequestContext): Promise<EntityPage> {
   const page = ctx.params.page as number;
@@ -116,7 +129,7 @@ export async function listEventEntities(ctx: RequestContext): Promise<EntityPage
   const total = ids.length === 0 && page === 1 ? 0 : await countEvents(ctx.db, filter);
   // From the record cache where it is on (see entity-records.kept.ts), else all from their rows.
   const kept = ids.length > 0 ? await ctx.records?.() : undefined;
-  const records = kept ? await assembleEventRecords(ctx, ids, kept) : await loadEventRecords(ctx, ids);
+  const records = await withTickets(ctx, kept ? await assembleEventRecords(ctx, ids, kept) : await loadEventRecords(ctx, ids));
   const view = entityView(ctx);
   const items = records.filter((record) => checkReadPermission(ctx.viewer, record.post)).map((record) => toTecEventEntity(record, view));
   return { items, total, page, perPage };
@@ -136,6 +149,6 @@ export async function readEventEntity(ctx: RequestContext, rawId: unknown): Prom
   const unlocked = forCaps !== undefined && canAccessPasswordContent({ ...forCaps, post_password: post.post_password }, ctx.viewer, { context: ctx.params.context, password: ctx.params.password });
   // The record a list or an earlier single read kept, where the request may use it (as lists do).
   const kept = await ctx.records?.();
-  const [record] = kept ? await assembleEventRecords(ctx, [id], kept, true) : await loadEventRecords(ctx, [id], true);
+  const [record] = await withTickets(ctx, kept ? await assembleEventRecords(ctx, [id], kept, true) : await loadEventRecords(ctx, [id], true));
   return record === undefined ? undefined : toTecEventEntity(record, entityView(ctx, unlocked));
 }

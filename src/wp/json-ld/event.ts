@@ -39,6 +39,12 @@ export interface EventJsonLdInput {
   now: Date;
   /** Drives the organizer e-mail obfuscation; seeded by each address by default (see antispambot). */
   random?: RandomSource;
+  /**
+   * Event Tickets' offers, one per ticket, for a post with tickets (JSON_LD\Order::add_ticket_data):
+   * they stand in for TEC's cost offer, right after `url` (recorded: the filter runs while the
+   * object holds no more than that).
+   */
+  ticketOffers?: readonly object[];
 }
 
 /**
@@ -265,6 +271,8 @@ export function toEventJsonLd(input: EventJsonLdInput): JsonLdObject | null {
     context: true,
     url: jsonLdEventUrl(input.permalink, site.prettyPermalinks),
   });
+  const ticketed = input.ticketOffers !== undefined && input.ticketOffers.length > 0;
+  if (ticketed) data.offers = [...input.ticketOffers!];
   data.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   data.eventStatus = eventStatus(meta);
   data.startDate = jsonLdDate(meta, 'Start', site, now);
@@ -296,7 +304,7 @@ export function toEventJsonLd(input: EventJsonLdInput): JsonLdObject | null {
         : false;
   }
 
-  const price = normalizePrice(plainEventCost(allMeta(meta, EventMeta.cost)));
+  const price = ticketed ? '' : normalizePrice(plainEventCost(allMeta(meta, EventMeta.cost)));
   if (price !== '') {
     const currencyCode = firstMeta(meta, EventMeta.currencyCode) ?? '';
     data.offers = {

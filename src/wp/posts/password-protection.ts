@@ -24,7 +24,8 @@ const PROTECTED_FIELDS: Readonly<Record<string, unknown>> = {
   is_virtual: null,
   virtual_url: '',
   virtual_video_source: '',
-  attendance: { total_attendees: null, checked_in: null, not_checked_in: null },
+  // The strings 'null', as Validator\Base::PASSWORD_PROTECTED_FIELDS spells them.
+  attendance: { total_attendees: 'null', checked_in: 'null', not_checked_in: 'null' },
   custom_fields: [],
   email: '',
   phone: '',

@@ -33,8 +33,9 @@ export function companionNotices({ plugins, aggregatorRecords }: CompanionFacts)
     notices.push({
       id: 'event-tickets',
       line:
-        `Event Tickets${version} active (${providers}): events' \`ticketed\` and \`attendance\`, the \`ticketed\` filter, ` +
-        "Event Tickets' costs and JSON-LD offers, the ticket updates of event writes, its own tribe/tickets/v1 and tec/v1's tickets routes are not served yet: those answers differ from the plugin's",
+        `Event Tickets${version} active (${providers}): events' \`ticketed\`, \`attendance\`, costs and offers are served; ` +
+        "tec/v1's ticket reads and tribe/tickets/v1's index, /doc, cart and commerce reads are served; the ticket rows event updates write, " +
+        "tribe/tickets/v1's tickets, attendees and QR routes and tec/v1's ticket writes are not served yet: those answers differ from the plugin's",
     });
   }
   if (plugins.eventsCalendarPro) {

@@ -37,6 +37,16 @@ export const EventTicketsOption = {
   schemaVersion: 'event-tickets-schema-version',
   /** Tickets Commerce switched on (Tickets\Settings::$tickets_commerce_enabled), read as PHP's `(bool)`. */
   ticketsCommerceEnabled: 'tickets_commerce_enabled',
+  /** The post types tickets may be sold for (Tribe__Tickets__Main::post_types). */
+  ticketEnabledPostTypes: 'ticket-enabled-post-types',
+  /** The QR / app API key: a request whose `api_key` matches it manages attendees (request_has_valid_api_key). */
+  qrApiKey: 'tickets-plus-qr-options-api-key',
+  /** Tickets Commerce's currency settings (TEC\Tickets\Commerce\Settings::$option_currency_*). */
+  currencyCode: 'tickets-commerce-currency-code',
+  currencyPosition: 'tickets-commerce-currency-position',
+  currencyDecimalSeparator: 'tickets-commerce-currency-decimal-separator',
+  currencyThousandsSeparator: 'tickets-commerce-currency-thousands-separator',
+  currencyDecimals: 'tickets-commerce-currency-number-of-decimals',
 } as const;
 
 /** Event Aggregator's license key option (Tribe__Events__Aggregator::has_license_key), site and network. */
@@ -54,6 +64,23 @@ export interface EventTicketsSite {
    * the PHP side overrides the option there (tec_tickets_commerce_is_enabled); the service cannot see it.
    */
   providers: readonly TicketProvider[];
+  /**
+   * The post types tickets may be sold for: the option as stored, `tribe_events` and `page` when
+   * it was never written, never WooCommerce's `product` nor EDD's `download`.
+   */
+  postTypes: readonly string[];
+  /** The QR / app API key; empty when none is set (no request then gets managers' answers by key). */
+  qrApiKey: string;
+  /** Tickets Commerce's currency settings, each as stored (undefined when not set). */
+  commerceCurrency: CommerceCurrencySettings;
+}
+
+export interface CommerceCurrencySettings {
+  code: string | undefined;
+  position: string | undefined;
+  decimalSeparator: string | undefined;
+  thousandsSeparator: string | undefined;
+  decimals: string | undefined;
 }
 
 export interface SitePlugins {
@@ -119,7 +146,20 @@ export function isPluginActive(files: readonly string[], name: PluginName): bool
 
 function toEventTicketsSite(tecOptions: Record<string, unknown>): EventTicketsSite {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const scalar = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+  const postTypes = Object.hasOwn(tecOptions, EventTicketsOption.ticketEnabledPostTypes)
+    ? phpValues(tecOptions[EventTicketsOption.ticketEnabledPostTypes]).filter((type): type is string => typeof type === 'string')
+    : ['tribe_events', 'page'];
   return {
+    postTypes: postTypes.filter((type) => type !== 'product' && type !== 'download'),
+    qrApiKey: scalar(tecOptions[EventTicketsOption.qrApiKey]) ?? '',
+    commerceCurrency: {
+      code: scalar(tecOptions[EventTicketsOption.currencyCode]),
+      position: scalar(tecOptions[EventTicketsOption.currencyPosition]),
+      decimalSeparator: scalar(tecOptions[EventTicketsOption.currencyDecimalSeparator]),
+      thousandsSeparator: scalar(tecOptions[EventTicketsOption.currencyThousandsSeparator]),
+      decimals: scalar(tecOptions[EventTicketsOption.currencyDecimals]),
+    },
     version: text(tecOptions[EventTicketsOption.latestVersion]) ?? text(tecOptions[EventTicketsOption.schemaVersion]),
     // `(bool) tribe_get_option( 'tickets_commerce_enabled', false )`: PHP's empty() is its negation.
     providers: isEmptyParam(tecOptions[EventTicketsOption.ticketsCommerceEnabled] ?? false) ? ['rsvp'] : ['rsvp', 'tc'],

@@ -25,6 +25,11 @@ export interface CostFormatOptions {
   defaultCurrencySymbol: string;
   /** `reverseCurrencyPosition` (tribe_is_truthy), used when the event has no `_EventCurrencyPosition`. */
   reverseCurrencyPosition: boolean;
+  /**
+   * The `tribe_currency_cost` filter, when a plugin rewrites a numeric cost before its symbol is
+   * added (Event Tickets, for a post with tickets): `key` names the format in the memo's key.
+   */
+  amount?: { key: string; format: (cost: string) => string };
 }
 
 export const DEFAULT_COST_FORMAT_OPTIONS: CostFormatOptions = Object.freeze({
@@ -215,7 +220,9 @@ function withCurrency(cost: string, symbol: string, position: string, options: C
   if (!isPhpNumeric(cost.replace(/[,.]/g, ''))) return cost;
   const reverse = position !== '' && position !== 'prefix';
   const currencySymbol = isPhpEmpty(symbol) ? options.defaultCurrencySymbol : symbol;
-  return reverse ? `${cost}${currencySymbol}` : `${currencySymbol}${cost}`;
+  // Event Tickets' filter formats only what PHP's is_numeric takes (`5`, `15.50`; not `1,000`).
+  const amount = options.amount && isPhpNumeric(cost) ? options.amount.format(cost) : cost;
+  return reverse ? `${amount}${currencySymbol}` : `${currencySymbol}${amount}`;
 }
 
 function formatCost(input: EventCostInput, options: CostFormatOptions | null): string {
@@ -223,7 +230,7 @@ function formatCost(input: EventCostInput, options: CostFormatOptions | null): s
     input.costRows,
     input.currencySymbol ?? null,
     input.currencyPosition ?? null,
-    options && [options.defaultCurrencySymbol, options.reverseCurrencyPosition],
+    options && [options.defaultCurrencySymbol, options.reverseCurrencyPosition, options.amount?.key ?? null],
   ]);
   return formattedCosts.get(key, () => computeFormattedCost(input, options));
 }

@@ -66,6 +66,13 @@ export interface EventListFilter extends EventDateFilters, EventStorage {
    * in (`tec_events_ignore`), where the v1 API's Query.php drops them.
    */
   includeHidden?: boolean;
+  /**
+   * Event Tickets' `has_rsvp_or_tickets` (the `ticketed` argument on a site running it): keep the
+   * events some post's ticket relation meta names (`present`), or those none names. Any ticket
+   * counts, whatever its status (the ORM joins the meta alone); the ticket post types are what the
+   * list then depends on.
+   */
+  ticketed?: { present: boolean; relationKeys: readonly string[]; ticketPostTypes: readonly string[] };
 }
 
 /** Zones PHP names `UTC` once TEC built them (`UTC`, `UTC+0`). */
@@ -315,7 +322,21 @@ function filteredEvents(
   if (filter.featured === false) query = query.where((eb) => metaMissing(eb as never, EventMeta.featured));
   if (filter.include) query = query.where('posts.ID', 'in', filter.include.length > 0 ? [...filter.include] : [0]);
   if (filter.postParent !== undefined) query = query.where('posts.post_parent', '=', filter.postParent);
+  const ticketed = filter.ticketed;
+  if (ticketed) query = query.where((eb) => hasRow(ticketRelation(eb as never, ticketed.relationKeys), ticketed.present));
   return { query, dates };
+}
+
+/**
+ * A ticket relation row naming the event (Post_Tickets::filter_by_has_rsvp_or_tickets compares the
+ * meta value with the post's ID as MySQL does, numerically; SQLite's affinity does the same).
+ */
+function ticketRelation(eb: ExpressionBuilder<Database, 'posts'>, keys: readonly string[]) {
+  return eb
+    .selectFrom('postmeta as ticket_meta')
+    .select(sql`1`.as('one'))
+    .where('ticket_meta.meta_key', 'in', keys.length > 0 ? [...keys] : [''])
+    .whereRef('ticket_meta.meta_value', '=', sql.ref('posts.ID') as never);
 }
 
 /**
@@ -400,6 +421,7 @@ function pageShapeAndParameters(filter: EventListFilter, orderByPostDate: boolea
   if (filter.featured !== undefined) parameters.push(EventMeta.featured, 1);
   if (filter.include) parameters.push(...termIds(filter.include));
   if (filter.postParent !== undefined) parameters.push(filter.postParent);
+  if (filter.ticketed) parameters.push(...(filter.ticketed.relationKeys.length > 0 ? filter.ticketed.relationKeys : ['']), 1);
   const bounds = orderByPostDate ? {} : orderBounds(filter, dateColumns(filter));
   if (bounds.lower !== undefined) parameters.push(bounds.lower);
   if (bounds.upper !== undefined) parameters.push(bounds.upper);
@@ -418,6 +440,7 @@ function pageShapeAndParameters(filter: EventListFilter, orderByPostDate: boolea
     filter.featured,
     filter.include?.length,
     filter.postParent !== undefined,
+    filter.ticketed && `${filter.ticketed.present}:${filter.ticketed.relationKeys.length}`,
     orderByPostDate,
     bounds.lower !== undefined,
     bounds.upper !== undefined,
@@ -464,7 +487,8 @@ function readsOccurrencesFirst(filter: EventListFilter, orderByPostDate: boolean
     filter.organizerIds === undefined &&
     filter.featured === undefined &&
     filter.include === undefined &&
-    filter.postParent === undefined
+    filter.postParent === undefined &&
+    filter.ticketed === undefined
   );
 }
 
@@ -535,6 +559,7 @@ export function eventListTags(filter: EventListFilter, orderByPostDate = filter.
   if (orderByPostDate) tags.push(DependencyTag.listAspect(PostType.event, 'post-date'));
   if (filter.search !== undefined) tags.push(DependencyTag.listText(PostType.event));
   if (filter.categoryTermIds !== undefined || filter.tagTermIds !== undefined) tags.push(DependencyTag.terms);
+  for (const postType of filter.ticketed?.ticketPostTypes ?? []) tags.push(DependencyTag.list(postType));
   return tags;
 }
 

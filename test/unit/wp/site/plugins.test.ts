@@ -24,16 +24,36 @@ describe('toSitePlugins', () => {
   it("reads Event Tickets' version and providers from TEC's options row: RSVP always, Tickets Commerce as PHP's (bool) of its option", () => {
     const active = list('event-tickets/event-tickets.php', 'the-events-calendar/the-events-calendar.php');
     const tec = { latest_event_tickets_version: '5.28.5.1', 'event-tickets-schema-version': '5.0', tickets_commerce_enabled: true };
-    expect(toSitePlugins({ ...NONE, activePlugins: active, tecOptions: tec }).eventTickets).toEqual({ version: '5.28.5.1', providers: ['rsvp', 'tc'] });
+    expect(toSitePlugins({ ...NONE, activePlugins: active, tecOptions: tec }).eventTickets).toMatchObject({ version: '5.28.5.1', providers: ['rsvp', 'tc'] });
     for (const off of [false, '', '0', 0, null]) {
       expect(toSitePlugins({ ...NONE, activePlugins: active, tecOptions: { tickets_commerce_enabled: off } }).eventTickets?.providers, String(off)).toEqual(['rsvp']);
     }
     // `'no'` is a non-empty string: (bool) 'no' is true in PHP, so Tickets Commerce is on.
     expect(toSitePlugins({ ...NONE, activePlugins: active, tecOptions: { tickets_commerce_enabled: 'no' } }).eventTickets?.providers).toEqual(['rsvp', 'tc']);
     expect(toSitePlugins({ ...NONE, activePlugins: active, tecOptions: { 'event-tickets-schema-version': '5.20.0' } }).eventTickets?.version).toBe('5.20.0');
-    expect(toSitePlugins({ ...NONE, activePlugins: active }).eventTickets).toEqual({ version: undefined, providers: ['rsvp'] });
+    expect(toSitePlugins({ ...NONE, activePlugins: active }).eventTickets).toMatchObject({ version: undefined, providers: ['rsvp'] });
     // Its options left behind by a deactivated Event Tickets change nothing.
     expect(toSitePlugins({ ...NONE, activePlugins: list('the-events-calendar/the-events-calendar.php'), tecOptions: tec }).eventTickets).toBeUndefined();
+  });
+
+  it("reads Event Tickets' ticketed post types, QR key and Tickets Commerce currency settings", () => {
+    const active = list('event-tickets/event-tickets.php', 'the-events-calendar/the-events-calendar.php');
+    const never = toSitePlugins({ ...NONE, activePlugins: active }).eventTickets!;
+    // Never written: Tribe__Tickets__Main::post_types' defaults.
+    expect(never.postTypes).toEqual(['tribe_events', 'page']);
+    expect(never.qrApiKey).toBe('');
+    expect(never.commerceCurrency.code).toBeUndefined();
+    const set = toSitePlugins({
+      ...NONE,
+      activePlugins: active,
+      tecOptions: { 'ticket-enabled-post-types': ['post', 'product'], 'tickets-plus-qr-options-api-key': 'k', 'tickets-commerce-currency-code': 'EUR', 'tickets-commerce-currency-position': 'postfix' },
+    }).eventTickets!;
+    // WooCommerce's product is never ticket-enabled (recursion on save).
+    expect(set.postTypes).toEqual(['post']);
+    expect(set.qrApiKey).toBe('k');
+    expect(set.commerceCurrency).toMatchObject({ code: 'EUR', position: 'postfix' });
+    // Written as an empty list: no post type sells tickets.
+    expect(toSitePlugins({ ...NONE, activePlugins: active, tecOptions: { 'ticket-enabled-post-types': [] } }).eventTickets!.postTypes).toEqual([]);
   });
 
   it('takes network-activated plugins (keys of active_sitewide_plugins) as active, and tells where each is on', () => {
