@@ -4,7 +4,7 @@ import type { Viewer } from '../wp/auth/capabilities.js';
 import { isLoggedIn } from '../wp/auth/capabilities.js';
 import type { SiteSettings } from '../wp/site/site.js';
 import type { SiteUrls } from '../wp/site/urls.js';
-import { AppError, CoreErrors, invalidParams, type InvalidParam, type JsonDecodeError } from './errors.js';
+import { AppError, CoreErrors, InProgressError, invalidParams, type InvalidParam, type JsonDecodeError } from './errors.js';
 import { castToType, type ArgSpec } from './rest-args.js';
 import { routesOnSite, type CompiledRoute, type EndpointDefinition, type RestResponse } from './rest-route.js';
 import { createRequestMemo, READ_METHODS, type RequestContext, type RequestRecords } from './request-context.js';
@@ -91,7 +91,7 @@ export async function dispatch(koa: Koa.Context, allRoutes: readonly Route[], en
     await setAllowHeader(koa, route, context);
     send(koa, response);
   } catch (error) {
-    await setAllowHeader(koa, route, context).catch(() => undefined);
+    if (!(error instanceof InProgressError)) await setAllowHeader(koa, route, context).catch(() => undefined);
     throw error;
   }
 }

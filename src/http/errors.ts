@@ -17,6 +17,17 @@ export const JSON_UTF8_ERROR: JsonDecodeError = { code: 5, message: 'Malformed U
 /** JSON_ERROR_DEPTH: arrays and objects nested deeper than json_decode's default 512. */
 export const JSON_DEPTH_ERROR: JsonDecodeError = { code: 1, message: 'Maximum stack depth exceeded' };
 
+/**
+ * rest_no_route for a request a served endpoint cannot answer yet (a part of the plugin's answer
+ * not built for this caller or this post): the same answer as an endpoint in progress, so the
+ * dispatcher sends it without the route's Allow header, as WordPress answers a route it does not know.
+ */
+export class InProgressError extends AppError {
+  constructor() {
+    super(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+  }
+}
+
 /** WordPress core's error codes and messages (wp-includes/rest-api). */
 export const CoreErrors = {
   noRoute: () =>

@@ -24,7 +24,7 @@ const meta = (map: MetaMap, key: string) => firstMeta(map, key) ?? '';
  * A stored sale price as get_sale_price reads it: a Value object's formatted string, else the
  * number itself (PHP formats it as a Value first; `(float)` reads both alike). Empty when unset.
  */
-function salePriceText(raw: string): string {
+export function salePriceText(raw: string): string {
   if (isPhpEmpty(raw)) return '';
   const value = maybeUnserialize(raw);
   if (value !== null && typeof value === 'object') {
@@ -39,7 +39,7 @@ function salePriceText(raw: string): string {
  * Ticket_Object::get_event_timezone: the event's own zone (`_EventTimezone`), else the site's,
  * for the post the ticket is sold for.
  */
-function ticketZone(parent: TicketParent | undefined, siteZone: string): string {
+export function ticketZone(parent: TicketParent | undefined, siteZone: string): string {
   const own = parent === undefined ? '' : meta(parent.meta, EventMeta.timezone);
   return own !== '' ? own : siteZone;
 }
@@ -72,7 +72,7 @@ export function isOnSale(ticketMeta: MetaMap, zone: string, now: Date): boolean 
  * tribe_tickets_get_capacity for the ticket, then Ticket_Object::capacity: its own capacity row
  * (empty: unlimited), or, without one in a shared mode, the event's; none at all counts as 0.
  */
-function capacityOf(ticketMeta: MetaMap, mode: string, parent: TicketParent | undefined): number {
+export function capacityOf(ticketMeta: MetaMap, mode: string, parent: TicketParent | undefined): number {
   const own = firstMeta(ticketMeta, TicketMeta.capacity);
   let capacity: number | null;
   if (own !== undefined) capacity = own === '' ? -1 : phpIntval(own);
@@ -89,11 +89,11 @@ function capacityOf(ticketMeta: MetaMap, mode: string, parent: TicketParent | un
 
 /**
  * Ticket_Object::stock: -1 (unlimited) unless the ticket manages stock with a capacity; else what
- * is left of its own (never below 0), and in a shared mode no more than the event's pool.
+ * is left of its own (never below 0), and in a shared mode no more than the event's pool. `mode`
+ * is global_stock_mode(): the stored one, except for RSVP tickets, whose object keeps `own`.
  */
-function stockOf(ticketMeta: MetaMap, manages: boolean, parent: TicketParent | undefined): number {
+export function stockOf(ticketMeta: MetaMap, manages: boolean, parent: TicketParent | undefined, mode = meta(ticketMeta, TicketMeta.stockMode)): number {
   if (!manages) return -1;
-  const mode = meta(ticketMeta, TicketMeta.stockMode);
   if (capacityOf(ticketMeta, mode, parent) === -1) return -1;
   const own = Math.max(0, phpIntval(meta(ticketMeta, TicketMeta.stock)));
   if (!SHARED_STOCK_MODES.includes(mode) || parent === undefined) return own;

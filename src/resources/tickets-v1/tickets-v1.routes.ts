@@ -6,6 +6,7 @@ import { getCart } from './cart.service.js';
 import { createGatewayRoutes, createOrderModifierRoutes } from './commerce.routes.js';
 import { buildTicketsDocumentation } from './docs.document.js';
 import { IN_PROGRESS } from './in-progress.js';
+import { getTicket } from './ticket.service.js';
 import { STRING_LIST_SCHEMA } from './list-schemas.js';
 import { isPostId } from './post-ids.js';
 import { CreateTicketArgs, DeleteTicketArgs, GetTicketArgs, ListTicketsArgs, UpdateTicketArgs } from './tickets.args.js';
@@ -48,7 +49,7 @@ export function createTicketsV1Routes(namespace: string): Route[] {
     {
       pattern: '/tickets/(?P<id>\\d+)',
       endpoints: [
-        { methods: ['GET'], args: GetTicketArgs, ...IN_PROGRESS },
+        { methods: ['GET'], args: GetTicketArgs, handler: async (ctx) => ({ body: await getTicket(ctx) }) },
         { methods: EDITABLE, args: UpdateTicketArgs, ...IN_PROGRESS },
         { methods: ['DELETE'], args: DeleteTicketArgs, ...IN_PROGRESS },
       ],

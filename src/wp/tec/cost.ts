@@ -54,7 +54,7 @@ function phpRound(value: number, places: number): number {
 }
 
 /** PHP's number_format($value, $decimals) with the default `.` and `,` separators. */
-function numberFormat(value: number, decimals: number): string {
+export function numberFormat(value: number, decimals: number): string {
   const fixed = Math.abs(phpRound(value, decimals)).toFixed(decimals);
   const [whole = '0', fraction] = fixed.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,0 +1,67 @@
+import { InProgressError } from '../../http/errors.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { loadPostMetaOnce, loadPostOnce } from '../../http/request-context.js';
+import { canReadPost } from '../../wp/auth/capabilities.js';
+import { PostStatus } from '../../wp/constants.js';
+import { firstMeta, type MetaMap } from '../../wp/posts/meta.js';
+import type { PostRow } from '../../wp/posts/posts.repository.js';
+import type { TicketProvider } from '../../wp/site/plugins.js';
+import { AppError } from '../../wp/wp-error.js';
+import { isTicketablePost } from '../tec-v1/tickets.records.js';
+import { TicketKinds } from './ticket-kinds.js';
+
+/** A ticket the reader may read: its post and meta, its provider, and the post it is sold for with that post's meta. */
+export interface ReadableTicket {
+  post: PostRow;
+  meta: MetaMap;
+  provider: TicketProvider;
+  parent: { post: PostRow; meta: MetaMap };
+}
+
+/** Tickets_Handler::is_ticket_readable's refusals: code and message alike, as Event Tickets writes them. */
+const notFound = () => new AppError(404, 'ticket-not-found', 'ticket-not-found');
+const notAccessible = () => new AppError(401, 'ticket-not-accessible', 'ticket-not-accessible');
+
+/**
+ * The meta keys through which find_matching_event takes a post that is no ticket for one: the
+ * attendees' relation keys (Tribe__Tickets__Tickets::$attendee_event_key), read when the ticket key is unset.
+ */
+const ATTENDEE_EVENT_KEYS: Readonly<Record<TicketProvider, string>> = { rsvp: '_tribe_rsvp_event', tc: '_tec_tickets_commerce_event' };
+
+/** The active provider whose ticket post type this is (tribe_tickets_get_ticket_provider). */
+function providerOf(ctx: RequestContext, post: PostRow): TicketProvider | undefined {
+  const active = ctx.site.plugins.eventTickets?.providers ?? [];
+  return active.find((provider) => TicketKinds[provider].postType === post.post_type);
+}
+
+/** 'publish' or read_post, the test is_ticket_readable puts to the ticket and to its post. */
+function readable(ctx: RequestContext, post: PostRow): boolean {
+  return post.post_status === PostStatus.publish || canReadPost(ctx.viewer, post);
+}
+
+/**
+ * Tickets_Handler::is_ticket_readable, then the provider's lookup of the ticket: 404 when no post
+ * has the ID; 401 when the reader may not read it, when find_matching_event finds no post it is
+ * sold for (an event's own ID, a page), or when that post is not readable. A post of another type
+ * that an active provider's relation meta ties to a ticketable post (an attendee) passes those
+ * checks and gets a ticket answer built from it; the service does not build those: the route is
+ * in progress there (rest_no_route).
+ */
+export async function readableTicket(ctx: RequestContext, id: number): Promise<ReadableTicket> {
+  const post = await loadPostOnce(ctx, id);
+  if (post === undefined) throw notFound();
+  if (!readable(ctx, post)) throw notAccessible();
+  const meta = await loadPostMetaOnce(ctx, id);
+  const provider = providerOf(ctx, post);
+  if (provider === undefined) {
+    const active = ctx.site.plugins.eventTickets?.providers ?? [];
+    const related = active.some((kind) => [TicketKinds[kind].eventMetaKey, ATTENDEE_EVENT_KEYS[kind]].some((key) => (firstMeta(meta, key) ?? '') !== ''));
+    if (related) throw new InProgressError();
+    throw notAccessible();
+  }
+  const parentValue = firstMeta(meta, TicketKinds[provider].eventMetaKey) ?? '';
+  const parentPost = /^\d+$/.test(parentValue) ? await loadPostOnce(ctx, Number(parentValue)) : undefined;
+  if (parentPost === undefined || !isTicketablePost(ctx.site, parentPost)) throw notAccessible();
+  if (!readable(ctx, parentPost)) throw notAccessible();
+  return { post, meta, provider, parent: { post: parentPost, meta: await loadPostMetaOnce(ctx, parentPost.ID) } };
+}
