@@ -37,10 +37,22 @@ export const EventTicketsOption = {
   schemaVersion: 'event-tickets-schema-version',
   /** Tickets Commerce switched on (Tickets\Settings::$tickets_commerce_enabled), read as PHP's `(bool)`. */
   ticketsCommerceEnabled: 'tickets_commerce_enabled',
+  /** The QR / app API key (Tribe__Tickets__REST__V1__Main::request_has_valid_api_key): who sends it as `api_key` manages attendees. */
+  qrApiKey: 'tickets-plus-qr-options-api-key',
 } as const;
 
 /** Event Aggregator's license key option (Tribe__Events__Aggregator::has_license_key), site and network. */
 export const EVENT_AGGREGATOR_LICENSE_OPTION = 'pue_install_key_event_aggregator';
+
+/** The options of TEC's row that decide how Event Tickets writes prices (Tickets Commerce Settings, Tribe Commerce's code). */
+export const CURRENCY_OPTION_NAMES: readonly string[] = [
+  'tickets-commerce-currency-code',
+  'tickets-commerce-currency-decimal-separator',
+  'tickets-commerce-currency-thousands-separator',
+  'tickets-commerce-currency-number-of-decimals',
+  'tickets-commerce-currency-position',
+  'ticket-commerce-currency-code',
+];
 
 /** Event Tickets' providers, by the slugs its answers use (`ticketed`: `rsvp`, `tc`). */
 export type TicketProvider = 'rsvp' | 'tc';
@@ -54,6 +66,13 @@ export interface EventTicketsSite {
    * the PHP side overrides the option there (tec_tickets_commerce_is_enabled); the service cannot see it.
    */
   providers: readonly TicketProvider[];
+  /** The QR API key option when it is not empty (PHP's empty()); undefined when none is set, so no request has it. */
+  qrApiKey: string | undefined;
+  /**
+   * The stored currency options (TEC's options row, as stored, undefined when not written):
+   * Tickets Commerce's (`tickets-commerce-currency-*`) and the legacy Tribe Commerce code RSVP prices use.
+   */
+  currencyOptions: Readonly<Record<string, unknown>>;
 }
 
 export interface SitePlugins {
@@ -123,6 +142,8 @@ function toEventTicketsSite(tecOptions: Record<string, unknown>): EventTicketsSi
     version: text(tecOptions[EventTicketsOption.latestVersion]) ?? text(tecOptions[EventTicketsOption.schemaVersion]),
     // `(bool) tribe_get_option( 'tickets_commerce_enabled', false )`: PHP's empty() is its negation.
     providers: isEmptyParam(tecOptions[EventTicketsOption.ticketsCommerceEnabled] ?? false) ? ['rsvp'] : ['rsvp', 'tc'],
+    qrApiKey: isEmptyParam(tecOptions[EventTicketsOption.qrApiKey] ?? '') ? undefined : String(tecOptions[EventTicketsOption.qrApiKey]),
+    currencyOptions: Object.fromEntries(Object.entries(tecOptions).filter(([name]) => CURRENCY_OPTION_NAMES.includes(name))),
   };
 }
 
