@@ -58,7 +58,7 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
     expect(inProgress).toContain('GET /tickets/(?P<id>\\d+)');
     expect(inProgress).not.toContain('GET /cart');
     expect(inProgress).not.toContain('GET /coupons');
-    expect(inProgress).toHaveLength(28);
+    expect(inProgress).toHaveLength(27);
   });
 
   it("shows the site's own posts_per_page as the lists' per_page default, in the index and /doc", async () => {
