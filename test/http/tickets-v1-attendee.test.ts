@@ -42,6 +42,16 @@ const OPTIONS_ROW = "option_name = 'tribe_events_calendar_options'";
 /** Swaps one serialized fragment of TEC's options row for another (and back). */
 const optionSwap = (from: string, to: string) => `UPDATE wp_options SET option_value = REPLACE(option_value, '${from}', '${to}') WHERE ${OPTIONS_ROW}`;
 
+/** Runs `work` with `count` serialized entries (`fragment`) added to TEC's options row of 20, removed after. */
+function withOptionEntries(fragment: string, count: number, work: () => Promise<void>): Promise<void> {
+  const [before, after] = ['a:20:{', `a:${20 + count}:{`];
+  return withChange(
+    `UPDATE wp_options SET option_value = REPLACE(REPLACE(option_value, '${before}', '${after}'), 's:8:"did_init";', '${fragment}s:8:"did_init";') WHERE ${OPTIONS_ROW}`,
+    `UPDATE wp_options SET option_value = REPLACE(REPLACE(option_value, '${fragment}', ''), '${after}', '${before}') WHERE ${OPTIONS_ROW}`,
+    work,
+  );
+}
+
 describe('who sees an attendee', () => {
   it('a guest is refused (401) as soon as the post is not public, before the attendee is even looked at: a draft event', async () => {
     await withChange("UPDATE wp_posts SET post_status = 'draft' WHERE ID = 37", "UPDATE wp_posts SET post_status = 'publish' WHERE ID = 37", async () => {
@@ -103,29 +113,21 @@ describe('what an attendee answer holds', () => {
 
   it("Tickets Commerce's own separators and decimals apply to its prices, not to RSVP's", async () => {
     const added = 's:43:"tickets-commerce-currency-decimal-separator";s:1:",";s:45:"tickets-commerce-currency-thousands-separator";s:1:".";';
-    await withChange(
-      `UPDATE wp_options SET option_value = REPLACE(REPLACE(option_value, 'a:20:{', 'a:22:{'), 's:8:"did_init";', '${added}s:8:"did_init";') WHERE ${OPTIONS_ROW}`,
-      `UPDATE wp_options SET option_value = REPLACE(REPLACE(option_value, '${added}', ''), 'a:22:{', 'a:20:{') WHERE ${OPTIONS_ROW}`,
-      async () => {
-        const tc = await get('/attendees/2114', 'admin');
-        expect(tc.body.ticket.formatted_price).toBe('1.000,50');
-        expect(tc.body.ticket.currency_config).toMatchObject({ decimal_point: ',', thousands_sep: '.' });
-        expect((await get('/attendees/2101', 'admin')).body.ticket.currency_config.decimal_point).toBe('.');
-      },
-    );
+    await withOptionEntries(added, 2, async () => {
+      const tc = await get('/attendees/2114', 'admin');
+      expect(tc.body.ticket.formatted_price).toBe('1.000,50');
+      expect(tc.body.ticket.currency_config).toMatchObject({ decimal_point: ',', thousands_sep: '.' });
+      expect((await get('/attendees/2101', 'admin')).body.ticket.currency_config.decimal_point).toBe('.');
+    });
   });
 
   it('a currency other than the U.S. dollar is not guessed: the route answers as in progress (rest_no_route)', async () => {
     const code = 's:30:"tickets-commerce-currency-code";s:3:"EUR";';
-    await withChange(
-      `UPDATE wp_options SET option_value = REPLACE(REPLACE(option_value, 'a:20:{', 'a:21:{'), 's:8:"did_init";', '${code}s:8:"did_init";') WHERE ${OPTIONS_ROW}`,
-      `UPDATE wp_options SET option_value = REPLACE(REPLACE(option_value, '${code}', ''), 'a:21:{', 'a:20:{') WHERE ${OPTIONS_ROW}`,
-      async () => {
-        expect((await get('/attendees/2105', 'admin')).body.code).toBe('rest_no_route');
-        // RSVP prices use Tribe Commerce's code, still the dollar.
-        expect((await get('/attendees/2101', 'admin')).status).toBe(200);
-      },
-    );
+    await withOptionEntries(code, 1, async () => {
+      expect((await get('/attendees/2105', 'admin')).body.code).toBe('rest_no_route');
+      // RSVP prices use Tribe Commerce's code, still the dollar.
+      expect((await get('/attendees/2101', 'admin')).status).toBe(200);
+    });
   });
 
   it('an attendee whose ticket is gone answers [] (build_attendee_data finds no ticket object)', async () => {
