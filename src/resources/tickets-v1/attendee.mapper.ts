@@ -1,5 +1,5 @@
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
-import { maybeUnserialize, phpFloatval } from '../../wp/php/php-values.js';
+import { maybeUnserialize, phpIntval } from '../../wp/php/php-values.js';
 import { allMeta, firstMeta, type MetaMap } from '../../wp/posts/meta.js';
 import { postAuthorAndDates } from '../../wp/posts/post-rest-fields.js';
 import type { PostRow } from '../../wp/posts/posts.repository.js';
@@ -75,8 +75,8 @@ export function toAttendeeResource(attendee: AttendeeRecord, ticket: AttendeeTic
   const currency = currencyConfig(options, ticket.provider);
   const body: Record<string, unknown> = {
     id: post.ID,
-    post_id: Math.trunc(phpFloatval(text(meta, kind.eventKey))),
-    ticket_id: Math.trunc(phpFloatval(text(meta, kind.ticketKey))),
+    post_id: phpIntval(text(meta, kind.eventKey)),
+    ticket_id: phpIntval(text(meta, kind.ticketKey)),
     ...globalIds(view.urls, attendee),
     ...postAuthorAndDates(post),
     rest_url: restUrl(view.urls, `attendees/${post.ID}`),
