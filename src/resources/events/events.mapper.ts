@@ -13,7 +13,7 @@ import type { ImageResource } from '../../wp/posts/images.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import type { EventResource, EventTermResource } from './events.types.js';
-import { globalIdFields, termRestUrls } from '../../wp/posts/post-rest-fields.js';
+import { globalIdFields, postAuthorAndDates, termRestUrls } from '../../wp/posts/post-rest-fields.js';
 import { ticketedFlag, toAttendance, type PostTickets } from '../../wp/tickets/event-tickets.js';
 import { eventCostOf } from '../../wp/tickets/event-cost.js';
 import type { AttendanceCount } from '../../wp/tickets/tickets.repository.js';
@@ -103,12 +103,7 @@ export function toEventResource(input: EventMapperInput): EventResource {
     id: post.ID,
     // add_global_id_fields overwrites the `global_id: false` placeholder in place: key 2.
     ...globalIdFields(urls, post.ID, meta),
-    author: String(post.post_author),
-    status: post.post_status,
-    date: post.post_date,
-    date_utc: post.post_date_gmt,
-    modified: post.post_modified,
-    modified_utc: post.post_modified_gmt,
+    ...postAuthorAndDates(post),
     url: permalink,
     rest_url: restUrl(urls, `events/${post.ID}`),
     title: theTitle(post.post_title),

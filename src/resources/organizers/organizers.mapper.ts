@@ -1,5 +1,5 @@
 import { firstMeta } from '../../wp/posts/meta.js';
-import { globalIdFields } from '../../wp/posts/post-rest-fields.js';
+import { globalIdFields, postAuthorAndDates } from '../../wp/posts/post-rest-fields.js';
 import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import { OrganizerMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php/php-empty.js';
@@ -21,12 +21,7 @@ export function toOrganizerResource(input: LinkedPostMapperInput): OrganizerReso
   const field = (key: string) => firstMeta(meta, key) ?? '';
   const organizer: Record<string, unknown> = {
     id: post.ID,
-    author: String(post.post_author),
-    status: post.post_status,
-    date: post.post_date,
-    date_utc: post.post_date_gmt,
-    modified: post.post_modified,
-    modified_utc: post.post_modified_gmt,
+    ...postAuthorAndDates(post),
     url: postPermalink(urls, post, viewer),
     organizer: theTitle(post.post_title),
     description: input.content.description(post),

@@ -139,3 +139,13 @@ export function ticketProperties(ticket: { post_excerpt: string }, ticketMeta: M
     ['sku', meta(ticketMeta, TicketMeta.sku)],
   ];
 }
+
+/**
+ * Commerce\Ticket::get_price as a Ticket_Object carries it (`price`, a string): the sale price's
+ * text while the ticket is on sale, else `_price` as stored. Event Tickets' own REST answers
+ * (tribe/tickets/v1 attendees) show it raw.
+ */
+export function ticketPriceText(ticketMeta: MetaMap, parent: TicketParent | undefined, siteZone: string, now: Date): string {
+  if (isOnSale(ticketMeta, ticketZone(parent, siteZone), now)) return salePriceText(meta(ticketMeta, TicketMeta.salePrice));
+  return meta(ticketMeta, TicketMeta.price);
+}

@@ -1,21 +1,24 @@
 import type { RequestContext } from '../../http/request-context.js';
 import type { ArgSpecs } from '../../http/rest-args.js';
+import { isPositiveInt } from '../../wp/validators.js';
 import { ID_LIST_SCHEMA, STRING_LIST_SCHEMA } from './list-schemas.js';
 
 type Args = ArgSpecs<RequestContext>;
 
 /*
  * The arguments of Event Tickets' attendee and QR routes as it registers them (REST/V1/Endpoints
- * Single_Attendee, Attendee_Archive, QR), for the index and /doc: these routes are in progress,
- * so only what the documents show is declared here (their validators come with the routes).
+ * Single_Attendee, Attendee_Archive, QR), for the index and /doc. Routes still in progress declare
+ * only what the documents show (their validators come with the routes).
  */
 
-/** Single_Attendee::READ_args. */
-export const GetAttendeeArgs: Args = { id: { type: 'integer', in: 'path', description: 'The attendee post ID', required: true } };
+/** Single_Attendee::READ_args: the ID is_positive_int (0 is refused before the handler). */
+export const GetAttendeeArgs: Args = {
+  id: { type: 'integer', in: 'path', description: 'The attendee post ID', required: true, validate: isPositiveInt },
+};
 
 /** Single_Attendee::EDIT_args. `bool` and `email` are Event Tickets' own spellings (ArgSpec.type). */
 export const UpdateAttendeeArgs: Args = {
-  ...GetAttendeeArgs,
+  id: { type: 'integer', in: 'path', description: 'The attendee post ID', required: true },
   check_in: { type: 'bool', description: 'Check in value for the attendee.' },
 };
 

@@ -2,11 +2,13 @@ import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { listToArray } from '../../wp/php/lists.js';
 import { createIndexRoute } from '../index/index.routes.js';
+import { getAttendee } from './attendee.service.js';
 import { getCart } from './cart.service.js';
 import { createGatewayRoutes, createOrderModifierRoutes } from './commerce.routes.js';
 import { buildTicketsDocumentation } from './docs.document.js';
 import { IN_PROGRESS } from './in-progress.js';
 import { getTicket } from './ticket.service.js';
+import { requestHasManageAccess } from './manage-access.js';
 import { STRING_LIST_SCHEMA } from './list-schemas.js';
 import { isPostId } from './post-ids.js';
 import { CreateTicketArgs, DeleteTicketArgs, GetTicketArgs, ListTicketsArgs, UpdateTicketArgs } from './tickets.args.js';
@@ -64,8 +66,10 @@ export function createTicketsV1Routes(namespace: string): Route[] {
     {
       pattern: '/attendees/(?P<id>\\d+)',
       endpoints: [
-        { methods: ['GET'], args: GetAttendeeArgs, ...IN_PROGRESS },
-        { methods: EDITABLE, args: UpdateAttendeeArgs, ...IN_PROGRESS },
+        // Single_Attendee::get is open to all (__return_true) and decides who sees what itself.
+        { methods: ['GET'], args: GetAttendeeArgs, handler: async (ctx) => ({ body: await getAttendee(ctx) }) },
+        // validate_user_permission: declared so the Allow header names the write methods for managers only.
+        { methods: EDITABLE, args: UpdateAttendeeArgs, permission: requestHasManageAccess, ...IN_PROGRESS },
       ],
     },
     {
@@ -73,7 +77,7 @@ export function createTicketsV1Routes(namespace: string): Route[] {
       // lists both under one route, POST first.
       pattern: '/attendees',
       endpoints: [
-        { methods: ['POST'], args: CreateAttendeeArgs, ...IN_PROGRESS },
+        { methods: ['POST'], args: CreateAttendeeArgs, permission: requestHasManageAccess, ...IN_PROGRESS },
         { methods: ['GET'], args: AttendeeArchiveArgs, ...IN_PROGRESS },
       ],
     },

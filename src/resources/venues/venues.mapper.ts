@@ -1,6 +1,6 @@
 import { firstMeta } from '../../wp/posts/meta.js';
 import { venueCoordinates } from '../../wp/tec/coordinates.js';
-import { globalIdFields } from '../../wp/posts/post-rest-fields.js';
+import { globalIdFields, postAuthorAndDates } from '../../wp/posts/post-rest-fields.js';
 import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import { VenueMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php/php-empty.js';
@@ -23,12 +23,7 @@ export function toVenueResource(input: LinkedPostMapperInput): VenueResource {
   const field = (key: string) => firstMeta(meta, key) ?? '';
   const base: Record<string, unknown> = {
     id: post.ID,
-    author: String(post.post_author),
-    status: post.post_status,
-    date: post.post_date,
-    date_utc: post.post_date_gmt,
-    modified: post.post_modified,
-    modified_utc: post.post_modified_gmt,
+    ...postAuthorAndDates(post),
     url: postPermalink(urls, post, viewer),
     venue: theTitle(post.post_title),
     description: input.content.description(post),

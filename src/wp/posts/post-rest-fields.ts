@@ -11,6 +11,28 @@ export function globalIdFields(urls: SiteUrls, postId: number, meta: MetaMap): {
   return { global_id: id, global_id_lineage: [id, ...allMeta(meta, EventMeta.globalIdLineage)] };
 }
 
+/**
+ * The author and dates every plugin's REST post answer shows in this order (TEC's events, venues
+ * and organizers, Event Tickets' attendees): the author ID as a string, the stored local and GMT dates.
+ */
+export function postAuthorAndDates(post: {
+  post_author: number;
+  post_status: string;
+  post_date: string;
+  post_date_gmt: string;
+  post_modified: string;
+  post_modified_gmt: string;
+}): { author: string; status: string; date: string; date_utc: string; modified: string; modified_utc: string } {
+  return {
+    author: String(post.post_author),
+    status: post.post_status,
+    date: post.post_date,
+    date_utc: post.post_date_gmt,
+    modified: post.post_modified,
+    modified_utc: post.post_modified_gmt,
+  };
+}
+
 export interface TermRestUrls {
   self: string;
   collection: string;

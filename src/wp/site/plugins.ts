@@ -52,6 +52,16 @@ export const EventTicketsOption = {
 /** Event Aggregator's license key option (Tribe__Events__Aggregator::has_license_key), site and network. */
 export const EVENT_AGGREGATOR_LICENSE_OPTION = 'pue_install_key_event_aggregator';
 
+/** The options of TEC's row that decide how Event Tickets writes prices (Tickets Commerce Settings, Tribe Commerce's code). */
+export const CURRENCY_OPTION_NAMES: readonly string[] = [
+  'tickets-commerce-currency-code',
+  'tickets-commerce-currency-decimal-separator',
+  'tickets-commerce-currency-thousands-separator',
+  'tickets-commerce-currency-number-of-decimals',
+  'tickets-commerce-currency-position',
+  'ticket-commerce-currency-code',
+];
+
 /** Event Tickets' providers, by the slugs its answers use (`ticketed`: `rsvp`, `tc`). */
 export type TicketProvider = 'rsvp' | 'tc';
 
@@ -69,8 +79,13 @@ export interface EventTicketsSite {
    * it was never written, never WooCommerce's `product` nor EDD's `download`.
    */
   postTypes: readonly string[];
-  /** The QR / app API key; empty when none is set (no request then gets managers' answers by key). */
+  /** The QR / app API key; empty when none is set or PHP's empty() holds ('0'): no request then gets managers' answers by key. */
   qrApiKey: string;
+  /**
+   * The stored currency options (TEC's options row, as stored, undefined when not written):
+   * Tickets Commerce's (`tickets-commerce-currency-*`) and the legacy Tribe Commerce code RSVP prices use.
+   */
+  currencyOptions: Readonly<Record<string, unknown>>;
   /** Tickets Commerce's currency settings, each as stored (undefined when not set). */
   commerceCurrency: CommerceCurrencySettings;
 }
@@ -152,7 +167,7 @@ function toEventTicketsSite(tecOptions: Record<string, unknown>): EventTicketsSi
     : ['tribe_events', 'page'];
   return {
     postTypes: postTypes.filter((type) => type !== 'product' && type !== 'download'),
-    qrApiKey: scalar(tecOptions[EventTicketsOption.qrApiKey]) ?? '',
+    qrApiKey: isEmptyParam(tecOptions[EventTicketsOption.qrApiKey] ?? '') ? '' : String(tecOptions[EventTicketsOption.qrApiKey]),
     commerceCurrency: {
       code: scalar(tecOptions[EventTicketsOption.currencyCode]),
       position: scalar(tecOptions[EventTicketsOption.currencyPosition]),
@@ -163,6 +178,7 @@ function toEventTicketsSite(tecOptions: Record<string, unknown>): EventTicketsSi
     version: text(tecOptions[EventTicketsOption.latestVersion]) ?? text(tecOptions[EventTicketsOption.schemaVersion]),
     // `(bool) tribe_get_option( 'tickets_commerce_enabled', false )`: PHP's empty() is its negation.
     providers: isEmptyParam(tecOptions[EventTicketsOption.ticketsCommerceEnabled] ?? false) ? ['rsvp'] : ['rsvp', 'tc'],
+    currencyOptions: Object.fromEntries(Object.entries(tecOptions).filter(([name]) => CURRENCY_OPTION_NAMES.includes(name))),
   };
 }
 

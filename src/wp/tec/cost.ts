@@ -1,4 +1,5 @@
 import { escHtml } from '../text/formatting.js';
+import { phpNumberFormat } from '../php/number-format.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { isPhpNumeric, phpFloatval } from '../php/php-values.js';
 import { sanitizeTitle } from '../text/slugs.js';
@@ -46,20 +47,9 @@ export interface EventCostInput {
   currencyPosition?: string;
 }
 
-/** PHP's round() (half away from zero, with its pre-rounding to 15 significant digits). */
-function phpRound(value: number, places: number): number {
-  const factor = 10 ** places;
-  const scaled = Number((Math.abs(value) * factor).toPrecision(15));
-  return (Math.sign(value) * Math.round(scaled)) / factor;
-}
-
 /** PHP's number_format($value, $decimals) with the default `.` and `,` separators. */
 export function numberFormat(value: number, decimals: number): string {
-  const fixed = Math.abs(phpRound(value, decimals)).toFixed(decimals);
-  const [whole = '0', fraction] = fixed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const sign = phpRound(value, decimals) < 0 ? '-' : '';
-  return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped}.${fraction}`;
+  return phpNumberFormat(value, decimals);
 }
 
 /** A PHP array key given as a string: canonical decimal integers become int keys. */

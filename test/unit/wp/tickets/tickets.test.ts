@@ -18,6 +18,7 @@ const SITE: EventTicketsSite = {
   postTypes: ['tribe_events', 'page'],
   qrApiKey: 'key-1',
   commerceCurrency: { code: undefined, position: undefined, decimalSeparator: undefined, thousandsSeparator: undefined, decimals: undefined },
+  currencyOptions: {},
 };
 const meta = (entries: Record<string, string>): MetaMap => new Map(Object.entries(entries).map(([key, value]) => [key, [value]]));
 

@@ -1,0 +1,81 @@
+import type { TicketProvider } from '../../wp/site/plugins.js';
+
+/*
+ * Where Event Tickets keeps an attendee of each provider (Tribe__Tickets__Attendee_Repository's
+ * key lists, the providers' checkin_key and ATTENDEE_ORDER_KEY), each spelled once. The legacy
+ * PayPal provider (Tribe Commerce) is listed because its attendee type stays in the repository's
+ * query even where nothing runs it: such an attendee is found but has no provider.
+ */
+
+export interface AttendeeKind {
+  /** The provider slug Event Tickets' answers use; undefined for Tribe Commerce, which the service never runs. */
+  provider: TicketProvider | undefined;
+  postType: string;
+  /** The post the attendee's ticket is sold for (attendee_to_event_keys). */
+  eventKey: string;
+  /** The ticket (attendee_to_ticket_keys). */
+  ticketKey: string;
+  /** attendee_optout_keys. */
+  optoutKey: string;
+  /** checked_in_keys: the provider's checkin_key; its `_details` row holds the date, source and author. */
+  checkedInKey: string;
+  fullNameKey: string;
+  emailKey: string;
+  /** The provider's ATTENDEE_ORDER_KEY (RSVP has none: its order is the attendee itself). */
+  orderKey: string | undefined;
+  /** The ticket's post type: a provider's get_ticket finds only its own tickets. */
+  ticketPostType: string;
+}
+
+export const ATTENDEE_KINDS: readonly AttendeeKind[] = [
+  {
+    provider: 'rsvp',
+    postType: 'tribe_rsvp_attendees',
+    eventKey: '_tribe_rsvp_event',
+    ticketKey: '_tribe_rsvp_product',
+    optoutKey: '_tribe_rsvp_attendee_optout',
+    checkedInKey: '_tribe_rsvp_checkedin',
+    fullNameKey: '_tribe_rsvp_full_name',
+    emailKey: '_tribe_rsvp_email',
+    orderKey: undefined,
+    ticketPostType: 'tribe_rsvp_tickets',
+  },
+  {
+    provider: undefined,
+    postType: 'tribe_tpp_attendees',
+    eventKey: '_tribe_tpp_event',
+    ticketKey: '_tribe_tpp_product',
+    optoutKey: '_tribe_tpp_attendee_optout',
+    checkedInKey: '_tribe_tpp_checkedin',
+    fullNameKey: '_tribe_tpp_full_name',
+    emailKey: '_tribe_tpp_email',
+    orderKey: '_tribe_tpp_order',
+    ticketPostType: 'tribe_tpp_tickets',
+  },
+  {
+    provider: 'tc',
+    postType: 'tec_tc_attendee',
+    eventKey: '_tec_tickets_commerce_event',
+    ticketKey: '_tec_tickets_commerce_ticket',
+    optoutKey: '_tec_tickets_commerce_optout',
+    checkedInKey: '_tec_tickets_commerce_checked_in',
+    fullNameKey: '_tec_tickets_commerce_full_name',
+    emailKey: '_tec_tickets_commerce_email',
+    orderKey: '_tec_tickets_commerce_order',
+    ticketPostType: 'tec_tc_ticket',
+  },
+];
+
+/** Tribe__Tickets__RSVP::ATTENDEE_RSVP_KEY: `yes` (going) or `no`. */
+export const RSVP_STATUS_KEY = '_tribe_rsvp_status';
+
+/** The post meta that hides a post's attendee list from the public (`_tribe_hide_attendees_list`). */
+export const HIDE_ATTENDEES_LIST_KEY = '_tribe_hide_attendees_list';
+
+/** Tickets Commerce's order post type: an attendee's `post_parent`. */
+export const TC_ORDER_POST_TYPE = 'tec_tc_order';
+
+/** The kind of an attendee post, by its type. */
+export function attendeeKindOf(postType: string): AttendeeKind | undefined {
+  return ATTENDEE_KINDS.find((kind) => kind.postType === postType);
+}
