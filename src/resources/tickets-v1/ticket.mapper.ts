@@ -8,6 +8,7 @@ import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { capacityOf, isOnSale, salePriceText, stockOf, ticketZone, type TicketParent } from '../tec-v1/ticket-model.js';
 import { TicketMeta } from '../tec-v1/tickets.constants.js';
 import type { TicketCurrency } from './ticket-currency.js';
+import { postAuthorAndDates } from '../../wp/posts/post-rest-fields.js';
 
 /*
  * Post_Repository::get_ticket_data for a reader without manage access: the ticket object as
@@ -126,12 +127,7 @@ export function toTicketBody(source: TicketSource): Record<string, unknown> {
     type: meta(source.meta, '_type'),
     global_id: source.globalId,
     global_id_lineage: source.lineage,
-    author: String(post.post_author),
-    status: post.post_status,
-    date: post.post_date,
-    date_utc: post.post_date_gmt,
-    modified: post.post_modified,
-    modified_utc: post.post_modified_gmt,
+    ...postAuthorAndDates(post),
     title: post.post_title,
     image: false,
     available_from: from,
