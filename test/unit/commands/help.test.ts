@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeSettings, loadConfig, loadLogSettings } from '../../../src/config.js';
 import { helpText, unknownArgumentProblem } from '../../../src/commands/help.js';
@@ -28,8 +28,10 @@ describe('the settings --help describes', () => {
     expect(loadLogSettings({ LOG_LEVEL: LOG_LEVEL! })).toEqual(loadLogSettings({}));
   });
 
-  it('are the ones README.md lists (Configuration and Operations)', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  it('are the ones README.md (Configuration) and docs/ (operations, change notifications) list', () => {
+    const docs = new URL('../../../docs/', import.meta.url);
+    const pages = [new URL('../../../README.md', import.meta.url), ...readdirSync(docs).map((name) => new URL(name, docs))];
+    const readme = pages.map((page) => readFileSync(page, 'utf8')).join('\n');
     for (const setting of settings) expect(readme, setting.name).toMatch(new RegExp(`^\\|[^\\n]*\`${setting.name}[\`=]`, 'm'));
   });
 
