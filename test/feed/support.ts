@@ -35,6 +35,8 @@ export interface FeedAppOptions {
   bytes?: number;
   /** Which caches the app keeps (see AppDeps.caches); both unless set. */
   caches?: { answers: boolean; records: boolean };
+  /** Settings beside the database's (NAMESPACES, say). */
+  env?: Record<string, string>;
 }
 
 export interface FeedApp {
@@ -49,7 +51,7 @@ export interface FeedApp {
 /** An app over `database` with a change feed and a response cache, as main.ts builds it. */
 export function feedApp(database: TestDatabase, options: FeedAppOptions): FeedApp {
   const feed = options.feed ?? probeFeed(options.clock);
-  const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
+  const config = loadConfig({ ...options.env, DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
   const app = createApp({ db: options.db ?? database.db, config, clock: options.clock, changeFeed: feed, responseCacheBytes: options.bytes ?? 8 * MB, caches: options.caches });
   const agent = supertest(app.callback());
   return { agent, feed, hits: () => responseCacheHits(agent), recordHits: async () => (await cacheHits(agent)).record };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../http/support.js';
-import { ManualClock, publishAsBinlog, readThroughCache, sqlUpdatePostAsBinlog, useBinlogFeedApp } from './support.js';
+import { feedApp, ManualClock, publishAsBinlog, readThroughCache, sqlUpdatePostAsBinlog, useBinlogFeedApp, type FeedApp } from './support.js';
 
 /**
  * Issue 30: what Event Tickets adds to an event (its `ticketed` providers, its `attendance`, its
@@ -85,5 +85,34 @@ describe('ticket and attendee changes made by SQL reach the next answer', () => 
     const after = await read(`${WINDOW}&ticketed=false`);
     expect(after.hit).toBe(false);
     expect(after.body.total).toBe(Number(before.total) + 1);
+  });
+});
+
+describe('tec/v1 tickets: a ticket changed by SQL reaches the next answer', () => {
+  // The same database and feed, served with tec/v1 (its experimental gate off, so plain GETs ask).
+  let tecV1: FeedApp;
+  const tecRead = (url: string) => readThroughCache(tecV1, `/wp-json/tec/v1${url}`);
+
+  it('its title and price, single and listed', async () => {
+    tecV1 = feedApp(fixture.database, { clock, feed: fixture.feed, env: { NAMESPACES: 'calendar/events/v1,tec/v1', TEC_V1_EXPERIMENTAL_GATE: 'off' } });
+    const single = async () => {
+      const first = await tecRead('/tickets/2002');
+      const second = await tecRead('/tickets/2002');
+      expect(second.body).toEqual(first.body);
+      return second;
+    };
+    const listed = async () => (await tecRead('/tickets?event=37')).body as unknown as Record<string, unknown>[];
+    const before = await single();
+    expect(before.body.title).toEqual(expect.objectContaining({ rendered: 'Standard Admission' }));
+    expect((await listed()).map((ticket) => ticket.id)).toContain(2002);
+
+    await sqlUpdatePost(2002, "post_title = 'Renamed Admission'");
+    const after = await tecRead('/tickets/2002');
+    expect(after.hit).toBe(false);
+    expect(after.body.title).toEqual(expect.objectContaining({ rendered: 'Renamed Admission' }));
+    expect((await listed()).find((ticket) => ticket.id === 2002)?.title).toEqual(expect.objectContaining({ rendered: 'Renamed Admission' }));
+
+    await sqlUpdatePost(2002, "post_status = 'draft'");
+    expect((await listed()).map((ticket) => ticket.id)).not.toContain(2002);
   });
 });
