@@ -1,12 +1,13 @@
 import { InProgressError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { canEditPost, userCan } from '../../wp/auth/capabilities.js';
+import { canEditPost } from '../../wp/auth/capabilities.js';
 import { canAccessPasswordContent, postPasswordRequired } from '../../wp/auth/password-access.js';
 import { firstMeta } from '../../wp/posts/meta.js';
 import { isPhpNumeric, maybeUnserialize, phpIntval } from '../../wp/php/php-values.js';
 import { restUrl } from '../../wp/site/urls.js';
 import { removeTicketData } from './no-access.js';
-import { ticketCurrency, tribeOptions } from './ticket-currency.js';
+import { ticketCurrency } from './ticket-currency.js';
+import { requestHasManageAccess } from './manage-access.js';
 import { toTicketBody } from './ticket.mapper.js';
 import { readableTicket, type ReadableTicket } from './ticket-readable.js';
 
@@ -22,14 +23,6 @@ import { readableTicket, type ReadableTicket } from './ticket-readable.js';
  */
 
 const inProgress = () => new InProgressError();
-
-/** Tribe__Tickets__REST__V1__Main::request_has_manage_access: the role's capabilities or the QR api key. */
-async function hasManageAccess(ctx: RequestContext): Promise<boolean> {
-  if (userCan(ctx.viewer, 'edit_users') || userCan(ctx.viewer, 'tribe_manage_attendees')) return true;
-  const key = (await tribeOptions(ctx))['tickets-plus-qr-options-api-key'];
-  const given = ctx.query.api_key;
-  return typeof key === 'string' && key !== '' && typeof given === 'string' && given === key;
-}
 
 /**
  * add_ticket_attendees_data for a reader without manage access shows attendees only on a post
@@ -75,7 +68,7 @@ function seesTicket(ctx: RequestContext, ticket: ReadableTicket): boolean {
 
 export async function getTicket(ctx: RequestContext): Promise<Record<string, unknown>> {
   const ticket = await readableTicket(ctx, phpIntval(ctx.params.id));
-  if (await hasManageAccess(ctx)) throw inProgress();
+  if (requestHasManageAccess(ctx)) throw inProgress();
   // The block editor's filter adds its fields for who may edit the ticket.
   if (canEditPost(ctx.viewer, ticket.post)) throw inProgress();
   const currency = await ticketCurrency(ctx);

@@ -5,6 +5,7 @@ import { listToArray } from '../../wp/php/lists.js';
 import { isNonEmptyString, isPositiveInt, isPositiveIntList } from '../../wp/validators.js';
 import { ID_LIST_SCHEMA, STRING_LIST_SCHEMA } from './list-schemas.js';
 import { arePostIds } from './post-ids.js';
+import { absint } from '../../wp/php/php-values.js';
 
 type Args = ArgSpecs<RequestContext>;
 
@@ -41,12 +42,6 @@ function timeArg(description: string): ArgSpec<RequestContext> {
  */
 function countBound(description: string): ArgSpec<RequestContext> {
   return { description, type: 'integer' };
-}
-
-/** absint, Ticket_Archive's sanitize callback for `page` and `per_page`. */
-function absint(value: unknown): number {
-  const number = Math.trunc(Number(typeof value === 'string' ? value.trim() : value));
-  return Number.isFinite(number) ? Math.abs(number) : 0;
 }
 
 /** `get_option( 'posts_per_page' )` as stored (a string, which is how the index shows it). */

@@ -2,6 +2,7 @@ import type { EventTicketsSite } from '../site/plugins.js';
 import { isPhpNumeric, phpFloatval } from '../php/php-values.js';
 import { COMMERCE_CURRENCIES, type CommerceCurrency } from './currency-map.js';
 import { RSVP, TICKETS_COMMERCE, type TicketProviderStorage } from './providers.js';
+import { phpNumberFormat } from '../php/number-format.js';
 
 /**
  * The currency Event Tickets formats prices in for a provider (Tribe__Tickets__Commerce__Currency
@@ -65,15 +66,8 @@ export function providerCurrency(
   return provider === RSVP ? { ...legacy, symbol: tecDefaultSymbol } : legacy;
 }
 
-/** PHP's number_format($value, $decimals, $point, $separator), rounding half away from zero. */
-export function phpNumberFormat(value: number, decimals: number, point: string, separator: string): string {
-  const factor = 10 ** decimals;
-  const rounded = (Math.sign(value) * Math.round(Number((Math.abs(value) * factor).toPrecision(15)))) / factor;
-  const [whole = '0', fraction] = Math.abs(rounded).toFixed(decimals).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-  const sign = rounded < 0 ? '-' : '';
-  return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped}${point}${fraction}`;
-}
+// PHP's number_format is wp/php/number-format.ts's; re-exported for this module's callers.
+export { phpNumberFormat };
 
 /**
  * Currency::get_formatted_currency: an amount rewritten in the currency's own format (a decimal
