@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../http/request-context.js';
 import { loadPostOnce } from '../../http/request-context.js';
 import { isLoggedIn, userCan } from '../../wp/auth/capabilities.js';
-import { PostStatus } from '../../wp/constants.js';
+import { ANY_POST_STATUSES, PostStatus, REGISTERED_POST_STATUSES } from '../../wp/constants.js';
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { phpIntval } from '../../wp/php/php-values.js';
 import { parsePostSearch } from '../../wp/posts/search.js';
@@ -13,9 +13,9 @@ import { canReadTicketParent } from './tickets.permissions.js';
 import { TC_TICKET_POST_TYPE } from './tickets.constants.js';
 
 /** The statuses WordPress registers (get_post_stati), the only ones WP_Query's `post_status` takes. */
-const KNOWN_STATUSES: ReadonlySet<string> = new Set(['publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft', 'inherit', 'request-pending', 'request-confirmed', 'request-failed', 'request-completed']);
-/** The registered statuses excluded from search, which `any` leaves out. */
-const EXCLUDED_FROM_ANY: readonly string[] = [PostStatus.trash, 'auto-draft'];
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(REGISTERED_POST_STATUSES);
+/** WP_Query's `any`: every registered status not excluded from search. */
+const ANY_STATUSES: ReadonlySet<string> = new Set(ANY_POST_STATUSES);
 
 /**
  * WP_Query's `post_status` as a comma list: the registered statuses named; `any` every status but
@@ -25,8 +25,7 @@ function statusCondition(status: string): Pick<TicketListFilter, 'statuses'> {
   const asked = status.split(',');
   const known = asked.filter((name) => KNOWN_STATUSES.has(name));
   if (!asked.includes('any')) return { statuses: known.length > 0 ? known : undefined };
-  const kept = [...KNOWN_STATUSES].filter((name) => !EXCLUDED_FROM_ANY.includes(name));
-  return { statuses: known.length > 0 ? known.filter((name) => kept.includes(name)) : kept };
+  return { statuses: known.length > 0 ? known.filter((name) => ANY_STATUSES.has(name)) : [...ANY_STATUSES] };
 }
 
 /**
@@ -35,7 +34,7 @@ function statusCondition(status: string): Pick<TicketListFilter, 'statuses'> {
  * `show_hidden` reach the ORM as WP_Query variables it does not know, and do nothing.
  */
 function ticketFilter(ctx: RequestContext): TicketListFilter {
-  const status = typeof ctx.params.status === 'string' ? ctx.params.status : 'publish';
+  const status = typeof ctx.params.status === 'string' ? ctx.params.status : PostStatus.publish;
   const mayAsk = status !== PostStatus.publish && userCan(ctx.viewer, 'edit_posts');
   const filter: TicketListFilter = mayAsk ? statusCondition(status) : { statuses: [PostStatus.publish] };
   if (ctx.supplied('event')) filter.eventIds = [ctx.params.event as number];
@@ -93,7 +92,7 @@ export async function readTicket(ctx: RequestContext, rawId: unknown): Promise<R
   const id = phpIntval(rawId);
   const post = await loadPostOnce(ctx, id);
   if (!post || post.post_type !== TC_TICKET_POST_TYPE) return undefined;
-  if (post.post_status === PostStatus.trash || post.post_status === 'auto-draft') return undefined;
+  if (post.post_status === PostStatus.trash || post.post_status === PostStatus.autoDraft) return undefined;
   const [ticket] = await loadTicketRecords(ctx, [id]);
   return ticket === undefined ? undefined : toEntity(ctx, ticket);
 }

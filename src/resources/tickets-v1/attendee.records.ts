@@ -7,6 +7,7 @@ import type { TicketProvider } from '../../wp/site/plugins.js';
 import { isTicketablePost } from '../tec-v1/tickets.records.js';
 import { ATTENDEE_KINDS, type AttendeeKind, attendeeKindOf } from './attendee-kinds.js';
 import { TicketKinds } from './ticket-kinds.js';
+import { PostStatus } from '../../wp/constants.js';
 
 /** An attendee post of a known attendee type, with its meta. */
 export interface AttendeeRecord {
@@ -24,7 +25,7 @@ export interface AttendeeTicket {
 }
 
 /** Statuses WP_Query's `post_status => any` leaves out (registered with exclude_from_search). */
-const EXCLUDED_FROM_ANY: readonly string[] = ['trash', 'auto-draft'];
+const EXCLUDED_FROM_ANY: readonly string[] = [PostStatus.trash, PostStatus.autoDraft];
 
 /**
  * The attendee as the attendee repository's by_primary_key query finds it: a post of one of the

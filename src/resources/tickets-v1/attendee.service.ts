@@ -9,6 +9,7 @@ import { toAttendeeResource } from './attendee.mapper.js';
 import { attendeeEventId, loadAttendee, loadAttendeeTicket, type AttendeeRecord } from './attendee.records.js';
 import { ATTENDEE_KINDS, HIDE_ATTENDEES_LIST_KEY, RSVP_STATUS_KEY, TC_ORDER_POST_TYPE } from './attendee-kinds.js';
 import { requestHasManageAccess } from './manage-access.js';
+import { PostStatus } from '../../wp/constants.js';
 
 /** Event Tickets' REST messages (REST/V1/Messages) for one attendee. */
 export const AttendeeErrors = {
@@ -24,7 +25,7 @@ async function isPubliclyVisibleAttendeeEvent(ctx: RequestContext, attendeeId: n
   const eventId = await attendeeEventId(ctx, attendeeId);
   if (eventId === 0) return false;
   const event = await loadPostOnce(ctx, eventId);
-  if (event === undefined || event.post_status !== 'publish' || postPasswordRequired(event)) return false;
+  if (event === undefined || event.post_status !== PostStatus.publish || postPasswordRequired(event)) return false;
   return !isTribeTruthy(firstMeta(await loadPostMetaOnce(ctx, eventId), HIDE_ATTENDEES_LIST_KEY) ?? '');
 }
 
@@ -38,7 +39,7 @@ function isPublicAttendee(attendee: AttendeeRecord): boolean {
   const optedIn = [...attendee.meta].some(([key, values]) => optoutKeys.has(key) && values.some((value) => value !== 'yes' && value !== '1'));
   const rsvp = attendee.meta.get(RSVP_STATUS_KEY);
   const going = rsvp === undefined || rsvp.length === 0 || rsvp.includes('yes');
-  return optedIn && attendee.post.post_status === 'publish' && going;
+  return optedIn && attendee.post.post_status === PostStatus.publish && going;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { TicketProvider } from '../../wp/site/plugins.js';
 import { AppError } from '../../wp/wp-error.js';
 import { isTicketablePost } from '../tec-v1/tickets.records.js';
 import { TicketKinds } from './ticket-kinds.js';
+import { RSVP, TICKETS_COMMERCE } from '../../wp/tickets/providers.js';
 
 /** A ticket the reader may read: its post and meta, its provider, and the post it is sold for with that post's meta. */
 export interface ReadableTicket {
@@ -26,7 +27,7 @@ const notAccessible = () => new AppError(401, 'ticket-not-accessible', 'ticket-n
  * The meta keys through which find_matching_event takes a post that is no ticket for one: the
  * attendees' relation keys (Tribe__Tickets__Tickets::$attendee_event_key), read when the ticket key is unset.
  */
-const ATTENDEE_EVENT_KEYS: Readonly<Record<TicketProvider, string>> = { rsvp: '_tribe_rsvp_event', tc: '_tec_tickets_commerce_event' };
+const ATTENDEE_EVENT_KEYS: Readonly<Record<TicketProvider, string>> = { rsvp: RSVP.attendeeEventKey, tc: TICKETS_COMMERCE.attendeeEventKey };
 
 /** The active provider whose ticket post type this is (tribe_tickets_get_ticket_provider). */
 function providerOf(ctx: RequestContext, post: PostRow): TicketProvider | undefined {
