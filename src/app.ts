@@ -36,7 +36,9 @@ import { healthRoutes } from './ops/health.js';
 import { requestLogging, silentLogger, type ObservedState } from './ops/logging.js';
 import { AppMetrics, type PoolStats } from './ops/metrics.js';
 import { StatementTracker } from './ops/statements.js';
-import { OutageLog } from './ops/outage.js';
+import { LOAD_SHED_MESSAGES, OutageLog } from './ops/outage.js';
+import { isLoadShed, LoadShed } from './db/load-shed.js';
+import { ConnectionGate } from './db/connection-gate.js';
 import { SiteTablesLog } from './ops/site-tables.js';
 import { startDebugLog } from './ops/debug-log.js';
 import { notCacheableWhy } from './ops/request-detail.js';
@@ -116,6 +118,13 @@ export interface AppDeps {
 
 /** Pooled connections writes never take (createDb's pool has DEFAULT_CONNECTION_LIMIT): reads never queue behind writes. */
 const CONNECTIONS_KEPT_FOR_READS = 4;
+/** Pooled connections lists' ID and count statements never take: single reads never queue behind them. */
+const CONNECTIONS_KEPT_FOR_SINGLES = 3;
+/**
+ * Longest a list waits for one of its slots before it is answered 503 with Retry-After (LoadShed):
+ * on a big site a list's count may take seconds, so it waits longer than the pool's 1 s.
+ */
+const LIST_SLOT_WAIT_MS = 10_000;
 
 /** Builds the Koa app; never listens (main.ts does, tests use app.callback()). */
 export function createApp({
@@ -159,6 +168,7 @@ export function createApp({
   const siteSettings = createSiteSettingsCache(db, clock, undefined, isMultisiteNetwork(config));
   // Writes hold a connection from BEGIN to COMMIT: some of the pool stays free for reads (WriteGate).
   const writeGate = new WriteGate(DEFAULT_CONNECTION_LIMIT - CONNECTIONS_KEPT_FOR_READS);
+  const listStatements = new ConnectionGate(DEFAULT_CONNECTION_LIMIT - CONNECTIONS_KEPT_FOR_SINGLES, LIST_SLOT_WAIT_MS, () => new LoadShed('lists', LIST_SLOT_WAIT_MS));
   // An option changed outside this process must reach the next answer, not wait out the TTL (and
   // never be cached under a generation that postdates it).
   changeFeed.subscribe((change) => {
@@ -199,14 +209,20 @@ export function createApp({
   // Unexpected errors go where the caller said, with their stack. A database outage is counted, and
   // summed up in the log in a few lines however many requests it refuses (OutageLog).
   const outage = new OutageLog({ logger, reportEveryMs: outageReportEveryMs });
+  // More work than connections is load, not an outage (LoadShed): its own few lines.
+  const loadShed = new OutageLog({ logger, reportEveryMs: outageReportEveryMs, messages: LOAD_SHED_MESSAGES });
   statements.onSuccess(() => {
     outage.answered();
+    loadShed.answered();
     siteTables.answered();
   });
   // A database without the site's tables (a wrong TABLE_PREFIX, an empty database) is no bug
   // either: answered 503, and logged in two lines by SiteTablesLog.
   const failureReporter = (refusedRequest: boolean) => (error: unknown) => {
-    if (isConnectionFailure(error)) {
+    if (isLoadShed(error)) {
+      metrics.databaseError('load_shed');
+      loadShed.failed(error, refusedRequest);
+    } else if (isConnectionFailure(error)) {
       metrics.databaseError('connection');
       outage.failed(error, refusedRequest);
     } else if (siteTablesProblem(error) !== undefined) siteTables.failed(error, refusedRequest);
@@ -359,6 +375,7 @@ export function createApp({
       describeRoute: describeIn(namespace),
       renderCache,
       eventCounts,
+      listStatements,
       records,
     });
     // What the answer read is collected only for an answer that may be kept (the record cache

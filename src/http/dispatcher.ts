@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { UNGATED, type Gate } from '../db/connection-gate.js';
 import type { Db } from '../db/create-db.js';
 import type { Viewer } from '../wp/auth/capabilities.js';
 import { isLoggedIn } from '../wp/auth/capabilities.js';
@@ -36,6 +37,8 @@ export interface DispatchEnvironment {
   renderCache?: RenderCache;
   /** The app's cache of event list totals; none: a cache for this request alone. */
   eventCounts?: EventCountCache;
+  /** The app's gate for lists' statements (RequestContext.listStatements); none: ungated. */
+  listStatements?: Gate;
   /** The record cache, for a read whose freshness is known (see RequestContext.records). */
   records?: () => Promise<RequestRecords | undefined>;
 }
@@ -159,6 +162,7 @@ function buildContext(
     ...memo,
     lookups: createLookups(env.db, memo.memo),
     eventCounts: env.eventCounts ?? new EventCountCache(),
+    listStatements: env.listStatements ?? UNGATED,
     records: env.records,
     // Made on first use: most requests render no post text (errors, terms, writes refused).
     get content(): ContentRenderer {

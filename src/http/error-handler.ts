@@ -1,5 +1,6 @@
 import type Koa from 'koa';
-import { AppError, CoreErrors } from './errors.js';
+import { AppError, CoreErrors, LOAD_SHED_RETRY_AFTER_SECONDS } from './errors.js';
+import { isLoadShed } from '../db/load-shed.js';
 
 /**
  * First in the chain: renders every thrown error in WordPress's REST error shape. AppErrors
@@ -13,14 +14,16 @@ export function errorHandler(log: (error: unknown) => void): Koa.Middleware {
       const appError = error instanceof AppError ? error : answerFor(error);
       if (!(error instanceof AppError)) log(error);
       ctx.status = appError.status;
+      if (isLoadShed(error)) ctx.set('Retry-After', String(LOAD_SHED_RETRY_AFTER_SECONDS));
       ctx.type = 'application/json; charset=UTF-8';
       ctx.body = JSON.stringify(appError.toBody());
     }
   };
 }
 
-/** What a thrown error that is no AppError is answered: 503 while the database or the site's tables are not there, else 500. */
+/** What a thrown error that is no AppError is answered: 503 while the service is busy or the database or the site's tables are not there, else 500. */
 function answerFor(error: unknown): AppError {
+  if (isLoadShed(error)) return CoreErrors.serviceBusy();
   if (isConnectionFailure(error)) return CoreErrors.databaseUnavailable();
   const missing = siteTablesProblem(error);
   return missing === undefined ? CoreErrors.internal() : CoreErrors.siteTablesMissing(missing);
@@ -62,7 +65,7 @@ const CONNECTION_ERROR_CODES: ReadonlySet<string> = new Set([
   'ER_DBACCESS_DENIED_ERROR',
   'ER_CON_COUNT_ERROR',
   'ER_HOST_NOT_PRIVILEGED',
-  // bounded-pool.ts: no connection came in time (all busy, or the database not answering).
+  // bounded-pool.ts: no connection came in time while one was still being made (the database not answering).
   'POOL_ACQUIRE_TIMEOUT',
   // The server stopped a statement at its time limit (MariaDB 1969, MySQL 3024).
   'ER_STATEMENT_TIMEOUT',
@@ -72,14 +75,10 @@ const CONNECTION_ERROR_CODES: ReadonlySet<string> = new Set([
   'SQLITE_CANTOPEN',
 ]);
 
-/** mysql2's message when more requests wait for a connection than its queue takes. */
-const QUEUE_FULL_MESSAGE = 'Queue limit reached.';
-
-/** Whether an error means the database is unreachable, saturated or too slow (answered 503). */
+/** Whether an error means the database is unreachable or too slow (answered 503; a busy pool is isLoadShed instead). */
 export function isConnectionFailure(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, fatal, message, errno } = error as { code?: unknown; fatal?: unknown; message?: unknown; errno?: unknown };
-  if (message === QUEUE_FULL_MESSAGE) return true;
+  const { code, fatal, errno } = error as { code?: unknown; fatal?: unknown; errno?: unknown };
   // MariaDB's statement timeout (1969) arrives without a code name mysql2 knows.
   if (errno === 1969 || errno === 3024) return true;
   return fatal === true || (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code));

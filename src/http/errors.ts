@@ -28,6 +28,9 @@ export class InProgressError extends AppError {
   }
 }
 
+/** The Retry-After (seconds) sent with a load-shed 503 (CoreErrors.serviceBusy). */
+export const LOAD_SHED_RETRY_AFTER_SECONDS = 1;
+
 /** WordPress core's error codes and messages (wp-includes/rest-api). */
 export const CoreErrors = {
   noRoute: () =>
@@ -49,6 +52,12 @@ export const CoreErrors = {
   /** The database could not be reached, or the connection died: nothing was written; try again. */
   databaseUnavailable: () =>
     new AppError(503, 'rest_database_unavailable', 'The database is not available right now; nothing was changed. Try again shortly.'),
+  /**
+   * More work than database connections: this request waited too long for one (LoadShed). Nothing
+   * was changed; the database is up, so the client tries again after Retry-After.
+   */
+  serviceBusy: () =>
+    new AppError(503, 'rest_service_busy', 'The service is busy right now; nothing was changed. Try again in a moment.'),
   /**
    * The database answers but lacks the site's tables or a column of them (`reason`, as /readyz
    * gives it): the same code as an outage, since a client should do the same (try again later),

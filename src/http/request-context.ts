@@ -12,6 +12,7 @@ import type { Lookups } from '../wp/lookups/lookups.js';
 import { selectPostBundle, type PostBundle, type PostBundleRequest } from '../wp/posts/post-bundle.repository.js';
 import type { PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
+import type { Gate } from '../db/connection-gate.js';
 
 /**
  * What validators, permission checks and handlers see of one request: WordPress's
@@ -66,6 +67,12 @@ export interface RequestContext {
   readonly records?: () => Promise<RequestRecords | undefined>;
   /** The app's cache of event list totals (see EventCountCache). */
   readonly eventCounts: EventCountCache;
+  /**
+   * Runs a list's ID and count statements: on a big site they hold a connection for long, so the
+   * app lets only some of the pool's connections do it at once and single reads never queue behind
+   * them (a list waiting too long for a slot is answered 503 with Retry-After: LoadShed).
+   */
+  readonly listStatements: Gate;
   /**
    * Runs a write as one transaction (with TEC's save bookkeeping), tells the change listeners
    * after the commit, and forgets the request's memo so later reads see the rows written.

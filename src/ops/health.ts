@@ -3,9 +3,14 @@ import type { Db } from '../db/create-db.js';
 import { checkSiteTables } from './health.repository.js';
 import type { ObservedState } from './logging.js';
 import { siteTablesProblem } from '../http/error-handler.js';
+import { isLoadShed } from '../db/load-shed.js';
 
-/** How long /readyz waits for the database before calling it not ready. */
-export const READY_TIMEOUT_MS = 1000;
+/**
+ * How long /readyz waits for the database before calling it not ready: longer than the pool's
+ * wait for a connection (createDb's acquireTimeoutMs, 1 s), so that a pool whose every connection
+ * is busy answers first, as load (ready), before the wait could be taken for a database that does not answer.
+ */
+export const READY_TIMEOUT_MS = 1500;
 
 export interface HealthOptions {
   db: Db;
@@ -25,7 +30,7 @@ export class ReadyTimeout extends Error {
 /**
  * `GET /healthz` (the process answers: 200 `{"status":"ok"}`) and `GET /readyz` (the database
  * answers and the site's tables are there, within the timeout: 200 `{"status":"ready"}`, else 503
- * in WordPress's error shape), at the site root whatever REST_ROOT is, never cached. Other paths
+ * in WordPress's error shape; a pool busy with working statements is ready), at the site root whatever REST_ROOT is, never cached. Other paths
  * pass through. Liveness never touches the database, so a database outage makes the service
  * unready (taken out of the load balancer) without getting it restarted.
  */
@@ -52,6 +57,13 @@ export function healthRoutes({ db, timeoutMs = READY_TIMEOUT_MS, onFailure, onSu
       ctx.status = 200;
       ctx.body = JSON.stringify({ status: 'ready' });
     } catch (error) {
+      // Every connection busy with working statements: the database is up. Taking this instance
+      // out of the load balancer would only move its load to the others (or refuse everyone).
+      if (isLoadShed(error)) {
+        ctx.status = 200;
+        ctx.body = JSON.stringify({ status: 'ready' });
+        return;
+      }
       onFailure?.(error);
       ctx.status = 503;
       // The message names the cause, never the server's own wording (which may hold names or hosts).

@@ -64,13 +64,14 @@ export class AppMetrics {
     });
     this.dbErrors = new Counter({
       name: 'db_errors_total',
-      help: 'Database failures: statements the server refused or that failed (statement), connections that could not be made or died (connection).',
+      help: 'Database failures: statements the server refused or that failed (statement), connections that could not be made or died (connection), requests refused 503 because every connection stayed busy (load_shed: load, not an outage).',
       labelNames: ['kind'],
       registers,
     });
-    // Both kinds show from the start, at 0, so a rate() over them never lacks a series.
+    // Every kind shows from the start, at 0, so a rate() over them never lacks a series.
     this.dbErrors.inc({ kind: 'statement' }, 0);
     this.dbErrors.inc({ kind: 'connection' }, 0);
+    this.dbErrors.inc({ kind: 'load_shed' }, 0);
     this.writeRetries = new Counter({
       name: 'write_retries_total',
       help: 'Write transactions the database rolled back and the service ran again from the start, by reason (deadlock, lock_wait_timeout).',
@@ -154,7 +155,7 @@ export class AppMetrics {
    */
   private readonly requestSeries = new Map<string, { count: { inc(): void }; duration: { observe(value: number): void } }>();
 
-  databaseError(kind: 'statement' | 'connection'): void {
+  databaseError(kind: 'statement' | 'connection' | 'load_shed'): void {
     this.dbErrors.inc({ kind });
   }
 

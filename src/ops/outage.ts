@@ -5,8 +5,31 @@ export const OUTAGE_REPORT_EVERY_MS = 10_000;
 /** A success this soon after a failure does not end the outage (a server refusing some connections, not all). */
 export const OUTAGE_QUIET_MS = 1_000;
 
+/** The three lines of an episode: its start, its running count, its end. */
+export interface EpisodeMessages {
+  started: string;
+  continuing: string;
+  ended: string;
+}
+
+/** A database outage's lines. */
+export const OUTAGE_MESSAGES: EpisodeMessages = {
+  started: 'database unavailable: answering 503 until it is back',
+  continuing: 'database still unavailable',
+  ended: 'database available again',
+};
+
+/** Load shed's lines: the database answers, this process has more work than connections (LoadShed). */
+export const LOAD_SHED_MESSAGES: EpisodeMessages = {
+  started: 'service busy: answering 503 with Retry-After to requests that waited too long for a database connection (load, not an outage)',
+  continuing: 'service still busy',
+  ended: 'service no longer busy',
+};
+
 export interface OutageLogOptions {
   logger: Pick<Logger, 'info' | 'warn'>;
+  /** OUTAGE_MESSAGES unless set (LOAD_SHED_MESSAGES for load shed's episodes). */
+  messages?: EpisodeMessages;
   reportEveryMs?: number;
   quietMs?: number;
   /** Milliseconds on a clock that never goes back; performance.now() unless set (tests). */
@@ -33,6 +56,7 @@ export class OutageLog {
   private readonly reportEveryMs: number;
   private readonly quietMs: number;
   private readonly now: () => number;
+  private readonly messages: EpisodeMessages;
   private outage:
     | { startedAt: number; lastFailureAt: number; reportedAt: number; refused: number; refusedSinceReport: number; causes: Map<string, number> }
     | undefined;
@@ -42,6 +66,7 @@ export class OutageLog {
     this.reportEveryMs = options.reportEveryMs ?? OUTAGE_REPORT_EVERY_MS;
     this.quietMs = options.quietMs ?? OUTAGE_QUIET_MS;
     this.now = options.now ?? (() => performance.now());
+    this.messages = options.messages ?? OUTAGE_MESSAGES;
   }
 
   /** Whether an outage is under way (a failure came and no success since). */
@@ -60,7 +85,7 @@ export class OutageLog {
     if (outage === undefined) {
       outage = { startedAt: at, lastFailureAt: at, reportedAt: at, refused: 0, refusedSinceReport: 0, causes: new Map() };
       this.outage = outage;
-      this.logger.warn({ cause }, 'database unavailable: answering 503 until it is back');
+      this.logger.warn({ cause }, this.messages.started);
     }
     outage.lastFailureAt = at;
     outage.causes.set(cause.code, (outage.causes.get(cause.code) ?? 0) + 1);
@@ -71,7 +96,7 @@ export class OutageLog {
     if (at - outage.reportedAt >= this.reportEveryMs) {
       this.logger.warn(
         { refused: outage.refusedSinceReport, refusedTotal: outage.refused, seconds: Math.round((at - outage.startedAt) / 1_000), causes: Object.fromEntries(outage.causes) },
-        'database still unavailable',
+        this.messages.continuing,
       );
       outage.reportedAt = at;
       outage.refusedSinceReport = 0;
@@ -86,7 +111,7 @@ export class OutageLog {
     const at = this.now();
     if (at - outage.lastFailureAt < this.quietMs) return;
     this.outage = undefined;
-    this.logger.info({ refused: outage.refused, durationMs: Math.round(at - outage.startedAt) }, 'database available again');
+    this.logger.info({ refused: outage.refused, durationMs: Math.round(at - outage.startedAt) }, this.messages.ended);
   }
 }
 

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
+import mysql from 'mysql2/promise';
 import { sql } from 'kysely';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +10,14 @@ import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
 import { errorHandler } from '../../src/http/error-handler.js';
+import { createLogger } from '../../src/ops/logging.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 
 /**
  * Reads when the database goes away or is saturated: WordPress's error shape with 503
- * `rest_database_unavailable` within about a second (never a hang, never a 500), and service again
- * as soon as the database is back, without a restart.
+ * (`rest_database_unavailable` when it is away, `rest_service_busy` with Retry-After when every
+ * connection is busy) within about a second (never a hang, never a 500), and service again as soon
+ * as the database is back or free, without a restart.
  */
 
 const NOW = '2026-11-24T16:56:11Z';
@@ -111,21 +114,59 @@ describe('reads when the database goes away', () => {
 });
 
 describe('reads when every connection is busy', () => {
-  it('answer 503 once no connection came within the acquire timeout, not after the slow statement', async () => {
+  it('are load shed: 503 rest_service_busy with Retry-After once no connection came within the acquire timeout, /readyz stays ready, no outage is declared', async () => {
     const db: Db = createDb({ databaseUrl: database.url, tablePrefix: database.prefix, connectionLimit: 1, acquireTimeoutMs: 300 });
+    const lines: Array<{ msg?: string }> = [];
+    const logger = createLogger({ level: 'info', pretty: false }, { write: (line: string) => lines.push(JSON.parse(line) as { msg?: string }) });
     try {
       const agent = supertest(
-        createApp({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(NOW), logError: () => undefined }).callback(),
+        createApp({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(NOW), logger, logError: () => undefined }).callback(),
       );
       expect((await agent.get(LIST)).status).toBe(200);
       const slow = sql`select sleep(2)`.execute(db);
       const busy = await timed(() => agent.get('/wp-json/calendar/events/v1/events/6'));
       expect(busy.status).toBe(503);
-      expect(busy.body.code).toBe('rest_database_unavailable');
+      expect(busy.body).toEqual({
+        code: 'rest_service_busy',
+        message: 'The service is busy right now; nothing was changed. Try again in a moment.',
+        data: { status: 503 },
+      });
       expect(busy.ms).toBeLessThan(1_000);
+      const retryAfter = await agent.get('/wp-json/calendar/events/v1/events/6');
+      expect(retryAfter.headers['retry-after']).toBe('1');
+      // The database answers: this instance stays in the load balancer.
+      const ready = await agent.get('/readyz');
+      expect(ready.status).toBe(200);
       await slow;
       expect((await agent.get('/wp-json/calendar/events/v1/events/6')).status).toBe(200);
+      const messages = lines.map((line) => line.msg ?? '');
+      expect(messages.some((message) => message.startsWith('service busy'))).toBe(true);
+      expect(messages.some((message) => message.startsWith('database unavailable'))).toBe(false);
     } finally {
+      await db.destroy();
+    }
+  }, 30_000);
+
+  it('by lists: single events still find a connection while every list slot waits on a slow count', async () => {
+    const db: Db = createDb({ databaseUrl: database.url, tablePrefix: database.prefix, acquireTimeoutMs: 500 });
+    // Another session's write lock on TEC's occurrences table: every list's ID and count statements
+    // wait on it (as a slow count on a big site would), a single event's reads do not touch it.
+    const holder = await mysql.createConnection(database.url);
+    try {
+      const agent = supertest(
+        createApp({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(NOW), logError: () => undefined }).callback(),
+      );
+      expect((await agent.get('/wp-json/calendar/events/v1/events/6')).status).toBe(200);
+      await holder.query(`LOCK TABLES ${database.prefix}tec_occurrences WRITE`);
+      // More lists than the pool has connections, each its own window so none shares another's count.
+      const lists = Array.from({ length: 12 }, (_, index) => agent.get(`${LIST}&per_page=${index + 1}`).then((response) => response.status));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const single = await timed(() => agent.get('/wp-json/calendar/events/v1/events/6'));
+      expect(single.status).toBe(200);
+      await holder.query('UNLOCK TABLES');
+      expect(await Promise.all(lists)).toEqual(Array.from({ length: 12 }, () => 200));
+    } finally {
+      await holder.end();
       await db.destroy();
     }
   }, 30_000);

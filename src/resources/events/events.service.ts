@@ -359,7 +359,7 @@ async function listEventPage<E extends { resource: EventResource }>(
   const offset = (page - 1) * perPage;
   // No table holds more rows than an exact integer can count: such a page is empty.
   const found = Number.isSafeInteger(offset)
-    ? await selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: query.include !== undefined })
+    ? await ctx.listStatements.run(() => selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: query.include !== undefined }))
     : { ids: [], marker: undefined };
   const { ids } = found;
   if (ids.length === 0 && page > 1) throw EventErrors.archivePageNotFound();
@@ -458,14 +458,14 @@ async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: 
   if (cached && cached.windowEnd === windowEnd) return cached.total;
   const countedEnd = cached?.windowEnd;
   if (cached && filter.useOccurrencesTable && countedEnd !== undefined && windowEnd !== undefined && windowEnd > countedEnd) {
-    const grown = await countEventsEndingAfter(ctx.db, filter, countedEnd);
+    const grown = await ctx.listStatements.run(() => countEventsEndingAfter(ctx.db, filter, countedEnd));
     if (!grown.severalOccurrences) {
       const total = cached.total + grown.count;
       ctx.eventCounts.set(key, marker, cached.countedAt, { windowEnd, total });
       return total;
     }
   }
-  const total = await ctx.eventCounts.shared(`${marker}\u0000${windowEnd ?? ''}\u0000${key}`, () => countEvents(ctx.db, filter));
+  const total = await ctx.eventCounts.shared(`${marker}\u0000${windowEnd ?? ''}\u0000${key}`, () => ctx.listStatements.run(() => countEvents(ctx.db, filter)));
   ctx.eventCounts.set(key, marker, now, { windowEnd, total });
   return total;
 }

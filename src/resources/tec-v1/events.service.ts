@@ -125,8 +125,8 @@ export async function listEventEntities(ctx: RequestContext): Promise<EntityPage
   // An order by title depends on the titles, which a list's own tags do not cover.
   if (sort.by === 'title') dependOn(DependencyTag.listText(PostType.event));
   const offset = (page - 1) * perPage;
-  const { ids } = Number.isSafeInteger(offset) ? await selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: false, sort }) : { ids: [] };
-  const total = ids.length === 0 && page === 1 ? 0 : await countEvents(ctx.db, filter);
+  const { ids } = Number.isSafeInteger(offset) ? await ctx.listStatements.run(() => selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: false, sort })) : { ids: [] };
+  const total = ids.length === 0 && page === 1 ? 0 : await ctx.listStatements.run(() => countEvents(ctx.db, filter));
   // From the record cache where it is on (see entity-records.kept.ts), else all from their rows.
   const kept = ids.length > 0 ? await ctx.records?.() : undefined;
   const records = await withTickets(ctx, kept ? await assembleEventRecords(ctx, ids, kept) : await loadEventRecords(ctx, ids));
