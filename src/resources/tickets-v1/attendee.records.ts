@@ -5,7 +5,7 @@ import type { PostRow } from '../../wp/posts/posts.repository.js';
 import { phpIntval } from '../../wp/php/php-values.js';
 import type { TicketProvider } from '../../wp/site/plugins.js';
 import { isTicketablePost } from '../tec-v1/tickets.records.js';
-import { ATTENDEE_KINDS, type AttendeeKind, attendeeKindOf } from './attendee-kinds.js';
+import { ATTENDEE_KINDS, type AttendeeKind, attendeeKindOf } from '../../wp/tickets/attendee-kinds.js';
 import { TicketKinds } from './ticket-kinds.js';
 import { PostStatus } from '../../wp/constants.js';
 

@@ -3,6 +3,7 @@ import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { listToArray } from '../../wp/php/lists.js';
 import { createIndexRoute } from '../index/index.routes.js';
 import { getAttendee } from './attendee.service.js';
+import { listAttendees } from './attendees.service.js';
 import { getCart } from './cart.service.js';
 import { createGatewayRoutes, createOrderModifierRoutes } from './commerce.routes.js';
 import { buildTicketsDocumentation } from './docs.document.js';
@@ -78,7 +79,7 @@ export function createTicketsV1Routes(namespace: string): Route[] {
       pattern: '/attendees',
       endpoints: [
         { methods: ['POST'], args: CreateAttendeeArgs, permission: requestHasManageAccess, ...IN_PROGRESS },
-        { methods: ['GET'], args: AttendeeArchiveArgs, ...IN_PROGRESS },
+        { methods: ['GET'], args: AttendeeArchiveArgs, handler: listAttendees },
       ],
     },
     {
