@@ -16,7 +16,6 @@ const TICKET_EDITORS = 'tribe/tickets/v1 ticket: the block editor\'s fields';
 /** Event Tickets builds a ticket answer from an attendee's ID (find_matching_event takes attendees) */
 const TICKET_FROM_ATTENDEE = 'tribe/tickets/v1 ticket: an attendee read as a ticket';
 
-const QR = 'tribe/tickets/v1 not served: QR check-in';
 const COMMERCE = 'tribe/tickets/v1 not served: commerce (coupons, fees, gateways)';
 /** the tec/v1 index and /docs lack Event Tickets' routes, tag and schemas */
 const TEC_V1_INDEX_DOCS = 'tec/v1 index and /docs without tickets';
@@ -109,23 +108,12 @@ export const TICKETS_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.tickets.read.single.api-key': TICKET_MANAGERS,
   'tickets-dev.tickets.read.single.draft-editor': TICKET_EDITORS,
   'tickets-dev.tickets.errors.single.attendee-id': TICKET_FROM_ATTENDEE,
-  'tickets-dev.tickets.qr.get-checked': QR,
-  'tickets-dev.tickets.qr.get-unchecked': QR,
-  'tickets-dev.tickets.qr.get-ticket-id': QR,
-  'tickets-dev.tickets.qr.get-missing': QR,
-  'tickets-dev.tickets.qr.get-admin': QR,
-  'tickets-dev.tickets.qr.checkin-missing-args': QR,
-  'tickets-dev.tickets.qr.checkin-wrong-key': QR,
-  'tickets-dev.tickets.qr.checkin-wrong-code': QR,
-  'tickets-dev.tickets.qr.checkin-already': QR,
   'tickets-dev.tecv1.docs.docs': TEC_V1_INDEX_DOCS,
   'tickets-dev.tecv1.docs.docs-admin': TEC_V1_INDEX_DOCS,
 };
 
 /** The write cases (`mutates: true`) that differ today (answer or rows). */
 export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
-  'tickets-dev.tickets.qr.checkin-ok': QR,
-  'tickets-dev.tickets.qr.checkin-not-going': QR,
   'tickets-dev.commerce.coupon-validate-guest': COMMERCE,
   'tickets-dev.commerce.coupons-create-guest': COMMERCE,
   'tickets-dev.events.write.update-ticketed': EVENT_WRITE_ROWS,

@@ -121,11 +121,13 @@ export const AttendeeArchiveArgs: Args = {
 };
 
 /** QR::READ_args. */
-export const QrGetArgs: Args = { id: { type: 'integer', description: 'The ticket id.', required: true } };
+export const QrGetArgs: Args = {
+  id: { type: 'integer', description: 'The ticket id.', required: true, validate: (value, ctx) => areTicketIds(ctx, [value]) },
+};
 
 /** QR::CHECK_IN_args. */
 export const QrCheckInArgs: Args = {
-  api_key: { type: 'string', description: 'The API key to authorize check in.', required: true },
-  ticket_id: { type: 'string', description: 'The ID of the ticket to check in.', required: true },
-  security_code: { type: 'string', description: 'The security code of the ticket to verify for check in.', required: true },
+  api_key: { type: 'string', description: 'The API key to authorize check in.', required: true, validate: isNonEmptyString },
+  ticket_id: { type: 'string', description: 'The ID of the ticket to check in.', required: true, validate: isPhpNumeric },
+  security_code: { type: 'string', description: 'The security code of the ticket to verify for check in.', required: true, validate: isNonEmptyString },
 };

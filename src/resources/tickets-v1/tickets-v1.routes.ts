@@ -4,6 +4,7 @@ import { listToArray } from '../../wp/php/lists.js';
 import { createIndexRoute } from '../index/index.routes.js';
 import { getAttendee } from './attendee.service.js';
 import { listAttendees } from './attendees.service.js';
+import { checkInByQr, getQrStatus } from './qr.service.js';
 import { getCart } from './cart.service.js';
 import { createGatewayRoutes, createOrderModifierRoutes } from './commerce.routes.js';
 import { buildTicketsDocumentation } from './docs.document.js';
@@ -90,8 +91,9 @@ export function createTicketsV1Routes(namespace: string): Route[] {
         { methods: EDITABLE, args: CART_EDIT_ARGS, handler: async (ctx) => ({ body: await getCart(ctx) }) },
       ],
     },
-    { pattern: '/qr/(?P<id>\\d+)', endpoints: [{ methods: ['GET'], args: QrGetArgs, ...IN_PROGRESS }] },
-    { pattern: '/qr', endpoints: [{ methods: ['GET'], args: QrCheckInArgs, ...IN_PROGRESS }] },
+    { pattern: '/qr/(?P<id>\\d+)', endpoints: [{ methods: ['GET'], args: QrGetArgs, handler: async (ctx) => ({ body: await getQrStatus(ctx) }) }] },
+    // The check-in is a GET too, as Event Tickets registers it (READABLE): it writes.
+    { pattern: '/qr', endpoints: [{ methods: ['GET'], args: QrCheckInArgs, handler: checkInByQr }] },
   );
   return routes;
 }
