@@ -133,17 +133,10 @@ export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.tickets.write.delete-no-body': TICKET_WRITES,
   'tickets-dev.tickets.write.delete-missing': TICKET_WRITES,
   'tickets-dev.tickets.write.delete-guest': TICKET_WRITES,
-  'tickets-dev.attendees.write.create-guest': ATTENDEE_WRITES,
-  'tickets-dev.attendees.write.create-editor': ATTENDEE_WRITES,
   'tickets-dev.attendees.write.create-rsvp': ATTENDEE_WRITES,
   'tickets-dev.attendees.write.create-tc': ATTENDEE_WRITES,
-  'tickets-dev.attendees.write.create-bad-status': ATTENDEE_WRITES,
-  'tickets-dev.attendees.write.create-bad-email': ATTENDEE_WRITES,
-  'tickets-dev.attendees.write.create-not-ticket': ATTENDEE_WRITES,
   'tickets-dev.attendees.write.checkin': ATTENDEE_WRITES,
-  'tickets-dev.attendees.write.checkin-already': ATTENDEE_WRITES,
   'tickets-dev.attendees.write.checkout': ATTENDEE_WRITES,
-  'tickets-dev.attendees.write.update-missing': ATTENDEE_WRITES,
   'tickets-dev.attendees.write.update-status': ATTENDEE_WRITES,
   'tickets-dev.tecv1.tickets.write.create-contributor': TEC_V1_TICKET_WRITES,
   'tickets-dev.tecv1.tickets.write.create-author': TEC_V1_TICKET_WRITES,
@@ -162,6 +155,15 @@ export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.tecv1.tickets.write.update-sale': TEC_V1_TICKET_WRITES,
   'tickets-dev.tecv1.tickets.write.delete-admin': TEC_V1_TICKET_WRITES,
   'tickets-dev.tecv1.tickets.write.delete-force': TEC_V1_TICKET_WRITES,
+};
+
+/**
+ * The write cases answered differently on purpose, case id -> why: where Event Tickets answers
+ * 500 for bad input, the service answers a 4xx in WordPress's shape (docs/tickets-api.md).
+ */
+export const TICKETS_WRITE_DEVIATIONS: Readonly<Record<string, string>> = {
+  'tickets-dev.attendees.write.update-missing':
+    "Event Tickets' invalid-attendee-id WP_Error carries no status, so it answers 500 with `data: null`; a missing attendee is a 404 here, same code and message",
 };
 
 /** `class: count` of a pending list, largest first, for test names and the README. */

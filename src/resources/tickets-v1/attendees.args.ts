@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../http/request-context.js';
 import type { ArgSpecs } from '../../http/rest-args.js';
+import { isEmail } from '../../wp/auth/user-names.js';
 import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { listToArray } from '../../wp/php/lists.js';
 import { absint, isPhpNumeric, phpTrim } from '../../wp/php/php-values.js';
@@ -22,6 +23,18 @@ export const GetAttendeeArgs: Args = {
   id: { type: 'integer', in: 'path', description: 'The attendee post ID', required: true, validate: isPositiveInt },
 };
 
+/**
+ * tribe_events_product_is_ticket: find_matching_event finds the post a ticket (or an attendee,
+ * which it also takes) of a running provider is for; here, the post is one of those types.
+ */
+async function isProductTicket(value: unknown, ctx: RequestContext): Promise<boolean> {
+  if (!isPhpNumeric(value) || absint(value) === 0) return false;
+  const running = ctx.site.plugins.eventTickets?.providers ?? [];
+  const kinds = ATTENDEE_KINDS.filter((kind) => kind.provider !== undefined && running.includes(kind.provider));
+  const type = (await ctx.lookups.postTypes([absint(value)])).get(absint(value));
+  return kinds.some((kind) => kind.ticketPostType === type || kind.postType === type);
+}
+
 /** Single_Attendee::EDIT_args. `bool` and `email` are Event Tickets' own spellings (ArgSpec.type). */
 export const UpdateAttendeeArgs: Args = {
   id: { type: 'integer', in: 'path', description: 'The attendee post ID', required: true },
@@ -30,10 +43,10 @@ export const UpdateAttendeeArgs: Args = {
 
 /** Single_Attendee::CREATE_args. */
 export const CreateAttendeeArgs: Args = {
-  ticket_id: { type: 'integer', description: 'The Ticket ID, where the attendee is registered.', required: true },
+  ticket_id: { type: 'integer', description: 'The Ticket ID, where the attendee is registered.', required: true, validate: isProductTicket },
   full_name: { type: 'string', description: 'Full name of the attendee.', required: true },
   // "attendeee" is Event Tickets' spelling.
-  email: { type: 'email', description: 'Email of the attendeee.', required: true },
+  email: { type: 'email', description: 'Email of the attendeee.', required: true, validate: (value) => typeof value === 'string' && isEmail(value) },
   attendee_status: { type: 'string', description: 'Order Status for the attendee.' },
   check_in: { type: 'bool', description: 'Check in value for the attendee.' },
 };
