@@ -3,9 +3,8 @@ import type { RequestContext } from '../../http/request-context.js';
 import { loadPostMetaOnce, loadPostOnce } from '../../http/request-context.js';
 import { firstMeta } from '../../wp/posts/meta.js';
 import { phpIntval } from '../../wp/php/php-values.js';
-import { PostStatus } from '../../wp/constants.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
-import { attendeeKindOf, ATTENDEE_KINDS, RSVP_STATUS_KEY, type AttendeeKind } from '../../wp/tickets/attendee-kinds.js';
+import { attendeeKindOf, ATTENDEE_KINDS, ATTENDEE_STATUSES_NOT_ANY, RSVP_STATUS_KEY, type AttendeeKind } from '../../wp/tickets/attendee-kinds.js';
 
 /*
  * POST /attendees and POST|PUT|PATCH /attendees/{id} (Single_Attendee::create / update): Event
@@ -56,7 +55,7 @@ export async function updateAttendee(ctx: RequestContext): Promise<never> {
   const id = phpIntval(ctx.params.id);
   const post = await loadPostOnce(ctx, id);
   const kind = post === undefined ? undefined : attendeeKindOf(post.post_type);
-  if (post === undefined || kind === undefined || post.post_status === PostStatus.trash || post.post_status === PostStatus.autoDraft) {
+  if (post === undefined || kind === undefined || ATTENDEE_STATUSES_NOT_ANY.includes(post.post_status)) {
     throw AttendeeWriteErrors.invalidAttendee();
   }
   if (kind.provider === undefined || !(ctx.site.plugins.eventTickets?.providers ?? []).includes(kind.provider)) throw new InProgressError();

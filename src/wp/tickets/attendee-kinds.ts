@@ -1,3 +1,4 @@
+import { PostStatus } from '../constants.js';
 import type { TicketProvider } from '../site/plugins.js';
 
 /*
@@ -129,3 +130,9 @@ export function tcOrderPostStatus(slug: string): string {
   if (slug === 'trash') return 'trash';
   return TC_ORDER_STATUS_SLUGS.includes(slug) ? `tec-tc-${slug}` : 'tec-tc-unknown';
 }
+
+/**
+ * The statuses the attendee repository's `post_status => any` leaves out (registered with
+ * exclude_from_search); Tickets Commerce's and RSVP's own statuses stay in.
+ */
+export const ATTENDEE_STATUSES_NOT_ANY: readonly string[] = [PostStatus.trash, PostStatus.autoDraft];

@@ -5,6 +5,7 @@ import { parsePostSearch } from '../posts/search.js';
 import {
   ATTENDEE_KINDS,
   ATTENDEE_META_KEY,
+  ATTENDEE_STATUSES_NOT_ANY,
   PAID_PRICE_KEY,
   RSVP_STATUS_KEY,
   TC_ORDER_POST_TYPE,
@@ -54,7 +55,6 @@ export interface AttendeeQuery {
   guest?: boolean;
 }
 
-const EXCLUDED_FROM_ANY: readonly string[] = [PostStatus.trash, PostStatus.autoDraft];
 const EVENT_KEYS = ATTENDEE_KINDS.map((kind) => kind.eventKey);
 const TICKET_KEYS = ATTENDEE_KINDS.map((kind) => kind.ticketKey);
 const OPTOUT_KEYS = ATTENDEE_KINDS.map((kind) => kind.optoutKey);
@@ -114,7 +114,7 @@ function relatedIds(meta: MetaMap): number[] {
 }
 
 function matchesStatus(post: PostRow, statuses: readonly string[]): boolean {
-  if (statuses.includes('any')) return !EXCLUDED_FROM_ANY.includes(post.post_status);
+  if (statuses.includes('any')) return !ATTENDEE_STATUSES_NOT_ANY.includes(post.post_status);
   return statuses.includes(post.post_status);
 }
 

@@ -2,8 +2,7 @@ import type { Db } from '../../db/create-db.js';
 import { DependencyTag, readOf } from '../../feed/dependencies.js';
 import { groupMetaRows, type MetaMap } from '../posts/meta.js';
 import { selectMetaForPosts, selectPostsByIds, type PostRow } from '../posts/posts.repository.js';
-import { ATTENDEE_KINDS } from './attendee-kinds.js';
-import { HIDE_ATTENDEES_LIST_KEY } from './attendee-kinds.js';
+import { ATTENDEE_KINDS, HIDE_ATTENDEES_LIST_KEY } from './attendee-kinds.js';
 
 /** An attendee post with all its meta, and the posts its relation meta and parent name. */
 export interface AttendeeCandidates {
