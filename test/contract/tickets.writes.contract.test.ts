@@ -1,4 +1,4 @@
-import { TICKETS_WRITES_PENDING } from './tickets-pending.js';
+import { TICKETS_WRITE_DEVIATIONS, TICKETS_WRITES_PENDING } from './tickets-pending.js';
 import { TICKETS_CAPTURES, TICKETS_NAMESPACES, ticketsSelectionChecks } from './tickets-suite.js';
 import { defineWriteContractSuite } from './write-suite.js';
 
@@ -17,5 +17,6 @@ defineWriteContractSuite({
   captures: TICKETS_CAPTURES,
   namespaces: TICKETS_NAMESPACES,
   pending: TICKETS_WRITES_PENDING,
-  selectionChecks: ticketsSelectionChecks(TICKETS_WRITES_PENDING, 19),
+  intendedDeviations: TICKETS_WRITE_DEVIATIONS,
+  selectionChecks: ticketsSelectionChecks(TICKETS_WRITES_PENDING, 28),
 });

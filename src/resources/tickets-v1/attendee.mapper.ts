@@ -9,7 +9,7 @@ import { dateDetails, formatUtc, strtotime } from '../../wp/tec/dates.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { ticketPriceText } from '../tec-v1/ticket-model.js';
 import type { AttendeeRecord, AttendeeTicket } from './attendee.records.js';
-import { RSVP_STATUS_KEY } from './attendee-kinds.js';
+import { RSVP_STATUS_KEY } from '../../wp/tickets/attendee-kinds.js';
 import { currencyConfig, formattedPrice, paymentCurrencySymbol } from './currency.js';
 
 /*

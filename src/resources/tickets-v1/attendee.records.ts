@@ -5,9 +5,8 @@ import type { PostRow } from '../../wp/posts/posts.repository.js';
 import { phpIntval } from '../../wp/php/php-values.js';
 import type { TicketProvider } from '../../wp/site/plugins.js';
 import { isTicketablePost } from '../tec-v1/tickets.records.js';
-import { ATTENDEE_KINDS, type AttendeeKind, attendeeKindOf } from './attendee-kinds.js';
+import { ATTENDEE_KINDS, ATTENDEE_STATUSES_NOT_ANY, type AttendeeKind, attendeeKindOf } from '../../wp/tickets/attendee-kinds.js';
 import { TicketKinds } from './ticket-kinds.js';
-import { PostStatus } from '../../wp/constants.js';
 
 /** An attendee post of a known attendee type, with its meta. */
 export interface AttendeeRecord {
@@ -24,8 +23,6 @@ export interface AttendeeTicket {
   parent: { post: PostRow; meta: MetaMap };
 }
 
-/** Statuses WP_Query's `post_status => any` leaves out (registered with exclude_from_search). */
-const EXCLUDED_FROM_ANY: readonly string[] = [PostStatus.trash, PostStatus.autoDraft];
 
 /**
  * The attendee as the attendee repository's by_primary_key query finds it: a post of one of the
@@ -33,7 +30,7 @@ const EXCLUDED_FROM_ANY: readonly string[] = [PostStatus.trash, PostStatus.autoD
  */
 export async function loadAttendee(ctx: RequestContext, id: number): Promise<AttendeeRecord | undefined> {
   const post = await loadPostOnce(ctx, id);
-  if (post === undefined || EXCLUDED_FROM_ANY.includes(post.post_status)) return undefined;
+  if (post === undefined || ATTENDEE_STATUSES_NOT_ANY.includes(post.post_status)) return undefined;
   const kind = attendeeKindOf(post.post_type);
   if (kind === undefined) return undefined;
   return { post, meta: await loadPostMetaOnce(ctx, id), kind };

@@ -7,7 +7,7 @@ import { phpIntval } from '../../wp/php/php-values.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { toAttendeeResource } from './attendee.mapper.js';
 import { attendeeEventId, loadAttendee, loadAttendeeTicket, type AttendeeRecord } from './attendee.records.js';
-import { ATTENDEE_KINDS, HIDE_ATTENDEES_LIST_KEY, RSVP_STATUS_KEY, TC_ORDER_POST_TYPE } from './attendee-kinds.js';
+import { ATTENDEE_KINDS, HIDE_ATTENDEES_LIST_KEY, RSVP_STATUS_KEY, TC_ORDER_POST_TYPE } from '../../wp/tickets/attendee-kinds.js';
 import { requestHasManageAccess } from './manage-access.js';
 import { PostStatus } from '../../wp/constants.js';
 
@@ -43,10 +43,23 @@ function isPublicAttendee(attendee: AttendeeRecord): boolean {
 }
 
 /**
+ * Post_Repository::get_attendee_data for a found attendee: `null` when the site does not run its
+ * provider, `[]` when its ticket is gone, as Event Tickets' formatter returns them.
+ */
+export async function renderAttendee(ctx: RequestContext, attendee: AttendeeRecord, manage: boolean): Promise<unknown> {
+  const eventTickets = ctx.site.plugins.eventTickets;
+  if (eventTickets === undefined || attendee.kind.provider === undefined || !eventTickets.providers.includes(attendee.kind.provider)) return null;
+  const ticket = await loadAttendeeTicket(ctx, attendee);
+  if (ticket === undefined) return [];
+  const parent = attendee.post.post_parent > 0 ? await loadPostOnce(ctx, attendee.post.post_parent) : undefined;
+  const order = parent?.post_type === TC_ORDER_POST_TYPE ? parent : undefined;
+  return toAttendeeResource(attendee, ticket, order, { urls: ctx.urls, eventTickets, siteZone: ctx.site.timezone, now: ctx.now, manage });
+}
+
+/**
  * Single_Attendee::get. Managers get any attendee (404 when the ID is no attendee); anyone else
  * first needs the attendee's post to be public (401, asked before the attendee exists), then the
- * attendee itself to be public (401). An attendee of a provider the site does not run answers
- * `null` and one whose ticket is gone `[]`, as Event Tickets' formatter returns them.
+ * attendee itself to be public (401).
  */
 export async function getAttendee(ctx: RequestContext): Promise<unknown> {
   const id = phpIntval(ctx.params.id);
@@ -55,11 +68,5 @@ export async function getAttendee(ctx: RequestContext): Promise<unknown> {
   const attendee = await loadAttendee(ctx, id);
   if (attendee === undefined) throw AttendeeErrors.notFound();
   if (!manage && !isPublicAttendee(attendee)) throw AttendeeErrors.notAccessible();
-  const eventTickets = ctx.site.plugins.eventTickets;
-  if (eventTickets === undefined || attendee.kind.provider === undefined || !eventTickets.providers.includes(attendee.kind.provider)) return null;
-  const ticket = await loadAttendeeTicket(ctx, attendee);
-  if (ticket === undefined) return [];
-  const parent = attendee.post.post_parent > 0 ? await loadPostOnce(ctx, attendee.post.post_parent) : undefined;
-  const order = parent?.post_type === TC_ORDER_POST_TYPE ? parent : undefined;
-  return toAttendeeResource(attendee, ticket, order, { urls: ctx.urls, eventTickets, siteZone: ctx.site.timezone, now: ctx.now, manage });
+  return renderAttendee(ctx, attendee, manage);
 }

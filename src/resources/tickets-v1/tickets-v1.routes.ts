@@ -3,6 +3,9 @@ import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { listToArray } from '../../wp/php/lists.js';
 import { createIndexRoute } from '../index/index.routes.js';
 import { getAttendee } from './attendee.service.js';
+import { createAttendee, updateAttendee } from './attendee.write.service.js';
+import { listAttendees } from './attendees.service.js';
+import { checkInByQr, getQrStatus } from './qr.service.js';
 import { getCart } from './cart.service.js';
 import { createGatewayRoutes, createOrderModifierRoutes } from './commerce.routes.js';
 import { buildTicketsDocumentation } from './docs.document.js';
@@ -68,8 +71,8 @@ export function createTicketsV1Routes(namespace: string): Route[] {
       endpoints: [
         // Single_Attendee::get is open to all (__return_true) and decides who sees what itself.
         { methods: ['GET'], args: GetAttendeeArgs, handler: async (ctx) => ({ body: await getAttendee(ctx) }) },
-        // validate_user_permission: declared so the Allow header names the write methods for managers only.
-        { methods: EDITABLE, args: UpdateAttendeeArgs, permission: requestHasManageAccess, ...IN_PROGRESS },
+        // validate_user_permission (request_has_manage_access) guards the writes.
+        { methods: EDITABLE, args: UpdateAttendeeArgs, permission: requestHasManageAccess, handler: updateAttendee },
       ],
     },
     {
@@ -77,8 +80,8 @@ export function createTicketsV1Routes(namespace: string): Route[] {
       // lists both under one route, POST first.
       pattern: '/attendees',
       endpoints: [
-        { methods: ['POST'], args: CreateAttendeeArgs, permission: requestHasManageAccess, ...IN_PROGRESS },
-        { methods: ['GET'], args: AttendeeArchiveArgs, ...IN_PROGRESS },
+        { methods: ['POST'], args: CreateAttendeeArgs, permission: requestHasManageAccess, handler: createAttendee },
+        { methods: ['GET'], args: AttendeeArchiveArgs, handler: listAttendees },
       ],
     },
     {
@@ -89,8 +92,9 @@ export function createTicketsV1Routes(namespace: string): Route[] {
         { methods: EDITABLE, args: CART_EDIT_ARGS, handler: async (ctx) => ({ body: await getCart(ctx) }) },
       ],
     },
-    { pattern: '/qr/(?P<id>\\d+)', endpoints: [{ methods: ['GET'], args: QrGetArgs, ...IN_PROGRESS }] },
-    { pattern: '/qr', endpoints: [{ methods: ['GET'], args: QrCheckInArgs, ...IN_PROGRESS }] },
+    { pattern: '/qr/(?P<id>\\d+)', endpoints: [{ methods: ['GET'], args: QrGetArgs, handler: async (ctx) => ({ body: await getQrStatus(ctx) }) }] },
+    // The check-in is a GET too, as Event Tickets registers it (READABLE): it writes.
+    { pattern: '/qr', endpoints: [{ methods: ['GET'], args: QrCheckInArgs, handler: checkInByQr }] },
   );
   return routes;
 }

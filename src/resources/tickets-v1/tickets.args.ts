@@ -17,7 +17,7 @@ type Args = ArgSpecs<RequestContext>;
 
 
 /** A CSV-or-array filter of strings, read with list_to_array. */
-function stringList(description: string): ArgSpec<RequestContext> {
+export function stringList(description: string): ArgSpec<RequestContext> {
   return { description, sanitize: listToArray, swaggerSchema: STRING_LIST_SCHEMA };
 }
 
@@ -27,12 +27,12 @@ function ticketIdList(description: string): ArgSpec<RequestContext> {
 }
 
 /** A CSV-or-array filter of posts that must all exist (is_post_id_list). */
-function postIdList(description: string): ArgSpec<RequestContext> {
+export function postIdList(description: string): ArgSpec<RequestContext> {
   return { description, validate: (value, ctx) => arePostIds(ctx, listToArray(value)), sanitize: listToArray, swaggerSchema: ID_LIST_SCHEMA };
 }
 
 /** A time filter (is_time: numeric, or a string strtotime reads). */
-function timeArg(description: string): ArgSpec<RequestContext> {
+export function timeArg(description: string): ArgSpec<RequestContext> {
   return { description, type: 'string', validate: isTimeArg };
 }
 

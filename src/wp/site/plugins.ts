@@ -41,6 +41,8 @@ export const EventTicketsOption = {
   ticketEnabledPostTypes: 'ticket-enabled-post-types',
   /** The QR / app API key: a request whose `api_key` matches it manages attendees (request_has_valid_api_key). */
   qrApiKey: 'tickets-plus-qr-options-api-key',
+  /** QR check-in only while the event happens (QR::should_checkin_qr_events_happening_now), read as PHP's `(bool)`. */
+  qrCheckInHappeningNow: 'tickets-plus-qr-check-in-events-happening-now',
   /** Tickets Commerce's currency settings (TEC\Tickets\Commerce\Settings::$option_currency_*). */
   currencyCode: 'tickets-commerce-currency-code',
   currencyPosition: 'tickets-commerce-currency-position',
@@ -81,6 +83,8 @@ export interface EventTicketsSite {
   postTypes: readonly string[];
   /** The QR / app API key; empty when none is set or PHP's empty() holds ('0'): no request then gets managers' answers by key. */
   qrApiKey: string;
+  /** QR check-ins refused outside the event's dates (not served: such a site's check-ins answer in progress). */
+  qrCheckInHappeningNow: boolean;
   /**
    * The stored currency options (TEC's options row, as stored, undefined when not written):
    * Tickets Commerce's (`tickets-commerce-currency-*`) and the legacy Tribe Commerce code RSVP prices use.
@@ -168,6 +172,7 @@ function toEventTicketsSite(tecOptions: Record<string, unknown>): EventTicketsSi
   return {
     postTypes: postTypes.filter((type) => type !== 'product' && type !== 'download'),
     qrApiKey: isEmptyParam(tecOptions[EventTicketsOption.qrApiKey] ?? '') ? '' : String(tecOptions[EventTicketsOption.qrApiKey]),
+    qrCheckInHappeningNow: !isEmptyParam(tecOptions[EventTicketsOption.qrCheckInHappeningNow] ?? false),
     commerceCurrency: {
       code: scalar(tecOptions[EventTicketsOption.currencyCode]),
       position: scalar(tecOptions[EventTicketsOption.currencyPosition]),

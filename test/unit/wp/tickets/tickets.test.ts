@@ -17,6 +17,7 @@ const SITE: EventTicketsSite = {
   providers: ['rsvp', 'tc'],
   postTypes: ['tribe_events', 'page'],
   qrApiKey: 'key-1',
+  qrCheckInHappeningNow: false,
   commerceCurrency: { code: undefined, position: undefined, decimalSeparator: undefined, thousandsSeparator: undefined, decimals: undefined },
   currencyOptions: {},
 };

@@ -1,4 +1,5 @@
-import type { TicketProvider } from '../../wp/site/plugins.js';
+import { PostStatus } from '../constants.js';
+import type { TicketProvider } from '../site/plugins.js';
 
 /*
  * Where Event Tickets keeps an attendee of each provider (Tribe__Tickets__Attendee_Repository's
@@ -25,6 +26,15 @@ export interface AttendeeKind {
   orderKey: string | undefined;
   /** The ticket's post type: a provider's get_ticket finds only its own tickets. */
   ticketPostType: string;
+  /** The provider's key in the attendee repository's lists (its `provider` filter names these). */
+  repositoryKey: string;
+  /** holder_name_keys / holder_email_keys (Tribe Commerce's differ from its purchaser keys). */
+  holderNameKey: string;
+  holderEmailKey: string;
+  /** security_code_keys. */
+  securityCodeKey: string;
+  /** The meta the order_status filter reads; Tickets Commerce's is its order post's status. */
+  orderStatusKey: string | undefined;
 }
 
 export const ATTENDEE_KINDS: readonly AttendeeKind[] = [
@@ -39,6 +49,11 @@ export const ATTENDEE_KINDS: readonly AttendeeKind[] = [
     emailKey: '_tribe_rsvp_email',
     orderKey: undefined,
     ticketPostType: 'tribe_rsvp_tickets',
+    repositoryKey: 'rsvp',
+    holderNameKey: '_tribe_rsvp_full_name',
+    holderEmailKey: '_tribe_rsvp_email',
+    securityCodeKey: '_tribe_rsvp_security_code',
+    orderStatusKey: '_tribe_rsvp_status',
   },
   {
     provider: undefined,
@@ -51,6 +66,11 @@ export const ATTENDEE_KINDS: readonly AttendeeKind[] = [
     emailKey: '_tribe_tpp_email',
     orderKey: '_tribe_tpp_order',
     ticketPostType: 'tribe_tpp_tickets',
+    repositoryKey: 'tribe-commerce',
+    holderNameKey: '_tribe_tickets_full_name',
+    holderEmailKey: '_tribe_tickets_email',
+    securityCodeKey: '_tribe_tpp_security_code',
+    orderStatusKey: '_tribe_tpp_status',
   },
   {
     provider: 'tc',
@@ -63,6 +83,11 @@ export const ATTENDEE_KINDS: readonly AttendeeKind[] = [
     emailKey: '_tec_tickets_commerce_email',
     orderKey: '_tec_tickets_commerce_order',
     ticketPostType: 'tec_tc_ticket',
+    repositoryKey: 'tec-tc',
+    holderNameKey: '_tec_tickets_commerce_full_name',
+    holderEmailKey: '_tec_tickets_commerce_email',
+    securityCodeKey: '_tec_tickets_commerce_security_code',
+    orderStatusKey: undefined,
   },
 ];
 
@@ -79,3 +104,35 @@ export const TC_ORDER_POST_TYPE = 'tec_tc_order';
 export function attendeeKindOf(postType: string): AttendeeKind | undefined {
   return ATTENDEE_KINDS.find((kind) => kind.postType === postType);
 }
+
+/** The attendee meta the price filters compare (the repository's `price` entry). */
+export const PAID_PRICE_KEY = '_paid_price';
+
+/** Attendee Registration's answers (Event Tickets Plus): the `has_attendee_meta` filter. */
+export const ATTENDEE_META_KEY = '_tribe_tickets_meta';
+
+/** Tribe__Tickets__Attendee_Repository::$public_order_statuses (RSVP, legacy PayPal, WooCommerce, EDD). */
+export const PUBLIC_ORDER_STATUSES: readonly string[] = ['yes', 'completed', 'wc-completed', 'publish', 'complete'];
+
+/** init_order_statuses without the legacy PayPal, WooCommerce or EDD: RSVP's `yes` and `no`, `no` the private one. */
+export const PRIVATE_ORDER_STATUSES: readonly string[] = ['no'];
+
+/** Tickets Commerce's order statuses by slug (Status_Handler::get_by_slug; Trashed's slug is WordPress's own `trash`). */
+const TC_ORDER_STATUS_SLUGS: readonly string[] = [
+  'action-req', 'approved', 'completed', 'created', 'denied', 'not-completed', 'pending', 'refunded', 'reversed', 'undefined', 'voided',
+];
+
+/**
+ * The post status of a Tickets Commerce order in the given status (get_by_slug()->get_wp_slug()):
+ * `tec-tc-<slug>`; any slug it does not know is Unsupported's (`tec-tc-unknown`).
+ */
+export function tcOrderPostStatus(slug: string): string {
+  if (slug === 'trash') return 'trash';
+  return TC_ORDER_STATUS_SLUGS.includes(slug) ? `tec-tc-${slug}` : 'tec-tc-unknown';
+}
+
+/**
+ * The statuses the attendee repository's `post_status => any` leaves out (registered with
+ * exclude_from_search); Tickets Commerce's and RSVP's own statuses stay in.
+ */
+export const ATTENDEE_STATUSES_NOT_ANY: readonly string[] = [PostStatus.trash, PostStatus.autoDraft];

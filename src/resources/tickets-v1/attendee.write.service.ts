@@ -1,0 +1,70 @@
+import { AppError, InProgressError } from '../../http/errors.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { loadPostMetaOnce, loadPostOnce } from '../../http/request-context.js';
+import { firstMeta } from '../../wp/posts/meta.js';
+import { phpIntval } from '../../wp/php/php-values.js';
+import { isTribeTruthy } from '../../wp/tec/truthy.js';
+import { attendeeKindOf, ATTENDEE_KINDS, ATTENDEE_STATUSES_NOT_ANY, RSVP_STATUS_KEY, type AttendeeKind } from '../../wp/tickets/attendee-kinds.js';
+
+/*
+ * POST /attendees and POST|PUT|PATCH /attendees/{id} (Single_Attendee::create / update): Event
+ * Tickets' checks before it writes are served (the provider, the attendee status, an attendee
+ * already checked in, an order status that may not check in). The writes themselves (RSVP's new
+ * order hash and security code, Tickets Commerce's manual order, the counters on the ticket) are
+ * not built: a request that passes every check answers in progress (rest_no_route).
+ */
+
+/** Tribe__Tickets__Status__Manager's statuses of RSVP (get_statuses_by_action( 'all' )). */
+const RSVP_ATTENDEE_STATUSES: readonly string[] = ['yes', 'no'];
+
+export const AttendeeWriteErrors = {
+  invalidStatus: (statuses: readonly string[]) =>
+    new AppError(400, 'invalid-attendee-status', `Supported statuses for this attendee are: ${statuses.join(' | ')}`),
+  /** Event Tickets answers this without a status (500); a missing attendee is a 404 here. */
+  invalidAttendee: () => new AppError(404, 'invalid-attendee-id', 'Attendee ID is not valid.'),
+  alreadyCheckedIn: () => new AppError(400, 'tec-et-attendee-already-checked-in', 'Attendee is already checked in.'),
+  invalidCheckIn: () => new AppError(400, 'tec-et-attendee-invalid-check-in', 'Attendee Order status is not authorized for check-in.'),
+};
+
+/**
+ * validate_attendee_status: a given `attendee_status` must be one of the provider's. RSVP's are
+ * `yes` and `no`; Tickets Commerce's list is not built (in progress).
+ */
+function checkAttendeeStatus(ctx: RequestContext, kind: AttendeeKind): void {
+  const status = ctx.params.attendee_status;
+  if (status === undefined || status === null) return;
+  if (kind.provider !== 'rsvp') throw new InProgressError();
+  if (typeof status !== 'string' || !RSVP_ATTENDEE_STATUSES.includes(status)) throw AttendeeWriteErrors.invalidStatus(RSVP_ATTENDEE_STATUSES);
+}
+
+/** Single_Attendee::create up to the write: the ticket's provider, then the attendee status. */
+export async function createAttendee(ctx: RequestContext): Promise<never> {
+  const ticket = await loadPostOnce(ctx, phpIntval(ctx.params.ticket_id));
+  const kind = ATTENDEE_KINDS.find((candidate) => candidate.ticketPostType === ticket?.post_type || candidate.postType === ticket?.post_type);
+  if (kind === undefined) throw new InProgressError();
+  checkAttendeeStatus(ctx, kind);
+  throw new InProgressError();
+}
+
+/**
+ * Single_Attendee::update up to the write: the attendee must exist (any attendee type, any status
+ * but trash and auto-draft), a given status be the provider's, and a check-in find the attendee
+ * not checked in yet and going (RSVP).
+ */
+export async function updateAttendee(ctx: RequestContext): Promise<never> {
+  const id = phpIntval(ctx.params.id);
+  const post = await loadPostOnce(ctx, id);
+  const kind = post === undefined ? undefined : attendeeKindOf(post.post_type);
+  if (post === undefined || kind === undefined || ATTENDEE_STATUSES_NOT_ANY.includes(post.post_status)) {
+    throw AttendeeWriteErrors.invalidAttendee();
+  }
+  if (kind.provider === undefined || !(ctx.site.plugins.eventTickets?.providers ?? []).includes(kind.provider)) throw new InProgressError();
+  checkAttendeeStatus(ctx, kind);
+  if (isTribeTruthy(ctx.params.check_in)) {
+    if (kind.provider !== 'rsvp') throw new InProgressError();
+    const meta = await loadPostMetaOnce(ctx, id);
+    if (isTribeTruthy(firstMeta(meta, kind.checkedInKey) ?? '')) throw AttendeeWriteErrors.alreadyCheckedIn();
+    if (firstMeta(meta, RSVP_STATUS_KEY) !== 'yes') throw AttendeeWriteErrors.invalidCheckIn();
+  }
+  throw new InProgressError();
+}

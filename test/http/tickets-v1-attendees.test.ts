@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { agentFor, recordedUserAuth } from './support.js';
+
+/**
+ * `GET /tribe/tickets/v1/attendees`, the QR routes and the attendee writes' checks beyond the
+ * recorded cases (test/contract/tickets*.ts): each rule read from Event Tickets 5.28.5.1
+ * (Attendee_Archive, Attendee_Repository, QR, Single_Attendee) on the recorded site, with what a
+ * test changes undone after it.
+ */
+
+const ROOT = '/wp-json/tribe/tickets/v1';
+const NOW = '2026-11-28T22:20:00Z';
+const NAMESPACES = 'calendar/events/v1,tribe/events/v1,tribe/tickets/v1';
+const QR_KEY = 'dev-qr-key-2026';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ dump: 'reference-tickets' });
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+const agent = () => agentFor(database, { now: NOW, env: { NAMESPACES } });
+
+function get(path: string, user = 'none') {
+  const request = agent().get(`${ROOT}${path}`);
+  return user === 'none' ? request : request.set('Authorization', recordedUserAuth(user));
+}
+
+const ids = (body: { attendees: { id: number }[] }) => body.attendees.map((attendee) => attendee.id);
+
+describe('GET /attendees', () => {
+  it("a guest asking for drafts' attendees gets none: the post status filter voids the query for who cannot read private posts", async () => {
+    const answer = await get('/attendees?post_status=draft');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ total: 0, total_pages: 0, attendees: [] });
+  });
+
+  it('a guest never sees private order statuses: order_status=no leaves nothing, for a manager it finds the not-going RSVP', async () => {
+    expect((await get('/attendees?order_status=no')).body.total).toBe(0);
+    expect(ids((await get('/attendees?order_status=no', 'admin')).body)).toEqual([2103]);
+  });
+
+  it("a provider is named by the attendee repository's keys: tec-tc finds Tickets Commerce's attendees, tc nothing", async () => {
+    expect(ids((await get('/attendees?provider=tec-tc&per_page=50', 'admin')).body)).toEqual([2105, 2106, 2109, 2110, 2114, 2115]);
+    expect((await get('/attendees?provider=tc', 'admin')).body.total).toBe(0);
+  });
+
+  it('include_ticket as an array is read item by item (a CSV string is one value)', async () => {
+    expect(ids((await get('/attendees?include_ticket[]=2002&include_ticket[]=2017', 'admin')).body)).toEqual([2105, 2106, 2114]);
+  });
+
+  it('orders by title in the order asked, and slugs (post_name) descending by default', async () => {
+    expect(ids((await get('/attendees?orderby=title&order=ASC&per_page=3', 'admin')).body)).toEqual([2101, 2102, 2103]);
+    expect(ids((await get('/attendees?orderby=slug&per_page=2', 'admin')).body)).toEqual([2115, 2114]);
+  });
+
+  it('an attendee moved to the trash leaves every list, and a trashed status list finds it for a manager', async () => {
+    await sql`UPDATE wp_posts SET post_status = 'trash' WHERE ID = 2102`.execute(database.db);
+    try {
+      expect(ids((await get('/attendees?post_id=37', 'admin')).body)).not.toContain(2102);
+      expect(ids((await get('/attendees?status=trash', 'admin')).body)).toEqual([2102]);
+    } finally {
+      await sql`UPDATE wp_posts SET post_status = 'publish' WHERE ID = 2102`.execute(database.db);
+    }
+  });
+});
+
+describe('QR', () => {
+  it('GET /qr/{id} is refused for a post that is no ticket, attendee or order', async () => {
+    const answer = await get('/qr/37');
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('rest_invalid_param');
+  });
+
+  it('checks an attendee in once: the rows land in one write, and the same request again finds it checked in', async () => {
+    const code = (await sql<{ meta_value: string }>`SELECT meta_value FROM wp_postmeta WHERE post_id = 2107 AND meta_key = '_tribe_rsvp_security_code'`.execute(database.db)).rows[0]!.meta_value;
+    const path = `/qr?api_key=${QR_KEY}&ticket_id=2107&security_code=${code}`;
+    try {
+      const first = await get(path);
+      expect(first.status).toBe(201);
+      expect(first.body.msg).toBe('Checked In!');
+      expect(first.body.attendee).toMatchObject({ id: 2107, checked_in: false });
+      const rows = await sql<{ meta_key: string; meta_value: string }>`SELECT meta_key, meta_value FROM wp_postmeta WHERE post_id = 2107 AND meta_key IN ('_tribe_qr_status', '_tribe_rsvp_checkedin', '_tribe_rsvp_checkedin_details') ORDER BY meta_id`.execute(database.db);
+      expect(rows.rows.map((row) => row.meta_key)).toEqual(['_tribe_qr_status', '_tribe_rsvp_checkedin', '_tribe_rsvp_checkedin_details']);
+      expect(rows.rows[2]!.meta_value).toBe('a:4:{s:4:"date";s:19:"2026-11-28 22:20:00";s:6:"source";s:3:"app";s:6:"author";i:0;s:9:"device_id";N;}');
+      const again = await get(path);
+      expect(again.status).toBe(403);
+      expect(again.body).toMatchObject({ error: 'attendee_already_checked_in', attendee: { id: 2107, checked_in: true } });
+      expect((await get('/qr/2107')).body).toEqual({ id: 2107, checked_in: '1' });
+    } finally {
+      await sql`DELETE FROM wp_postmeta WHERE post_id = 2107 AND meta_key IN ('_tribe_qr_status', '_tribe_rsvp_checkedin', '_tribe_rsvp_checkedin_details')`.execute(database.db);
+    }
+  });
+
+  it('a Tickets Commerce attendee with the right code is not checked in (not built): in progress, nothing written', async () => {
+    const code = (await sql<{ meta_value: string }>`SELECT meta_value FROM wp_postmeta WHERE post_id = 2106 AND meta_key = '_tec_tickets_commerce_security_code'`.execute(database.db)).rows[0]!.meta_value;
+    const answer = await get(`/qr?api_key=${QR_KEY}&ticket_id=2106&security_code=${code}`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.code).toBe('rest_no_route');
+    const rows = await sql`SELECT meta_id FROM wp_postmeta WHERE post_id = 2106 AND meta_key = '_tribe_qr_status'`.execute(database.db);
+    expect(rows.rows).toEqual([]);
+  });
+});
+
+describe('attendee writes', () => {
+  it("a missing attendee's update is a 404 in WordPress's shape (Event Tickets answers 500)", async () => {
+    const answer = await agent().post(`${ROOT}/attendees/99999`).set('Authorization', recordedUserAuth('admin')).send({ check_in: true });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ code: 'invalid-attendee-id', message: 'Attendee ID is not valid.', data: { status: 404 } });
+  });
+
+  it('checking in a going attendee that passes every check answers in progress and writes nothing', async () => {
+    const before = await sql`SELECT COUNT(*) AS n FROM wp_postmeta WHERE post_id = 2102`.execute(database.db);
+    const answer = await agent().post(`${ROOT}/attendees/2102`).set('Authorization', recordedUserAuth('admin')).send({ check_in: true });
+    expect(answer.status).toBe(404);
+    expect(answer.body.code).toBe('rest_no_route');
+    expect((await sql`SELECT COUNT(*) AS n FROM wp_postmeta WHERE post_id = 2102`.execute(database.db)).rows).toEqual(before.rows);
+  });
+
+  it('a not-going RSVP may not be checked in (400)', async () => {
+    const answer = await agent().post(`${ROOT}/attendees/2103`).set('Authorization', recordedUserAuth('admin')).send({ check_in: true });
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('tec-et-attendee-invalid-check-in');
+  });
+});
