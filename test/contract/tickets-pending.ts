@@ -26,7 +26,6 @@ const EVENT_WRITE_ROWS = 'event writes: ticketed fields and rows';
 /** the block editor's ticket writes (their nonces were made for the recording day: regenerate them to replay) */
 const TICKET_WRITES = 'tribe/tickets/v1 not served: ticket writes';
 const ATTENDEE_WRITES = 'tribe/tickets/v1 not served: attendee writes';
-const TEC_V1_TICKET_WRITES = 'tec/v1 tickets not served: writes';
 
 /** The read cases (`mutates: false`) that differ today. */
 export const TICKETS_PENDING: Readonly<Record<string, string>> = {
@@ -196,23 +195,6 @@ export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.attendees.write.checkout': ATTENDEE_WRITES,
   'tickets-dev.attendees.write.update-missing': ATTENDEE_WRITES,
   'tickets-dev.attendees.write.update-status': ATTENDEE_WRITES,
-  'tickets-dev.tecv1.tickets.write.create-contributor': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.create-author': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.create-editor': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.create-admin': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.create-no-event': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.create-post-event': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.create-missing-event': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.create-sale': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.create-page': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.create-status-draft': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.update-editor': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.update-admin': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.update-move-event': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.update-rsvp': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.update-sale': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.delete-admin': TEC_V1_TICKET_WRITES,
-  'tickets-dev.tecv1.tickets.write.delete-force': TEC_V1_TICKET_WRITES,
 };
 
 /** `class: count` of a pending list, largest first, for test names and the README. */

@@ -77,7 +77,7 @@ export const PLUGIN_LEFT_CUSTOM_TABLES_STALE: Readonly<Record<string, string>> =
 const isCustomTablesMismatch = (line: string) => /^db_(after|deleted)\.wp_tec_(events|occurrences)\[/.test(line);
 
 /** Keys of "now" in bodies, compared as times within the run (README, "Comparison rules"). */
-const REQUEST_TIME_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc']);
+const REQUEST_TIME_KEYS = new Set(['date', 'date_utc', 'date_gmt', 'modified', 'modified_utc', 'modified_gmt']);
 const RUN_SLACK_SECONDS = 10;
 
 export function defineWriteContractSuite(suite: WriteContractSuite): readonly ReferenceCase[] {

@@ -74,7 +74,7 @@ function metaText(value: MetaInput): string {
  * wp_insert_post's `meta_input`: update_post_meta for each key in order; a list (the organizers,
  * which TEC's repository unpacks) replaces every row of the key with one row per value.
  */
-async function writeMetaInput(scope: WriteScope, postId: number, meta: ReadonlyMap<string, MetaInput>): Promise<void> {
+export async function writeMetaInput(scope: WriteScope, postId: number, meta: ReadonlyMap<string, MetaInput>): Promise<void> {
   for (const [key, value] of meta) {
     if (Array.isArray(value)) {
       await deletePostMeta(scope, postId, key);
@@ -150,7 +150,7 @@ async function saveEventCustomTables(ctx: RequestContext, scope: WriteScope, eve
   await rebuildKnownRange(scope);
 }
 
-function postFieldsOf(postArr: PostArr): Partial<PostFields> {
+export function postFieldsOf(postArr: PostArr): Partial<PostFields> {
   return postArr.fields as Partial<PostFields>;
 }
 
