@@ -19,8 +19,6 @@ const TICKET_FROM_ATTENDEE = 'tribe/tickets/v1 ticket: an attendee read as a tic
 
 const QR = 'tribe/tickets/v1 not served: QR check-in';
 const COMMERCE = 'tribe/tickets/v1 not served: commerce (coupons, fees, gateways)';
-/** the tec/v1 index and /docs lack Event Tickets' routes, tag and schemas */
-const TEC_V1_INDEX_DOCS = 'tec/v1 index and /docs without tickets';
 /** the rows Event Tickets' hooks write on an event update (one `_EventCost` per ticket price, tickets' `_ticket_end_date` moved with the start, `_tribe_modified_fields`) */
 const EVENT_WRITE_ROWS = 'event writes: ticketed fields and rows';
 /** the block editor's ticket saves that pass every check: they answer the ticket as a manager reads it (TICKET_MANAGERS, TICKET_EDITORS), so they answer rest_no_route, writing nothing, until that is built */
@@ -156,8 +154,6 @@ export const TICKETS_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.tickets.qr.checkin-wrong-key': QR,
   'tickets-dev.tickets.qr.checkin-wrong-code': QR,
   'tickets-dev.tickets.qr.checkin-already': QR,
-  'tickets-dev.tecv1.docs.docs': TEC_V1_INDEX_DOCS,
-  'tickets-dev.tecv1.docs.docs-admin': TEC_V1_INDEX_DOCS,
 };
 
 /** The write cases (`mutates: true`) that differ today (answer or rows). */
