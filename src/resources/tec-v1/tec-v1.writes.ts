@@ -33,7 +33,8 @@ export class TecV1EntityError extends AppError {
   }
 }
 
-const TecV1Errors = {
+/** TEC's refusals of an entity write, the ticket routes' deletes included. */
+export const TecV1Errors = {
   createFailed: () => new TecV1EntityError(500, 'Failed to create entity.'),
   notUpdated: () => new TecV1EntityError(404, 'The entity could not be updated.'),
   updateFailed: () => new TecV1EntityError(500, 'Failed to update entity.'),

@@ -15,7 +15,7 @@ import { postRowOf } from '../../wp/write/write-env.js';
 import { buildPostArr } from './tec-v1.event-postarr.js';
 import { phpBoolCast, ticketSchemaDefinedBody, type TecV1Body } from './tec-v1.write.params.js';
 import { answering } from './entity-writes.handlers.js';
-import { postFieldsOf, TecV1EntityError, writeMetaInput } from './tec-v1.writes.js';
+import { postFieldsOf, TecV1EntityError, TecV1Errors, writeMetaInput } from './tec-v1.writes.js';
 import { salePriceText } from './ticket-model.js';
 import { readTicket } from './tickets.service.js';
 import { TC_TICKET_POST_TYPE } from './tickets.constants.js';
@@ -46,8 +46,6 @@ const TicketWriteErrors = {
       'The argument `{event}` does not support ticket creation. Make sure its post type is enabled for tickets under Tickets > Settings > Ticket Settings > Post types that can have tickets.',
     ),
   notUpdated: () => new TecV1EntityError(404, 'The ticket could not be updated.'),
-  notDeleted: () => new TecV1EntityError(404, 'The entity could not be deleted.'),
-  alreadyTrashed: () => new TecV1EntityError(410, 'The entity has already been trashed.'),
 } as const;
 
 type StoredMeta = ReadonlyMap<string, readonly string[]>;
@@ -189,12 +187,12 @@ export function deleteTicketHandler(ctx: RequestContext): Promise<RestResponse> 
     const id = phpIntval(ctx.params.id);
     await ctx.write(async (scope) => {
       const post = await postRowOf(scope, id);
-      if (post?.post_type !== TC_TICKET_POST_TYPE) throw TicketWriteErrors.notDeleted();
+      if (post?.post_type !== TC_TICKET_POST_TYPE) throw TecV1Errors.notDeleted();
       if (phpBoolCast(ctx.params.force ?? false)) {
         await deletePostForGood(scope, id);
         return;
       }
-      if (post.post_status === PostStatus.trash) throw TicketWriteErrors.alreadyTrashed();
+      if (post.post_status === PostStatus.trash) throw TecV1Errors.alreadyTrashed();
       await trashPost(scope, id);
     });
     return { body: [] };
