@@ -4,13 +4,15 @@
 //
 //   DATABASE_URL=mysql://root@127.0.0.1:3306/site \
 //   MCP_SERVER=/path/to/mcp-server/dist/index.js WP_USERNAME=admin WP_APP_PASSWORD=... \
-//   node scripts/mcp-drive.mjs [--writes]
+//   node scripts/mcp-drive.mjs [--writes] [--tickets]
 //
 // It starts the service from src/ (tsx) with NAMESPACES=calendar/events/v1,tec/v1, puts a
 // recording proxy in front of it (the MCP server's --url), starts the MCP server over stdio and
 // speaks MCP to it (newline-delimited JSON-RPC): initialize, tools/list, then read calls on
 // events, venues and organizers, and with --writes a create, update, trash and delete of a venue,
-// an organizer and an event naming both (on a database you can spare). Exits 1 when the service or
+// an organizer and an event naming both (on a database you can spare); with --tickets (a site running
+// Event Tickets with Tickets Commerce) reads of tickets too, and with both flags a ticket created on
+// that event, read, updated, trashed and deleted before the event goes. Exits 1 when the service or
 // the MCP server does not start, the MCP server exits or answers a JSON-RPC error, or any tool call
 // (read, write or delete) reports an error; 2 when the environment above is incomplete.
 // SIDECAR_URL=http://host:port drives a service already running instead of starting one.
@@ -24,6 +26,7 @@ import readline from 'node:readline';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { MCP_SERVER, WP_USERNAME, WP_APP_PASSWORD, DATABASE_URL, SIDECAR_URL } = process.env;
 const WRITES = process.argv.includes('--writes');
+const TICKETS = process.argv.includes('--tickets');
 if (!MCP_SERVER || !WP_USERNAME || !WP_APP_PASSWORD || (!DATABASE_URL && !SIDECAR_URL)) {
   console.error('Set MCP_SERVER (the built dist/index.js), WP_USERNAME, WP_APP_PASSWORD and DATABASE_URL (or SIDECAR_URL).');
   process.exit(2);
@@ -175,6 +178,11 @@ try {
   await tool(read, { postType: 'event', query: 'party', eventFilters: { start_date: '2026-01-01', featured: true, categories: [1, 2] } });
   await tool(read, { postType: 'venue', per_page: 2 });
   await tool(read, { postType: 'organizer', per_page: 2, page: 2 });
+  if (TICKETS) {
+    const tickets = await tool(read, { postType: 'ticket', per_page: 3 });
+    const ticketId = /"id": (\d+)/.exec(tickets)?.[1];
+    if (ticketId) await tool(read, { postType: 'ticket', id: Number(ticketId) });
+  }
   if (WRITES) {
     // Every write tool on every type: a venue and an organizer, an event naming both, each updated
     // (the MCP server itself wants an event's dates on an update too), then trashed and deleted.
@@ -188,6 +196,22 @@ try {
     await tool(write, { postType: 'venue', id: venue, data: { title: 'MCP drive hall, renamed', city: 'Shelbyville' } });
     await tool(write, { postType: 'organizer', id: organizer, data: { title: 'MCP drive host, renamed', phone: '555-0100' } });
     await tool(read, { postType: 'event', id: event });
+    if (TICKETS) {
+      // A Tickets Commerce ticket on the event: the MCP server reads the event for the sale window
+      // it defaults, and caps the window's end at the event's start with an update of its own.
+      const ticket = createdId(
+        await tool(write, { postType: 'ticket', data: { title: 'MCP drive seat', event, price: 12, capacity: 40, start_date: '2027-01-01 09:00:00' } }),
+      );
+      await tool(read, { postType: 'ticket', id: ticket });
+      await tool(write, { postType: 'ticket', id: ticket, data: { title: 'MCP drive seat, renamed', price: 15, sale_price: 10 } });
+      // The MCP server writes every date field as `Y-m-d H:i:s`, which the sale dates' pattern
+      // (`Y-m-d`) refuses: a 400 from Event Tickets' own argument check, the plugin's too.
+      const saleDates = { sale_price: 9, sale_price_start_date: '2027-01-01', sale_price_end_date: '2027-12-31' };
+      await tool(write, { postType: 'ticket', id: ticket, data: saleDates }, { expectError: true });
+      await tool(read, { postType: 'ticket', id: ticket });
+      await tool('tec-calendar-delete-entities', { postType: 'ticket', id: ticket });
+      await tool('tec-calendar-delete-entities', { postType: 'ticket', id: ticket, force: true });
+    }
     for (const [postType, id] of [['event', event], ['venue', venue], ['organizer', organizer]]) {
       await tool('tec-calendar-delete-entities', { postType, id });
       await tool('tec-calendar-delete-entities', { postType, id, force: true });

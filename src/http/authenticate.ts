@@ -128,7 +128,13 @@ export async function authenticate(deps: AuthenticatorDeps, input: AuthInput, no
   }
   if (!signedIn) return { viewer: ANONYMOUS, headers };
   const roles = parseRoleDefinitions(options.get(rolesOption));
-  return { viewer: toViewer(signedIn.user.ID, signedIn.capabilitiesMeta, roles), headers };
+  const viewer = toViewer(signedIn.user.ID, signedIn.capabilitiesMeta, roles);
+  if (!keys) return { viewer, headers };
+  // wp_get_session_token(): the logged-in cookie's token; none for an application password.
+  const token = parseAuthCookie(loggedInCookie)?.token ?? '';
+  const userId = signedIn.user.ID;
+  const verify = (nonce: string, action: string) => verifyNonce(keys, nonce, action, userId, token, nowSeconds) !== false;
+  return { viewer: Object.freeze({ ...viewer, verifyNonce: verify }), headers };
 }
 
 /**

@@ -70,8 +70,14 @@ export interface ContractSuite {
 }
 
 /** The configuration a replay runs with: the database, and both namespaces when cases keep the plugin's. */
-export function contractConfig(databaseUrl: string, namespace: CaseNamespace = 'served', namespaces?: string): Config {
+export function contractConfig(
+  databaseUrl: string,
+  namespace: CaseNamespace = 'served',
+  namespaces?: string,
+  settings: Readonly<Record<string, string>> = {},
+): Config {
   return loadConfig({
+    ...settings,
     DATABASE_URL: databaseUrl,
     NAMESPACES: namespaces ?? (namespace === 'recorded' ? `calendar/events/v1,${PLUGIN_NAMESPACE}` : undefined),
   });

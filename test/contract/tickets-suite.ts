@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { ReferenceCase } from './captures.js';
 import { pendingSummary } from './tickets-pending.js';
@@ -11,6 +13,17 @@ export const TICKETS_CAPTURES = 'reference-tickets';
 
 /** NAMESPACES of the replaying service: ours (not in the recordings) and the three they name. */
 export const TICKETS_NAMESPACES = 'calendar/events/v1,tribe/events/v1,tec/v1,tribe/tickets/v1';
+
+/**
+ * The recorded site's keys and salts (its wp-config.php, as fixtures/auth-vectors.json holds them:
+ * the ticketed site was built on the same install), as the service's WP_* settings: with them the
+ * block editor's ticket writes verify the nonces their cases carry at the recording instant.
+ */
+export const TICKETS_SITE_KEYS: Readonly<Record<string, string>> = (() => {
+  const file = fileURLToPath(new URL('../../fixtures/auth-vectors.json', import.meta.url));
+  const vectors = JSON.parse(readFileSync(file, 'utf8')) as { logged_in_cookie: { keys_and_salts: Record<string, string> } };
+  return Object.fromEntries(Object.entries(vectors.logged_in_cookie.keys_and_salts).map(([name, value]) => [`WP_${name}`, value]));
+})();
 
 /**
  * The selection checks of a tickets contract file: how many cases are served identically today

@@ -39,6 +39,8 @@ export interface WriteContractSuite {
   namespaces?: string;
   /** The cases not answered identically yet, case id -> why; each must still differ. PENDING_ON_OTHER_ISSUES unless set. */
   pending?: Readonly<Record<string, string>>;
+  /** More settings of the replaying service (the recorded site's keys, for the nonces its cases carry). */
+  settings?: Readonly<Record<string, string>>;
 }
 
 /** The category writes answered differently on purpose, on either database (categories.writes and sqlite.writes). */
@@ -77,7 +79,7 @@ export const PLUGIN_LEFT_CUSTOM_TABLES_STALE: Readonly<Record<string, string>> =
 const isCustomTablesMismatch = (line: string) => /^db_(after|deleted)\.wp_tec_(events|occurrences)\[/.test(line);
 
 /** Keys of "now" in bodies, compared as times within the run (README, "Comparison rules"). */
-const REQUEST_TIME_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc']);
+const REQUEST_TIME_KEYS = new Set(['date', 'date_utc', 'date_gmt', 'modified', 'modified_utc', 'modified_gmt']);
 const RUN_SLACK_SECONDS = 10;
 
 export function defineWriteContractSuite(suite: WriteContractSuite): readonly ReferenceCase[] {
@@ -86,7 +88,7 @@ export function defineWriteContractSuite(suite: WriteContractSuite): readonly Re
   const selected = selectCases(suite.select, suite.namespace, captures);
   const deviations = suite.intendedDeviations ?? {};
   const databases = writeCaseDatabasesOfFile(suite.dialect, captures);
-  const replay = { namespace: suite.namespace, namespaces: suite.namespaces, captures };
+  const replay = { namespace: suite.namespace, namespaces: suite.namespaces, captures, settings: suite.settings };
 
   describe(`${suite.title}: selection`, () => {
     it(`selects ${suite.expectedCount} cases, every one a recorded write`, () => {
@@ -157,6 +159,7 @@ export interface WriteReplay {
   namespace?: CaseNamespace;
   namespaces?: string | undefined;
   captures?: CaptureSet;
+  settings?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Replays one recorded write on the reference database as freshly loaded. */
@@ -165,7 +168,7 @@ export async function replayWrite(testCase: ReferenceCase, databases: WriteCaseD
   const { pristine } = databases;
   const database = await databases.checkout();
   try {
-    const config = contractConfig(database.url, replay.namespace, replay.namespaces);
+    const config = contractConfig(database.url, replay.namespace, replay.namespaces, replay.settings);
     const app = createApp({ db: database.db, config, clock: fixedClock(recordedAt), logError: () => undefined });
     const response = await replayCase(supertest(app.callback()), testCase, replay.captures);
     const runTime = Date.parse(recordedAt) / 1000;

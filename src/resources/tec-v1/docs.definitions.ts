@@ -137,7 +137,7 @@ const featuredAndSticky = () => [
 const cost = () => text('cost', 'The cost of the event', { example: '$10' });
 
 /** A definition that extends another (`allOf`: the parent's `$ref`, then its own object). */
-function extending(parent: string, head: Record<string, unknown>, properties: readonly Param[]): DefinitionDocument {
+export function extending(parent: string, head: Record<string, unknown>, properties: readonly Param[]): DefinitionDocument {
   return { allOf: [schemaRef(parent), { ...head, properties }] };
 }
 
@@ -325,6 +325,68 @@ const openApiPath: Definition = {
   }),
 };
 
+const SALE_DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+const SALE_WINDOW_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$';
+
+type ParamOptions = Omit<Param, 'kind' | 'name' | 'description'>;
+const number = (name: string, description: string, options: ParamOptions = {}): Param => ({ kind: 'number', name, description, ...options });
+const dateParam = (name: string, description: string, options: ParamOptions = {}): Param => ({ kind: 'date', name, description, ...options });
+const integer = (name: string, description: string, options: ParamOptions = {}): Param => ({ kind: 'integer', name, description, ...options });
+
+const EVENT_DESCRIPTION = 'The ID of the post this ticket is associated with. Normally an event-like post.';
+
+const ticket: Definition = {
+  type: 'Ticket',
+  priority: 10,
+  documentation: () =>
+    extending('TEC_Post_Entity', { type: 'object', description: 'A ticket', title: 'Ticket' }, [
+      text('description', 'The description of the ticket', { example: 'This is a description of the ticket' }),
+      boolean('on_sale', 'Whether the ticket is on sale', { nullable: true, example: true }),
+      number('sale_price', 'The sale price of the ticket', { nullable: true, example: 20 }),
+      number('price', 'The price of the ticket', { example: 25 }),
+      number('regular_price', 'The regular price of the ticket', { example: 25 }),
+      boolean('show_description', 'Whether to show the ticket description', { example: true }),
+      dateTime('start_date', 'The start sale date of the ticket', { nullable: true, pattern: SALE_WINDOW_PATTERN, example: '2025-05-01 00:00:00' }),
+      dateTime('end_date', 'The end sale date of the ticket', { nullable: true, pattern: SALE_WINDOW_PATTERN, example: '2025-06-04 23:59:59' }),
+      dateParam('sale_price_start_date', 'The start date for the sale price', { nullable: true, pattern: SALE_DATE_PATTERN, example: '2025-06-01' }),
+      dateParam('sale_price_end_date', 'The end date for the sale price', { nullable: true, pattern: SALE_DATE_PATTERN, example: '2025-06-30' }),
+      positiveInteger('event', EVENT_DESCRIPTION, { example: 123 }),
+      boolean('manage_stock', 'Whether stock is being managed for this ticket', { example: true }),
+      integer('stock', 'The stock quantity available', { nullable: true, example: 100 }),
+      text('type', 'The type of ticket', { example: 'default' }),
+      integer('sold', 'The number of tickets sold', { example: 42 }),
+      text('sku', 'The SKU of the ticket', { nullable: true, example: 'TICKET-123' }),
+    ]),
+};
+
+const ticketRequestBody: Definition = {
+  type: 'Ticket_Request_Body',
+  priority: 10,
+  documentation: () =>
+    extending('TEC_Post_Entity_Request_Body', { title: 'Ticket Request Body', description: 'The request body for the ticket endpoint', type: 'object' }, [
+      positiveInteger('event', EVENT_DESCRIPTION, { example: 123 }),
+      number('price', 'The price of the ticket', { example: 25.05 }),
+      number('sale_price', 'The sale price of the ticket', { example: 20.05 }),
+      dateParam('sale_price_start_date', 'The start date for the sale price', { pattern: SALE_DATE_PATTERN, example: '2025-06-01' }),
+      dateParam('sale_price_end_date', 'The end date for the sale price', { pattern: SALE_DATE_PATTERN, example: '2025-06-30' }),
+      positiveInteger('capacity', 'The capacity of the ticket', { example: 100 }),
+      positiveInteger('event_capacity', 'The capacity of the event', { example: 140 }),
+      positiveInteger('stock', 'The stock quantity available', { example: 100 }),
+      boolean('show_description', 'Whether to show the ticket description', { example: true }),
+      text('stock_mode', 'The stock mode of the ticket', { default: 'own', enum: ['own', 'capped', 'global', 'unlimited'], example: 'own' }),
+      text('type', 'The type of ticket', { example: 'default' }),
+      dateTime('start_date', 'The start sale date of the ticket', { pattern: SALE_WINDOW_PATTERN, example: '2025-05-01 00:00:00' }),
+      dateTime('end_date', 'The end sale date of the ticket', { pattern: SALE_WINDOW_PATTERN, example: '2025-09-04 23:59:59' }),
+      text('sku', 'The SKU of the ticket', { example: 'TICKET-123' }),
+    ]),
+};
+
+/**
+ * Event Tickets' definitions (Ticket_Definition, Ticket_Request_Body_Definition), in the document
+ * only where its ticket routes are served; registered before TEC's, so first among equal priorities.
+ */
+export const TICKET_DEFINITIONS: readonly Definition[] = [ticket, ticketRequestBody];
+
 /** Every definition, in registration order (common's, then TEC's, then the document's own). */
 export const DEFINITIONS: readonly Definition[] = [
   tecPostEntity,
@@ -341,7 +403,7 @@ export const DEFINITIONS: readonly Definition[] = [
   openApiPath,
 ];
 
-const BY_TYPE = new Map(DEFINITIONS.map((definition) => [definition.type, definition]));
+const BY_TYPE = new Map([...TICKET_DEFINITIONS, ...DEFINITIONS].map((definition) => [definition.type, definition]));
 
 function definitionOf(type: string): Definition {
   const definition = BY_TYPE.get(type);
@@ -380,8 +442,11 @@ export function definitionExample(type: string): Record<string, unknown> {
   return example;
 }
 
-/** `components.schemas`: the definitions by priority, equal priorities in registration order. */
-export function renderDefinitions(): Record<string, unknown> {
-  const sorted = [...DEFINITIONS].sort((a, b) => a.priority - b.priority);
+/**
+ * `components.schemas`: the definitions by priority, equal priorities in registration order;
+ * Event Tickets' first where `withTickets`.
+ */
+export function renderDefinitions(withTickets = false): Record<string, unknown> {
+  const sorted = [...(withTickets ? TICKET_DEFINITIONS : []), ...DEFINITIONS].sort((a, b) => a.priority - b.priority);
   return Object.fromEntries(sorted.map((definition) => [definition.type, renderDefinition(definition.documentation())]));
 }

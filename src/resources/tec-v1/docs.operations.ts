@@ -73,11 +73,11 @@ interface PostKind {
   article: string;
 }
 
-const LINK_HEADER_DESCRIPTION =
+export const LINK_HEADER_DESCRIPTION =
   'RFC 5988 Link header for pagination. Contains navigation links with relationships:\n\t\t\t\t`rel="next"` for the next page (if not on last page),\n\t\t\t\t`rel="prev"` for the previous page (if not on first page).\n\t\t\t\tHeader is omitted entirely if there\'s only one page';
 
 /** The page parameters every list starts with; `per_page` defaults to the site's posts_per_page. */
-function pageParams(postsPerPage: number): Param[] {
+export function pageParams(postsPerPage: number): Param[] {
   return [
     positiveInteger('page', 'The collection page number.', { default: 1, minimum: 1 }),
     positiveInteger('per_page', 'Maximum number of items to be returned in result set.', { default: postsPerPage, minimum: 1, maximum: 100 }),
@@ -148,7 +148,7 @@ const KINDS: readonly PostKind[] = [
 ];
 
 /** A PathArgumentCollection's `id`: in the path, always required. */
-const idParam = (singular: string) => positiveInteger('id', `Unique identifier for the ${singular}.`, { location: 'path', required: true });
+export const idParam = (singular: string) => positiveInteger('id', `Unique identifier for the ${singular}.`, { location: 'path', required: true });
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 

@@ -20,7 +20,8 @@ async function renderEntity(ctx: RequestContext, entity: TecV1Entity, id: number
   return readLinkedEntity(ctx, entity === 'venue' ? VENUE_KIND : ORGANIZER_KIND, id);
 }
 
-async function answering(work: () => Promise<RestResponse>): Promise<RestResponse> {
+/** Runs a write's answer, turning TEC's refusals into their `{"error": message}` bodies. */
+export async function answering(work: () => Promise<RestResponse>): Promise<RestResponse> {
   try {
     return await work();
   } catch (error) {

@@ -1,4 +1,4 @@
-import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
+import { isPhpNumeric, phpFloatval, phpIntval } from '../../wp/php/php-values.js';
 import { sanitizeTextField } from '../../wp/terms/term-fields.js';
 
 /**
@@ -10,7 +10,7 @@ import { sanitizeTextField } from '../../wp/terms/term-fields.js';
  * publishes and one without `sticky` un-sticks (fixtures/reference-tec-v1 README, Writes).
  */
 
-type ParamKind = 'text' | 'int' | 'bool' | 'ints' | 'date';
+type ParamKind = 'text' | 'int' | 'bool' | 'ints' | 'date' | 'number';
 
 interface BodyProperty {
   name: string;
@@ -74,6 +74,24 @@ const ORGANIZER_PROPERTIES: readonly BodyProperty[] = [
   { name: 'email', kind: 'text' },
 ];
 
+/** Event Tickets' Ticket_Request_Body_Definition's own properties. */
+const TICKET_PROPERTIES: readonly BodyProperty[] = [
+  { name: 'event', kind: 'int' },
+  { name: 'price', kind: 'number' },
+  { name: 'sale_price', kind: 'number' },
+  { name: 'sale_price_start_date', kind: 'date' },
+  { name: 'sale_price_end_date', kind: 'date' },
+  { name: 'capacity', kind: 'int' },
+  { name: 'event_capacity', kind: 'int' },
+  { name: 'stock', kind: 'int' },
+  { name: 'show_description', kind: 'bool' },
+  { name: 'stock_mode', kind: 'text', default: 'own' },
+  { name: 'type', kind: 'text' },
+  { name: 'start_date', kind: 'date' },
+  { name: 'end_date', kind: 'date' },
+  { name: 'sku', kind: 'text' },
+];
+
 export type TecV1Entity = 'event' | 'venue' | 'organizer';
 
 const OWN_PROPERTIES: Readonly<Record<TecV1Entity, readonly BodyProperty[]>> = {
@@ -118,6 +136,8 @@ function sanitize(kind: ParamKind, value: unknown): unknown {
       return positiveIntegerList(value);
     case 'date':
       return String(value);
+    case 'number':
+      return typeof value === 'number' ? value : phpFloatval(value);
   }
 }
 
@@ -127,8 +147,17 @@ function sanitize(kind: ParamKind, value: unknown): unknown {
  * definition lists twice (`sticky`) keeps its first place.
  */
 export function schemaDefinedBody(entity: TecV1Entity, params: Readonly<Record<string, unknown>>): TecV1Body {
+  return definedBody([...POST_ENTITY_PROPERTIES, ...OWN_PROPERTIES[entity]], params);
+}
+
+/** schemaDefinedBody of Event Tickets' ticket routes (Ticket_Request_Body_Definition). */
+export function ticketSchemaDefinedBody(params: Readonly<Record<string, unknown>>): TecV1Body {
+  return definedBody([...POST_ENTITY_PROPERTIES, ...TICKET_PROPERTIES], params);
+}
+
+function definedBody(properties: readonly BodyProperty[], params: Readonly<Record<string, unknown>>): TecV1Body {
   const body: TecV1Body = new Map();
-  for (const property of [...POST_ENTITY_PROPERTIES, ...OWN_PROPERTIES[entity]]) {
+  for (const property of properties) {
     if (body.has(property.name)) continue;
     const value = params[property.name];
     if (value !== undefined && value !== null) body.set(property.name, sanitize(property.kind, value));

@@ -33,7 +33,8 @@ export class TecV1EntityError extends AppError {
   }
 }
 
-const TecV1Errors = {
+/** TEC's refusals of an entity write, the ticket routes' deletes included. */
+export const TecV1Errors = {
   createFailed: () => new TecV1EntityError(500, 'Failed to create entity.'),
   notUpdated: () => new TecV1EntityError(404, 'The entity could not be updated.'),
   updateFailed: () => new TecV1EntityError(500, 'Failed to update entity.'),
@@ -74,7 +75,7 @@ function metaText(value: MetaInput): string {
  * wp_insert_post's `meta_input`: update_post_meta for each key in order; a list (the organizers,
  * which TEC's repository unpacks) replaces every row of the key with one row per value.
  */
-async function writeMetaInput(scope: WriteScope, postId: number, meta: ReadonlyMap<string, MetaInput>): Promise<void> {
+export async function writeMetaInput(scope: WriteScope, postId: number, meta: ReadonlyMap<string, MetaInput>): Promise<void> {
   for (const [key, value] of meta) {
     if (Array.isArray(value)) {
       await deletePostMeta(scope, postId, key);
@@ -150,7 +151,7 @@ async function saveEventCustomTables(ctx: RequestContext, scope: WriteScope, eve
   await rebuildKnownRange(scope);
 }
 
-function postFieldsOf(postArr: PostArr): Partial<PostFields> {
+export function postFieldsOf(postArr: PostArr): Partial<PostFields> {
   return postArr.fields as Partial<PostFields>;
 }
 

@@ -1,6 +1,5 @@
 import type { RequestContext } from '../../http/request-context.js';
 import type { RouteDefinition } from '../../http/rest-route.js';
-import { notServedYet } from '../../http/permissions.js';
 import { userCan } from '../../wp/auth/capabilities.js';
 import type { SiteSettings } from '../../wp/site/site.js';
 import { archiveResponse, entitySchema } from './archive-response.js';
@@ -11,13 +10,13 @@ import { entityNotReadable } from './post-entity.errors.js';
 import { ticketBodyArgs, ticketListArgs } from './tickets.args.js';
 import { canReadTicket } from './tickets.permissions.js';
 import { listTickets, readTicket } from './tickets.service.js';
+import { createTicketHandler, deleteTicketHandler, updateTicketHandler } from './tickets.writes.js';
 import { TC_TICKET_POST_TYPE } from './tickets.constants.js';
 
 /*
  * Event Tickets' tec/v1 endpoints (TEC\Tickets\REST\TEC\V1): registered only where Event Tickets
  * runs with Tickets Commerce on (its Controller returns early otherwise), before TEC's own.
- * Reads are served; creating, updating and deleting tickets answer 501 until built, after the
- * plugin's permission checks.
+ * Reads and writes are served (writes: tickets.writes.ts), each after the plugin's permission checks.
  */
 
 /** Whether the site registers the routes: Event Tickets active, Tickets Commerce enabled. */
@@ -38,7 +37,7 @@ export function createTicketsRoute(gate: boolean): RouteDefinition<RequestContex
     schema: entitySchema('tickets', 'Ticket', true),
     endpoints: [
       { methods: ['GET'], args, permission: canReadTicket, handler: gated(gate, async (ctx) => archiveResponse(ctx, '/tickets', argNames, await listTickets(ctx))) },
-      { methods: ['POST'], args: ticketBodyArgs(), permission: canCreateTicket, handler: gated(gate, notServedYet('/tec/v1/tickets')) },
+      { methods: ['POST'], args: ticketBodyArgs(), permission: canCreateTicket, handler: gated(gate, createTicketHandler) },
     ],
   };
 }
@@ -59,8 +58,8 @@ export function createTicketRoute(gate: boolean): RouteDefinition<RequestContext
           return entity === undefined ? entityNotReadable() : { body: entity };
         }),
       },
-      { methods: ['PUT', 'PATCH'], args: ticketBodyArgs(), permission: canActOnEntity('edit', TC_TICKET_POST_TYPE), handler: gated(gate, notServedYet('/tec/v1/tickets/{id}')) },
-      { methods: ['DELETE'], args: deleteArgs(), permission: canActOnEntity('delete', TC_TICKET_POST_TYPE), handler: gated(gate, notServedYet('/tec/v1/tickets/{id}')) },
+      { methods: ['PUT', 'PATCH'], args: ticketBodyArgs(), permission: canActOnEntity('edit', TC_TICKET_POST_TYPE), handler: gated(gate, updateTicketHandler) },
+      { methods: ['DELETE'], args: deleteArgs(), permission: canActOnEntity('delete', TC_TICKET_POST_TYPE), handler: gated(gate, deleteTicketHandler) },
     ],
   };
 }

@@ -11,6 +11,7 @@ import { createGatewayRoutes, createOrderModifierRoutes } from './commerce.route
 import { buildTicketsDocumentation } from './docs.document.js';
 import { IN_PROGRESS } from './in-progress.js';
 import { getTicket } from './ticket.service.js';
+import { createEditorTicket, deleteEditorTicket, updateEditorTicket } from './ticket-writes.js';
 import { requestHasManageAccess } from './manage-access.js';
 import { STRING_LIST_SCHEMA } from './list-schemas.js';
 import { isPostId } from './post-ids.js';
@@ -55,15 +56,15 @@ export function createTicketsV1Routes(namespace: string): Route[] {
       pattern: '/tickets/(?P<id>\\d+)',
       endpoints: [
         { methods: ['GET'], args: GetTicketArgs, handler: async (ctx) => ({ body: await getTicket(ctx) }) },
-        { methods: EDITABLE, args: UpdateTicketArgs, ...IN_PROGRESS },
-        { methods: ['DELETE'], args: DeleteTicketArgs, ...IN_PROGRESS },
+        { methods: EDITABLE, args: UpdateTicketArgs, handler: updateEditorTicket },
+        { methods: ['DELETE'], args: DeleteTicketArgs, handler: deleteEditorTicket },
       ],
     },
     {
       pattern: '/tickets',
       endpoints: [
         { methods: ['GET'], args: ListTicketsArgs, ...IN_PROGRESS },
-        { methods: ['POST'], args: CreateTicketArgs, ...IN_PROGRESS },
+        { methods: ['POST'], args: CreateTicketArgs, handler: createEditorTicket },
       ],
     },
     {

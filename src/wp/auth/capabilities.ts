@@ -7,6 +7,11 @@ import { PostStatus, PostType } from '../constants.js';
 export interface Viewer {
   readonly userId: number;
   readonly capabilities: ReadonlySet<string>;
+  /**
+   * wp_verify_nonce( $nonce, $action ) for this user and session: set for a signed-in user when the
+   * site's keys are configured (WP_AUTH_KEY...); without it no nonce verifies.
+   */
+  readonly verifyNonce?: (nonce: string, action: string) => boolean;
 }
 
 export const ANONYMOUS: Viewer = Object.freeze({ userId: 0, capabilities: new Set<string>() });
