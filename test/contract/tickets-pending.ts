@@ -10,12 +10,6 @@
 const TIED_ORDER = 'tied order';
 const TICKETS = 'tribe/tickets/v1 not served: tickets';
 const ATTENDEES = 'tribe/tickets/v1 not served: attendees';
-/** GET /tickets/{id} is served to readers without manage access; these parts answer rest_no_route (in progress) */
-const TICKET_GUEST_ATTENDEES = 'tribe/tickets/v1 ticket: attendees a post lists (shortcode, block)';
-const TICKET_MANAGERS = 'tribe/tickets/v1 ticket: managers\' fields (capacity totals, attendees, check-in, fees)';
-const TICKET_EDITORS = 'tribe/tickets/v1 ticket: the block editor\'s fields';
-/** Event Tickets builds a ticket answer from an attendee's ID (find_matching_event takes attendees) */
-const TICKET_FROM_ATTENDEE = 'tribe/tickets/v1 ticket: an attendee read as a ticket';
 
 const QR = 'tribe/tickets/v1 not served: QR check-in';
 const COMMERCE = 'tribe/tickets/v1 not served: commerce (coupons, fees, gateways)';
@@ -89,27 +83,6 @@ export const TICKETS_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.tickets.read.archive.post-status-admin': TICKETS,
   'tickets-dev.tickets.read.archive.api-key': TICKETS,
   'tickets-dev.tickets.read.archive.editor-include-post-draft': TICKETS,
-  'tickets-dev.tickets.read.single.2001-none': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.2002-none': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.2001-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2002-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2004-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2005-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2007-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2008-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2010-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2011-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2017-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2001-subscriber': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.2001-editor': TICKET_EDITORS,
-  'tickets-dev.tickets.read.single.2001-author': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.2002-subscriber': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.2002-editor': TICKET_EDITORS,
-  'tickets-dev.tickets.read.single.2002-author': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.pw-editor': TICKET_EDITORS,
-  'tickets-dev.tickets.read.single.api-key': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.draft-editor': TICKET_EDITORS,
-  'tickets-dev.tickets.errors.single.attendee-id': TICKET_FROM_ATTENDEE,
   'tickets-dev.attendees.read.archive.default-none': ATTENDEES,
   'tickets-dev.attendees.read.archive.default-subscriber': ATTENDEES,
   'tickets-dev.attendees.read.archive.default-editor': ATTENDEES,

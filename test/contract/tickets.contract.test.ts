@@ -17,5 +17,5 @@ defineContractSuite({
   captures: TICKETS_CAPTURES,
   namespaces: TICKETS_NAMESPACES,
   pending: TICKETS_PENDING,
-  selectionChecks: ticketsSelectionChecks(TICKETS_PENDING, 201),
+  selectionChecks: ticketsSelectionChecks(TICKETS_PENDING, 222),
 });

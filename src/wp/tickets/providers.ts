@@ -102,3 +102,10 @@ export function defaultProviderOf(
   if (active.length === 1) return active[0];
   return active.find((provider) => provider !== RSVP);
 }
+
+/**
+ * Tickets Commerce's attendee meta holding its order's status (Attendee::$status_meta_key), and
+ * the value of a pending one (Pending::get_wp_slug): Ticket::get_qty_pending counts those.
+ */
+export const TC_ATTENDEE_STATUS_META = '_tec_tickets_commerce_status';
+export const TC_PENDING_STATUS = 'tec-tc-pending';
