@@ -38,7 +38,6 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
 
   it('answers each endpoint in progress rest_no_route, without an Allow header, whoever asks', async () => {
     for (const [method, path] of [
-      ['get', '/tickets/2001'],
       ['get', '/tickets'],
       ['get', '/attendees'],
       ['get', '/qr/2101'],
