@@ -71,10 +71,33 @@ export async function readableTicket(ctx: RequestContext, id: number): Promise<R
     if (related) throw new InProgressError();
     throw notAccessible();
   }
-  // get_event_for_ticket: the ticket's relation meta, else (an attendee read as a ticket) the attendee's.
+  const parentPost = await eventForTicket(ctx, meta, provider);
+  if (parentPost === undefined) throw notAccessible();
+  if (!readable(ctx, parentPost)) throw notAccessible();
+  return { post, meta, provider, parent: { post: parentPost, meta: await loadPostMetaOnce(ctx, parentPost.ID) } };
+}
+
+/**
+ * get_event_for_ticket: the post the ticket's relation meta names (else, for an attendee read as
+ * a ticket, the attendee's), when it exists and tickets may be sold for it.
+ */
+async function eventForTicket(ctx: RequestContext, meta: MetaMap, provider: TicketProvider): Promise<PostRow | undefined> {
   const parentValue = firstMeta(meta, TicketKinds[provider].eventMetaKey) || (firstMeta(meta, ATTENDEE_EVENT_KEYS[provider]) ?? '');
   const parentPost = /^\d+$/.test(parentValue) ? await loadPostOnce(ctx, Number(parentValue)) : undefined;
-  if (parentPost === undefined || !isTicketablePost(ctx.site, parentPost)) throw notAccessible();
-  if (!readable(ctx, parentPost)) throw notAccessible();
+  return parentPost !== undefined && isTicketablePost(ctx.site, parentPost) ? parentPost : undefined;
+}
+
+/**
+ * Post_Repository::get_ticket_object for a ticket the archive found (no read checks): its active
+ * provider and its post; undefined where Event Tickets answers an error (the archive lists `null`).
+ */
+export async function ticketObject(ctx: RequestContext, id: number): Promise<ReadableTicket | undefined> {
+  const post = await loadPostOnce(ctx, id);
+  if (post === undefined) return undefined;
+  const provider = providerOf(ctx, post);
+  if (provider === undefined) return undefined;
+  const meta = await loadPostMetaOnce(ctx, id);
+  const parentPost = await eventForTicket(ctx, meta, provider);
+  if (parentPost === undefined) return undefined;
   return { post, meta, provider, parent: { post: parentPost, meta: await loadPostMetaOnce(ctx, parentPost.ID) } };
 }

@@ -8,6 +8,7 @@ import { createGatewayRoutes, createOrderModifierRoutes } from './commerce.route
 import { buildTicketsDocumentation } from './docs.document.js';
 import { IN_PROGRESS } from './in-progress.js';
 import { getTicket } from './ticket.service.js';
+import { listArchiveTickets } from './ticket-archive.service.js';
 import { requestHasManageAccess } from './manage-access.js';
 import { STRING_LIST_SCHEMA } from './list-schemas.js';
 import { isPostId } from './post-ids.js';
@@ -59,7 +60,7 @@ export function createTicketsV1Routes(namespace: string): Route[] {
     {
       pattern: '/tickets',
       endpoints: [
-        { methods: ['GET'], args: ListTicketsArgs, ...IN_PROGRESS },
+        { methods: ['GET'], args: ListTicketsArgs, handler: listArchiveTickets },
         { methods: ['POST'], args: CreateTicketArgs, ...IN_PROGRESS },
       ],
     },

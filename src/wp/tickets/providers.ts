@@ -109,3 +109,13 @@ export function defaultProviderOf(
  */
 export const TC_ATTENDEE_STATUS_META = '_tec_tickets_commerce_status';
 export const TC_PENDING_STATUS = 'tec-tc-pending';
+
+/**
+ * The legacy Tribe Commerce (PayPal) tickets: the ticket repository still lists their post type
+ * and relation key (Ticket_Repository::ticket_types, ticket_to_event_keys) though nothing sells them.
+ */
+export const LEGACY_PAYPAL_TICKETS = Object.freeze({
+  ticketPostType: 'tribe_tpp_tickets',
+  ticketEventKey: '_tribe_tpp_for_event',
+  attendeeTicketKey: '_tribe_tpp_product',
+});
