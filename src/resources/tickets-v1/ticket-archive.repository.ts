@@ -3,6 +3,7 @@ import type { Db } from '../../db/create-db.js';
 import type { Database } from '../../db/tables.js';
 import { castSigned, castUnsigned } from '../../db/dialect.js';
 import { DependencyTag, readOf } from '../../feed/dependencies.js';
+import { PostStatus } from '../../wp/constants.js';
 import type { PostSearch } from '../../wp/posts/search.js';
 import { postSearchCondition } from '../../wp/posts/search-condition.js';
 import { LEGACY_PAYPAL_TICKETS, RSVP, TICKETS_COMMERCE, TicketMeta } from '../../wp/tickets/providers.js';
@@ -68,7 +69,7 @@ function hasMeta(eb: PostsExpressions, keys: readonly string[], value?: (meta: E
   return eb.exists(query);
 }
 
-/** The ticket's relation meta names an existing post (other than itself) meeting `related`'s condition. */
+/** The ticket's relation meta names an existing post other than itself, in one of `statuses` when given. */
 function relatesTo(db: Db, eb: PostsExpressions, statuses: readonly string[] | undefined) {
   return eb.exists(
     eb
@@ -101,7 +102,7 @@ function filtered(db: Db, filter: TicketArchiveFilter) {
     .where('posts.post_type', 'in', ARCHIVE_TICKET_KINDS.map((kind) => kind.postType))
     .where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
-      if (filter.statuses === undefined) conditions.push(eb('posts.post_status', 'not in', ['trash', 'auto-draft']));
+      if (filter.statuses === undefined) conditions.push(eb('posts.post_status', 'not in', [PostStatus.trash, PostStatus.autoDraft]));
       else conditions.push(eb('posts.post_status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : ['']));
       if (filter.eventIds !== undefined) {
         const ids = filter.eventIds.map(String);

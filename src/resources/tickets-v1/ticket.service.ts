@@ -96,7 +96,8 @@ export async function ticketData(ctx: RequestContext, ticket: ReadableTicket, ma
  * lists on a site without fees (one with fees is in progress).
  */
 export async function ticketFees(ctx: RequestContext): Promise<Record<string, unknown[]>> {
-  if ((await countOrderModifiers(ctx.db, OrderModifierType.fee)) > 0) throw inProgress();
+  const fees = await ctx.memo('tickets-v1:fee-count', () => countOrderModifiers(ctx.db, OrderModifierType.fee));
+  if (fees > 0) throw inProgress();
   return { available_fees: [], automatic_fees: [], selected_fees: [] };
 }
 
