@@ -1,5 +1,5 @@
 import { invalidParams } from '../../http/errors.js';
-import type { RequestContext } from '../../http/request-context.js';
+import { preloadPostsWithMetaOnce, type RequestContext } from '../../http/request-context.js';
 import type { RestResponse } from '../../http/rest-route.js';
 import { isLoggedIn, userCan } from '../../wp/auth/capabilities.js';
 import { ANY_POST_STATUSES, PostStatus } from '../../wp/constants.js';
@@ -156,6 +156,7 @@ export async function listArchiveTickets(ctx: RequestContext): Promise<RestRespo
     if (page !== 1 && page > totalPages) throw invalidPage();
     const current = Math.max(page, 1);
     const pageIds = filter === VOID ? [] : await selectArchiveTicketIds(ctx.db, filter, archiveSort(ctx), { limit: perPage, offset: (current - 1) * perPage });
+    await preloadPostsWithMetaOnce(ctx, pageIds);
     tickets = await Promise.all(pageIds.map((id) => archiveTicket(ctx, id, manage)));
   }
   return {

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../http/request-context.js';
-import { loadPostMetaOnce } from '../../http/request-context.js';
+import { loadPostMetaOnce, preloadPostsWithMetaOnce } from '../../http/request-context.js';
 import { PostStatus } from '../../wp/constants.js';
 import { firstMeta } from '../../wp/posts/meta.js';
 import { phpIntval } from '../../wp/php/php-values.js';
@@ -33,6 +33,7 @@ async function showsList(ctx: RequestContext, attendee: AttendeeRecord): Promise
  */
 export async function ticketAttendees(ctx: RequestContext, ticketId: number, isRsvp: boolean, manage: boolean): Promise<TicketAttendees> {
   const ids = (await selectAttendeeIdsOfTickets(ctx.db, [ticketId], STORAGE)).get(ticketId) ?? [];
+  await preloadPostsWithMetaOnce(ctx, ids);
   const records: AttendeeRecord[] = [];
   for (const id of ids) {
     const attendee = await loadAttendee(ctx, id);
