@@ -74,3 +74,22 @@ describe('tribe/tickets/v1 GET /tickets', () => {
     expect((await get('?include=2010&password=letmein')).body.tickets[0].title).toBe('Members RSVP');
   });
 });
+
+describe('tribe/tickets/v1 GET /tickets: odd input is answered, never a 500', () => {
+  it('huge paging numbers, junk statuses and providers, a timestamp date', async () => {
+    for (const query of [
+      '?per_page=99999999999999999999',
+      '?page=99999999999999999999',
+      '?status=bogus,publish',
+      '?post_status=any',
+      '?provider[]=rsvp&provider[]=x',
+      '?after=1763629200',
+      '?available_from=%40123',
+      '?attendees_min=-5&attendees_max=99999999999',
+      '?currency=',
+    ]) {
+      const answer = await get(query, 'admin');
+      expect(answer.status, query).toBeLessThan(500);
+    }
+  });
+});
