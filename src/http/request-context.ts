@@ -171,3 +171,18 @@ export async function findPostBySlugOnce(ctx: RequestContext, slug: string, post
   if (post) await ctx.memo(postKey(post.ID), async () => post);
   return post;
 }
+
+/**
+ * Several posts with their meta in one statement (those not read yet this request), remembered
+ * so loadPostOnce and loadPostMetaOnce answer them without another statement: for a handler about
+ * to walk a list of posts one by one.
+ */
+export async function preloadPostsWithMetaOnce(ctx: RequestContext, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const bundle = await ctx.memo(`posts+meta:${ids.join(',')}`, () => selectPostBundle(ctx.db, { ids }));
+  for (const id of ids) {
+    const loaded = bundle.posts.get(id);
+    void ctx.memo(postKey(id), async () => loaded?.post);
+    void ctx.memo(postMetaKey(id), async (): Promise<MetaMap> => loaded?.meta ?? new Map<string, readonly string[]>());
+  }
+}

@@ -8,13 +8,6 @@
 
 /** organizers tie on post_date: the plugin's order among them is MariaDB's sort heap under LIMIT 5 (as TEC_V1_INTENDED_DEVIATIONS' TIED_ORDER); likely an intended deviation, not a ticket gap */
 const TIED_ORDER = 'tied order';
-const TICKETS = 'tribe/tickets/v1 not served: tickets';
-/** GET /tickets/{id} is served to readers without manage access; these parts answer rest_no_route (in progress) */
-const TICKET_GUEST_ATTENDEES = 'tribe/tickets/v1 ticket: attendees a post lists (shortcode, block)';
-const TICKET_MANAGERS = 'tribe/tickets/v1 ticket: managers\' fields (capacity totals, attendees, check-in, fees)';
-const TICKET_EDITORS = 'tribe/tickets/v1 ticket: the block editor\'s fields';
-/** Event Tickets builds a ticket answer from an attendee's ID (find_matching_event takes attendees) */
-const TICKET_FROM_ATTENDEE = 'tribe/tickets/v1 ticket: an attendee read as a ticket';
 
 const COMMERCE = 'tribe/tickets/v1 not served: commerce (coupons, fees, gateways)';
 /** the rows Event Tickets' hooks write on an event update (one `_EventCost` per ticket price, tickets' `_ticket_end_date` moved with the start, `_tribe_modified_fields`) */
@@ -26,85 +19,6 @@ const ATTENDEE_WRITES = 'tribe/tickets/v1 not served: attendee writes';
 /** The read cases (`mutates: false`) that differ today. */
 export const TICKETS_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.linked.read.organizers.list': TIED_ORDER,
-  'tickets-dev.tickets.read.archive.default-none': TICKETS,
-  'tickets-dev.tickets.read.archive.default-subscriber': TICKETS,
-  'tickets-dev.tickets.read.archive.default-editor': TICKETS,
-  'tickets-dev.tickets.read.archive.default-admin': TICKETS,
-  'tickets-dev.tickets.read.archive.default-author': TICKETS,
-  'tickets-dev.tickets.read.archive.all-none': TICKETS,
-  'tickets-dev.tickets.read.archive.all-admin': TICKETS,
-  'tickets-dev.tickets.read.archive.pp2-p1': TICKETS,
-  'tickets-dev.tickets.read.archive.pp2-p2': TICKETS,
-  'tickets-dev.tickets.read.archive.pp2-last': TICKETS,
-  'tickets-dev.tickets.read.archive.pp2-beyond': TICKETS,
-  'tickets-dev.tickets.read.archive.pp0': TICKETS,
-  'tickets-dev.tickets.read.archive.pp101': TICKETS,
-  'tickets-dev.tickets.read.archive.page0': TICKETS,
-  'tickets-dev.tickets.read.archive.pp2-admin-last': TICKETS,
-  'tickets-dev.tickets.read.archive.search': TICKETS,
-  'tickets-dev.tickets.read.archive.search-none': TICKETS,
-  'tickets-dev.tickets.read.archive.include-post': TICKETS,
-  'tickets-dev.tickets.read.archive.include-post-csv': TICKETS,
-  'tickets-dev.tickets.read.archive.include-post-array': TICKETS,
-  'tickets-dev.tickets.read.archive.include-post-not-ticketed': TICKETS,
-  'tickets-dev.tickets.read.archive.include-post-bad': TICKETS,
-  'tickets-dev.tickets.read.archive.exclude-post': TICKETS,
-  'tickets-dev.tickets.read.archive.is-available-true': TICKETS,
-  'tickets-dev.tickets.read.archive.is-available-false': TICKETS,
-  'tickets-dev.tickets.read.archive.provider-rsvp': TICKETS,
-  'tickets-dev.tickets.read.archive.provider-tc': TICKETS,
-  'tickets-dev.tickets.read.archive.provider-tribe-commerce': TICKETS,
-  'tickets-dev.tickets.read.archive.provider-both': TICKETS,
-  'tickets-dev.tickets.read.archive.provider-bogus': TICKETS,
-  'tickets-dev.tickets.read.archive.after': TICKETS,
-  'tickets-dev.tickets.read.archive.before': TICKETS,
-  'tickets-dev.tickets.read.archive.after-bad': TICKETS,
-  'tickets-dev.tickets.read.archive.include': TICKETS,
-  'tickets-dev.tickets.read.archive.include-bad': TICKETS,
-  'tickets-dev.tickets.read.archive.exclude': TICKETS,
-  'tickets-dev.tickets.read.archive.available-from': TICKETS,
-  'tickets-dev.tickets.read.archive.available-until': TICKETS,
-  'tickets-dev.tickets.read.archive.post-status-draft': TICKETS,
-  'tickets-dev.tickets.read.archive.status-any': TICKETS,
-  'tickets-dev.tickets.read.archive.status-trash': TICKETS,
-  'tickets-dev.tickets.read.archive.attendee-info': TICKETS,
-  'tickets-dev.tickets.read.archive.currency-usd': TICKETS,
-  'tickets-dev.tickets.read.archive.currency-eur': TICKETS,
-  'tickets-dev.tickets.read.archive.order-desc': TICKETS,
-  'tickets-dev.tickets.read.archive.orderby-title': TICKETS,
-  'tickets-dev.tickets.read.archive.orderby-slug-desc': TICKETS,
-  'tickets-dev.tickets.read.archive.offset': TICKETS,
-  'tickets-dev.tickets.read.archive.attendees-between': TICKETS,
-  'tickets-dev.tickets.read.archive.capacity-between': TICKETS,
-  'tickets-dev.tickets.read.archive.checkedin-between': TICKETS,
-  'tickets-dev.tickets.read.archive.attendees-between-admin': TICKETS,
-  'tickets-dev.tickets.read.archive.capacity-between-admin': TICKETS,
-  'tickets-dev.tickets.read.archive.checkedin-admin': TICKETS,
-  'tickets-dev.tickets.read.archive.status-trash-admin': TICKETS,
-  'tickets-dev.tickets.read.archive.post-status-admin': TICKETS,
-  'tickets-dev.tickets.read.archive.api-key': TICKETS,
-  'tickets-dev.tickets.read.archive.editor-include-post-draft': TICKETS,
-  'tickets-dev.tickets.read.single.2001-none': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.2002-none': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.2001-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2002-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2004-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2005-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2007-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2008-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2010-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2011-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2017-admin': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.2001-subscriber': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.2001-editor': TICKET_EDITORS,
-  'tickets-dev.tickets.read.single.2001-author': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.2002-subscriber': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.2002-editor': TICKET_EDITORS,
-  'tickets-dev.tickets.read.single.2002-author': TICKET_GUEST_ATTENDEES,
-  'tickets-dev.tickets.read.single.pw-editor': TICKET_EDITORS,
-  'tickets-dev.tickets.read.single.api-key': TICKET_MANAGERS,
-  'tickets-dev.tickets.read.single.draft-editor': TICKET_EDITORS,
-  'tickets-dev.tickets.errors.single.attendee-id': TICKET_FROM_ATTENDEE,
 };
 
 /** The write cases (`mutates: true`) that differ today (answer or rows). */

@@ -12,10 +12,13 @@ defineContractSuite({
   replays: 'every non-writing case of captures-tickets',
   select: (testCase) => !testCase.mutates,
   expectedCount: 330,
-  intendedDeviations: {},
+  intendedDeviations: {
+    // Event Tickets divides by per_page unchecked: a PHP fatal (500, HTML). The service refuses it 400 rest_invalid_param.
+    'tickets-dev.tickets.read.archive.pp0': 'per_page=0: 400 rest_invalid_param, not a PHP fatal',
+  },
   namespace: 'recorded',
   captures: TICKETS_CAPTURES,
   namespaces: TICKETS_NAMESPACES,
   pending: TICKETS_PENDING,
-  selectionChecks: ticketsSelectionChecks(TICKETS_PENDING, 250),
+  selectionChecks: ticketsSelectionChecks(TICKETS_PENDING, 329),
 });

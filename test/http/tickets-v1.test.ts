@@ -38,10 +38,6 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
 
   it('answers each endpoint in progress rest_no_route, without an Allow header, whoever asks', async () => {
     for (const [method, path] of [
-      ['get', '/tickets/2001'],
-      ['get', '/tickets'],
-      ['post', '/tickets'],
-      ['put', '/tickets/2001'],
       ['post', '/coupons'],
     ] as const) {
       const answer = await agent[method](`${ROOT}${path}`).set('Authorization', recordedUserAuth('admin'));
@@ -53,7 +49,7 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
 
   it('lists the endpoints in progress (the README names the same)', () => {
     const inProgress = inProgressEndpoints(createTicketsV1Routes('tribe/tickets/v1'));
-    expect(inProgress).toContain('GET /tickets');
+    expect(inProgress).not.toContain('GET /tickets');
     expect(inProgress).not.toContain('GET /attendees');
     expect(inProgress).not.toContain('GET /qr');
     expect(inProgress).not.toContain('GET /tickets/(?P<id>\\d+)');
@@ -61,7 +57,7 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
     expect(inProgress).not.toContain('GET /cart');
     expect(inProgress).not.toContain('GET /coupons');
     expect(inProgress).not.toContain('DELETE /tickets/(?P<id>\\d+)');
-    expect(inProgress).toHaveLength(18);
+    expect(inProgress).toHaveLength(17);
   });
 
   it("shows the site's own posts_per_page as the lists' per_page default, in the index and /doc", async () => {

@@ -24,6 +24,11 @@ export interface AttendeeView {
   now: Date;
   /** Managers see the provider, order, e-mail, check-in and payment, and opted-out attendees' names. */
   manage: boolean;
+  /**
+   * Inside a ticket's answer Post_Repository formats the attendees with the ticket object it
+   * already holds, whose ID is an integer for RSVP too.
+   */
+  ticketObjectHeld?: boolean;
 }
 
 const GLOBAL_ID_KEY = '_tribe_global_id';
@@ -82,7 +87,7 @@ export function toAttendeeResource(attendee: AttendeeRecord, ticket: AttendeeTic
     rest_url: restUrl(view.urls, `attendees/${post.ID}`),
     ticket: {
       // RSVP's ticket object keeps the ID as the attendee's meta gave it (a string); Tickets Commerce's is an integer.
-      id: ticket.provider === 'rsvp' ? text(meta, kind.ticketKey) : ticket.post.ID,
+      id: ticket.provider === 'rsvp' && view.ticketObjectHeld !== true ? text(meta, kind.ticketKey) : ticket.post.ID,
       title: ticket.post.post_title,
       description: ticket.post.post_excerpt,
       raw_price: price,

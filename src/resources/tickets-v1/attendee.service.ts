@@ -34,7 +34,7 @@ async function isPubliclyVisibleAttendeeEvent(ctx: RequestContext, attendeeId: n
  * row whose value is neither `yes` nor `1`), published, and going when the attendee has an RSVP
  * status at all (`rsvp_status__or_none`).
  */
-function isPublicAttendee(attendee: AttendeeRecord): boolean {
+export function isPublicAttendee(attendee: AttendeeRecord): boolean {
   const optoutKeys = new Set(ATTENDEE_KINDS.map((kind) => kind.optoutKey));
   const optedIn = [...attendee.meta].some(([key, values]) => optoutKeys.has(key) && values.some((value) => value !== 'yes' && value !== '1'));
   const rsvp = attendee.meta.get(RSVP_STATUS_KEY);
@@ -44,16 +44,17 @@ function isPublicAttendee(attendee: AttendeeRecord): boolean {
 
 /**
  * Post_Repository::get_attendee_data for a found attendee: `null` when the site does not run its
- * provider, `[]` when its ticket is gone, as Event Tickets' formatter returns them.
+ * provider, `[]` when its ticket is gone, as Event Tickets' formatter returns them. `ticketObjectHeld`:
+ * inside a ticket's answer (an RSVP ticket's `id` is then an integer).
  */
-export async function renderAttendee(ctx: RequestContext, attendee: AttendeeRecord, manage: boolean): Promise<unknown> {
+export async function renderAttendee(ctx: RequestContext, attendee: AttendeeRecord, manage: boolean, ticketObjectHeld = false): Promise<unknown> {
   const eventTickets = ctx.site.plugins.eventTickets;
   if (eventTickets === undefined || attendee.kind.provider === undefined || !eventTickets.providers.includes(attendee.kind.provider)) return null;
   const ticket = await loadAttendeeTicket(ctx, attendee);
   if (ticket === undefined) return [];
   const parent = attendee.post.post_parent > 0 ? await loadPostOnce(ctx, attendee.post.post_parent) : undefined;
   const order = parent?.post_type === TC_ORDER_POST_TYPE ? parent : undefined;
-  return toAttendeeResource(attendee, ticket, order, { urls: ctx.urls, eventTickets, siteZone: ctx.site.timezone, now: ctx.now, manage });
+  return toAttendeeResource(attendee, ticket, order, { urls: ctx.urls, eventTickets, siteZone: ctx.site.timezone, now: ctx.now, manage, ticketObjectHeld });
 }
 
 /**

@@ -9,6 +9,7 @@ import type { TicketProvider } from '../../wp/site/plugins.js';
 import { AppError } from '../../wp/wp-error.js';
 import { isTicketablePost } from '../tec-v1/tickets.records.js';
 import { TicketKinds } from './ticket-kinds.js';
+import { attendeeKindOf } from '../../wp/tickets/attendee-kinds.js';
 import { RSVP, TICKETS_COMMERCE } from '../../wp/tickets/providers.js';
 
 /** A ticket the reader may read: its post and meta, its provider, and the post it is sold for with that post's meta. */
@@ -35,6 +36,16 @@ function providerOf(ctx: RequestContext, post: PostRow): TicketProvider | undefi
   return active.find((provider) => TicketKinds[provider].postType === post.post_type);
 }
 
+/**
+ * Data_API::get_ticket_provider also maps the providers' attendee post types to their provider:
+ * Event Tickets then builds a ticket object from the attendee post itself.
+ */
+function attendeeProviderOf(ctx: RequestContext, post: PostRow): TicketProvider | undefined {
+  const provider = attendeeKindOf(post.post_type)?.provider;
+  const active = ctx.site.plugins.eventTickets?.providers ?? [];
+  return provider !== undefined && active.includes(provider) ? provider : undefined;
+}
+
 /** 'publish' or read_post, the test is_ticket_readable puts to the ticket and to its post. */
 function readable(ctx: RequestContext, post: PostRow): boolean {
   return post.post_status === PostStatus.publish || canReadPost(ctx.viewer, post);
@@ -45,24 +56,48 @@ function readable(ctx: RequestContext, post: PostRow): boolean {
  * has the ID; 401 when the reader may not read it, when find_matching_event finds no post it is
  * sold for (an event's own ID, a page), or when that post is not readable. A post of another type
  * that an active provider's relation meta ties to a ticketable post (an attendee) passes those
- * checks and gets a ticket answer built from it; the service does not build those: the route is
- * in progress there (rest_no_route).
+ * checks and gets a ticket answer built from it: an attendee of an active provider is answered so
+ * (attendeeProviderOf); any other such post (an order) leaves the route in progress there (rest_no_route).
  */
 export async function readableTicket(ctx: RequestContext, id: number): Promise<ReadableTicket> {
   const post = await loadPostOnce(ctx, id);
   if (post === undefined) throw notFound();
   if (!readable(ctx, post)) throw notAccessible();
   const meta = await loadPostMetaOnce(ctx, id);
-  const provider = providerOf(ctx, post);
+  const provider = providerOf(ctx, post) ?? attendeeProviderOf(ctx, post);
   if (provider === undefined) {
     const active = ctx.site.plugins.eventTickets?.providers ?? [];
     const related = active.some((kind) => [TicketKinds[kind].eventMetaKey, ATTENDEE_EVENT_KEYS[kind]].some((key) => (firstMeta(meta, key) ?? '') !== ''));
     if (related) throw new InProgressError();
     throw notAccessible();
   }
-  const parentValue = firstMeta(meta, TicketKinds[provider].eventMetaKey) ?? '';
-  const parentPost = /^\d+$/.test(parentValue) ? await loadPostOnce(ctx, Number(parentValue)) : undefined;
-  if (parentPost === undefined || !isTicketablePost(ctx.site, parentPost)) throw notAccessible();
+  const parentPost = await eventForTicket(ctx, meta, provider);
+  if (parentPost === undefined) throw notAccessible();
   if (!readable(ctx, parentPost)) throw notAccessible();
+  return { post, meta, provider, parent: { post: parentPost, meta: await loadPostMetaOnce(ctx, parentPost.ID) } };
+}
+
+/**
+ * get_event_for_ticket: the post the ticket's relation meta names (else, for an attendee read as
+ * a ticket, the attendee's), when it exists and tickets may be sold for it.
+ */
+async function eventForTicket(ctx: RequestContext, meta: MetaMap, provider: TicketProvider): Promise<PostRow | undefined> {
+  const parentValue = firstMeta(meta, TicketKinds[provider].eventMetaKey) || (firstMeta(meta, ATTENDEE_EVENT_KEYS[provider]) ?? '');
+  const parentPost = /^\d+$/.test(parentValue) ? await loadPostOnce(ctx, Number(parentValue)) : undefined;
+  return parentPost !== undefined && isTicketablePost(ctx.site, parentPost) ? parentPost : undefined;
+}
+
+/**
+ * Post_Repository::get_ticket_object for a ticket the archive found (no read checks): its active
+ * provider and its post; undefined where Event Tickets answers an error (the archive lists `null`).
+ */
+export async function ticketObject(ctx: RequestContext, id: number): Promise<ReadableTicket | undefined> {
+  const post = await loadPostOnce(ctx, id);
+  if (post === undefined) return undefined;
+  const provider = providerOf(ctx, post);
+  if (provider === undefined) return undefined;
+  const meta = await loadPostMetaOnce(ctx, id);
+  const parentPost = await eventForTicket(ctx, meta, provider);
+  if (parentPost === undefined) return undefined;
   return { post, meta, provider, parent: { post: parentPost, meta: await loadPostMetaOnce(ctx, parentPost.ID) } };
 }

@@ -1,6 +1,6 @@
 import { InProgressError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { canEditPost } from '../../wp/auth/capabilities.js';
+import { canEditPost, canReadPost } from '../../wp/auth/capabilities.js';
 import { canAccessPasswordContent, postPasswordRequired } from '../../wp/auth/password-access.js';
 import { firstMeta } from '../../wp/posts/meta.js';
 import { isPhpNumeric, maybeUnserialize, phpIntval } from '../../wp/php/php-values.js';
@@ -8,18 +8,18 @@ import { restUrl } from '../../wp/site/urls.js';
 import { removeTicketData } from './no-access.js';
 import { ticketCurrency } from './ticket-currency.js';
 import { requestHasManageAccess } from './manage-access.js';
-import { toTicketBody } from './ticket.mapper.js';
+import { ticketType, toTicketBody, withEditorFields, type TicketSource } from './ticket.mapper.js';
+import { pendingCount, ticketAttendees } from './ticket-attendees.js';
+import { countOrderModifiers, OrderModifierType } from './order-modifiers.repository.js';
 import { readableTicket, type ReadableTicket } from './ticket-readable.js';
 
 /*
  * GET /tickets/{id} (Single_Ticket::get): is_ticket_readable, get_ticket_data, then the
- * tribe_rest_single_ticket_data filters. Served for readers without manage access who may not
- * edit the ticket. What the service does not build yet answers rest_no_route (in progress) for
- * the request concerned, never a guess: the managers' and editors' fields (capacity totals,
- * attendees with their details, check-in and RSVP totals, fees, the block editor's fields), the
- * attendee list a post shows with Event Tickets' shortcode or block, a header image, ticket types
- * other than `default`, a currency other than US dollars, and the rows Event Tickets writes while
- * it reads (a missing global ID or lineage, a missing `_type`).
+ * tribe_rest_single_ticket_data filters (the block editor's fields, Tickets Commerce's fees, the
+ * password blanking). What the service does not build yet answers rest_no_route (in progress) for
+ * the request concerned, never a guess: a header image, ticket types other than `default`, a
+ * currency other than US dollars, fees where the site has any, and the rows Event Tickets writes
+ * while it reads (a missing global ID or lineage).
  */
 
 const inProgress = () => new InProgressError();
@@ -27,7 +27,7 @@ const inProgress = () => new InProgressError();
 /**
  * add_ticket_attendees_data for a reader without manage access shows attendees only on a post
  * with the attendees block or `[tribe_attendees_list]` (has_block, has_shortcode, or the plain
- * text); any mention of either counts here, so no list is ever left out.
+ * text); any mention of either counts here.
  */
 function showsAttendees(content: string): boolean {
   return content.includes('tribe_attendees_list') || content.includes('wp:tribe/attendees');
@@ -46,35 +46,38 @@ function storedGlobalIds(ticket: ReadableTicket): { globalId: string; lineage: s
   return { globalId, lineage };
 }
 
-/** The parts of the answer not built yet, for this ticket and reader. */
+/** The parts of the answer not built yet, for this ticket. */
 function unbuilt(ticket: ReadableTicket): boolean {
-  if ((firstMeta(ticket.meta, '_type') ?? '') !== 'default') return true;
+  if (ticketType(ticket.meta) !== 'default') return true;
   if (phpIntval(firstMeta(ticket.parent.meta, '_tribe_ticket_header') ?? '') !== 0) return true;
-  if (showsAttendees(ticket.parent.post.post_content)) return true;
   // number_format_i18n of a Tickets Commerce price that is no number is a PHP error there.
   return ticket.provider === 'tc' && !isPhpNumeric(firstMeta(ticket.meta, '_price') ?? '');
 }
 
 /**
- * filter_out_single_ticket_data_on_unauthorized: should_see_ticket lets through a ticket whose
+ * filter_out_single_ticket_data_on_unauthorized (which passes managers by): should_see_ticket lets through a ticket whose
  * post has no password, or whose password the request gives (TEC's can_access_password_content:
  * `password`, or the edit context for one who may edit the post).
  */
-function seesTicket(ctx: RequestContext, ticket: ReadableTicket): boolean {
+export function seesTicket(ctx: RequestContext, ticket: ReadableTicket): boolean {
   const parent = ticket.parent.post;
   if (!postPasswordRequired(parent)) return true;
   return canAccessPasswordContent(parent, ctx.viewer, { context: ctx.query.context, password: ctx.query.password });
 }
 
-export async function getTicket(ctx: RequestContext): Promise<Record<string, unknown>> {
-  const ticket = await readableTicket(ctx, phpIntval(ctx.params.id));
-  if (requestHasManageAccess(ctx)) throw inProgress();
-  // The block editor's filter adds its fields for who may edit the ticket.
-  if (canEditPost(ctx.viewer, ticket.post)) throw inProgress();
+/**
+ * Post_Repository::get_ticket_data for a readable ticket, as the reader may see it: managers
+ * (request_has_manage_access) get every attendee with the counts and the capacity totals, anyone
+ * else the public attendees where the post lists them. Throws InProgressError for a ticket whose
+ * answer is not built yet.
+ */
+export async function ticketData(ctx: RequestContext, ticket: ReadableTicket, manage: boolean): Promise<{ source: TicketSource; body: Record<string, unknown> }> {
   const currency = await ticketCurrency(ctx);
   const ids = storedGlobalIds(ticket);
   if (currency === undefined || ids === undefined || unbuilt(ticket)) throw inProgress();
-  const body = toTicketBody({
+  const listed = manage || showsAttendees(ticket.parent.post.post_content);
+  const attendees = listed ? await ticketAttendees(ctx, ticket.post.ID, ticket.provider === 'rsvp', manage) : undefined;
+  const source: TicketSource = {
     ...ticket,
     parent: { ID: ticket.parent.post.ID, meta: ticket.parent.meta },
     ...ids,
@@ -82,6 +85,29 @@ export async function getTicket(ctx: RequestContext): Promise<Record<string, unk
     siteZone: ctx.site.timezone,
     now: ctx.now,
     restUrl: restUrl(ctx.urls, `tickets/${ticket.post.ID}`),
-  });
-  return seesTicket(ctx, ticket) ? body : (removeTicketData(body) as Record<string, unknown>);
+    attendees: attendees?.bodies ?? [],
+    ...(manage ? { manager: { pending: ticket.provider === 'tc' ? pendingCount(attendees?.records ?? []) : 0 } } : {}),
+  };
+  return { source, body: toTicketBody(source) };
+}
+
+/**
+ * Fees::add_fees_to_ticket_data's answer for a manager: the site's fees for the ticket, empty
+ * lists on a site without fees (one with fees is in progress).
+ */
+export async function ticketFees(ctx: RequestContext): Promise<Record<string, unknown[]>> {
+  const fees = await ctx.memo('tickets-v1:fee-count', () => countOrderModifiers(ctx.db, OrderModifierType.fee));
+  if (fees > 0) throw inProgress();
+  return { available_fees: [], automatic_fees: [], selected_fees: [] };
+}
+
+/** The single ticket's answer (Single_Ticket::get); throws the plugin's 404/401 refusals, or InProgressError. */
+export async function getTicket(ctx: RequestContext): Promise<Record<string, unknown>> {
+  const ticket = await readableTicket(ctx, phpIntval(ctx.params.id));
+  const manage = requestHasManageAccess(ctx);
+  const { source, body: data } = await ticketData(ctx, ticket, manage);
+  // The block editor's filter adds its fields for who may edit (and read) the ticket.
+  let body = canEditPost(ctx.viewer, ticket.post) && canReadPost(ctx.viewer, ticket.post) ? withEditorFields(source, data) : data;
+  if (manage) body = { ...body, fees: await ticketFees(ctx) };
+  return manage || seesTicket(ctx, ticket) ? body : (removeTicketData(body) as Record<string, unknown>);
 }

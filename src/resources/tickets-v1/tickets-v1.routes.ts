@@ -9,9 +9,9 @@ import { checkInByQr, getQrStatus } from './qr.service.js';
 import { getCart } from './cart.service.js';
 import { createGatewayRoutes, createOrderModifierRoutes } from './commerce.routes.js';
 import { buildTicketsDocumentation } from './docs.document.js';
-import { IN_PROGRESS } from './in-progress.js';
 import { getTicket } from './ticket.service.js';
 import { createEditorTicket, deleteEditorTicket, updateEditorTicket } from './ticket-writes.js';
+import { listArchiveTickets } from './ticket-archive.service.js';
 import { requestHasManageAccess } from './manage-access.js';
 import { STRING_LIST_SCHEMA } from './list-schemas.js';
 import { isPostId } from './post-ids.js';
@@ -63,7 +63,7 @@ export function createTicketsV1Routes(namespace: string): Route[] {
     {
       pattern: '/tickets',
       endpoints: [
-        { methods: ['GET'], args: ListTicketsArgs, ...IN_PROGRESS },
+        { methods: ['GET'], args: ListTicketsArgs, handler: listArchiveTickets },
         { methods: ['POST'], args: CreateTicketArgs, handler: createEditorTicket },
       ],
     },

@@ -102,3 +102,20 @@ export function defaultProviderOf(
   if (active.length === 1) return active[0];
   return active.find((provider) => provider !== RSVP);
 }
+
+/**
+ * Tickets Commerce's attendee meta holding its order's status (Attendee::$status_meta_key), and
+ * the value of a pending one (Pending::get_wp_slug): Ticket::get_qty_pending counts those.
+ */
+export const TC_ATTENDEE_STATUS_META = '_tec_tickets_commerce_status';
+export const TC_PENDING_STATUS = 'tec-tc-pending';
+
+/**
+ * The legacy Tribe Commerce (PayPal) tickets: the ticket repository still lists their post type
+ * and relation key (Ticket_Repository::ticket_types, ticket_to_event_keys) though nothing sells them.
+ */
+export const LEGACY_PAYPAL_TICKETS = Object.freeze({
+  ticketPostType: 'tribe_tpp_tickets',
+  ticketEventKey: '_tribe_tpp_for_event',
+  attendeeTicketKey: '_tribe_tpp_product',
+});

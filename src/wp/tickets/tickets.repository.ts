@@ -96,3 +96,45 @@ export async function selectAttendanceOfPosts(db: Db, postIds: readonly number[]
   for (const row of rows) counted.set(Number(row.related), { total: Number(row.total), checkedIn: Number(row.checked_in) });
   return counted;
 }
+
+/** An attendee kind's storage as the attendee repository's `ticket` filter reads it. */
+export interface AttendeeTicketStorage {
+  attendeePostType: string;
+  attendeeTicketKey: string;
+}
+
+/**
+ * The attendees holding each of the given tickets (the attendee repository's `where('ticket')`:
+ * an attendee post of a listed kind whose ticket meta names the ticket), in any status but trash
+ * and auto-draft (`any`), by ID ascending (the REST repository's default order). One statement
+ * for all the tickets; tickets without attendees are absent.
+ */
+export async function selectAttendeeIdsOfTickets(
+  db: Db,
+  ticketIds: readonly number[],
+  kinds: readonly AttendeeTicketStorage[],
+): Promise<Map<number, number[]>> {
+  const found = new Map<number, number[]>();
+  if (ticketIds.length === 0 || kinds.length === 0) return found;
+  const tags = kinds.map((kind) => DependencyTag.list(kind.attendeePostType));
+  const rows = await readOf(tags, () =>
+    db
+      .selectFrom('posts')
+      .innerJoin('postmeta as relation', 'relation.post_id', 'posts.ID')
+      .select(['posts.ID', 'relation.meta_value as ticket'])
+      .where('posts.post_status', 'not in', [PostStatus.trash, PostStatus.autoDraft])
+      .where('relation.meta_value', 'in', ticketIds.map(String))
+      .where((eb) =>
+        eb.or(kinds.map((kind) => eb.and([eb('posts.post_type', '=', kind.attendeePostType), eb('relation.meta_key', '=', kind.attendeeTicketKey)]))),
+      )
+      .orderBy('posts.ID')
+      .execute(),
+  );
+  for (const row of rows) {
+    const ticket = Number(row.ticket);
+    const list = found.get(ticket) ?? [];
+    if (!list.includes(Number(row.ID))) list.push(Number(row.ID));
+    found.set(ticket, list);
+  }
+  return found;
+}
