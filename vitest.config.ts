@@ -1,10 +1,50 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The fast lane (`npm run test:unit`, the project `unit`): every test that needs no server, run with
+// no server at all. Its tests see TEST_*_URL pointing at a closed port, so one that reaches for
+// MariaDB, Redis or NATS fails at once instead of quietly using the ones running here, and the lane
+// has no globalSetup (no server checked or started, no build). `npm test` runs both projects.
+const UNIT_LANE = [
+  'test/unit/**/*.test.ts',
+  'test/bench/yardsticks.test.ts',
+  'test/commands/sqlite-import.test.ts',
+  'test/contract/read-selections.test.ts',
+  'test/demo/demo-site.test.ts',
+  'test/http/permission-checks.test.ts',
+  'test/http/request-memo.test.ts',
+  'test/http/validate-params.test.ts',
+];
+
+// Tests under test/unit/ that need a server: repositories run on MariaDB (most beside SQLite), the
+// object cache on Redis, and the test setup's own servers.
+const UNIT_NEEDING_SERVERS = [
+  'test/unit/db/create-db.test.ts',
+  'test/unit/db/dialect.test.ts',
+  'test/unit/db/prepared-reads.test.ts',
+  'test/unit/setup/database.test.ts',
+  'test/unit/setup/mariadb-instance.test.ts',
+  'test/unit/setup/private-servers.test.ts',
+  'test/unit/setup/reusable-reference-database.test.ts',
+  'test/unit/wp/auth/sign-in-candidate.test.ts',
+  'test/unit/wp/blocks/recorded.test.ts',
+  'test/unit/wp/lookups/lookups.test.ts',
+  'test/unit/wp/object-cache/object-cache.test.ts',
+  'test/unit/wp/posts/post-bundle.repository.test.ts',
+  'test/unit/wp/posts/posts.repository.test.ts',
+  'test/unit/wp/site/site-settings-cache.test.ts',
+  'test/unit/wp/tec/event-terms.repository.test.ts',
+  'test/unit/wp/tec/events-page-query.test.ts',
+  'test/unit/wp/tec/opt-in-indexes.test.ts',
+  'test/unit/wp/terms/term-counts.test.ts',
+  'test/unit/wp/terms/term-writes.test.ts',
+  'test/unit/wp/write/posts.test.ts',
+];
+
+const NO_SERVER = 'http://127.0.0.1:9';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     reporters: ['default', './test/setup/summary-reporter.ts'],
-    globalSetup: ['test/setup/global.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Files run in parallel, each on a database of its own. The machine has 2 cores, but many files
@@ -14,5 +54,29 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 3,
     minWorkers: 1,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: UNIT_LANE,
+          exclude: UNIT_NEEDING_SERVERS,
+          env: {
+            TEST_DATABASE_URL: NO_SERVER.replace('http:', 'mysql:'),
+            TEST_REDIS_URL: NO_SERVER.replace('http:', 'redis:'),
+            TEST_NATS_URL: NO_SERVER.replace('http:', 'nats:'),
+          },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'servers',
+          include: ['test/!(unit)/**/*.test.ts', ...UNIT_NEEDING_SERVERS],
+          exclude: [...configDefaults.exclude, ...UNIT_LANE.filter((pattern) => !pattern.startsWith('test/unit/'))],
+          globalSetup: ['test/setup/global.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,7 @@
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
+import { createDb } from '../../src/db/create-db.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import type { RequestContext } from '../../src/http/request-context.js';
@@ -311,34 +312,72 @@ async function sweepResource(resource: Resource, database: TestDatabase): Promis
   const targets = await makeTargets(resource, database.db);
   const logged: unknown[] = [];
   const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-  const app = createApp({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT), logError: (error) => logged.push(error) });
+  // The app's own Db, whose log sees every statement the app sends: a refusal that sent none that
+  // can change a row cannot have changed the tables, and is not checksummed (most are refused by
+  // the arguments' validation before any SQL).
+  let changingStatements = 0;
+  const db = createDb({
+    databaseUrl: database.url,
+    tablePrefix: database.prefix,
+    log: (event) => {
+      if (!READS_ONLY.test(event.query.sql)) changingStatements += 1;
+    },
+  });
+  const app = createApp({ db, config, clock: fixedClock(RECORDING_INSTANT), logError: (error) => logged.push(error) });
   const agent = supertest(app.callback());
   const failures: string[] = [];
   // The tables as the last refusal left them; unknown after a write that succeeded.
   let before: string | undefined;
-  for (const [endpoint, probes] of planProbes(resource, targets)) {
-    for (const [turn, probe] of probes.entries()) {
-      const method = endpoint.methods[turn % endpoint.methods.length]!;
-      const path = targets.path(endpoint);
-      before ??= await writtenTablesChecksum(database);
-      logged.length = 0;
-      const response = await sendProbe(agent, method, path, probe, targets.required(endpoint, probe.name, ++serial));
-      const label = `${method} ${path} ${probe.name} (${probe.transport}) ${probe.text.slice(0, 60)}`;
-      const problem = problemWith(response.status, response.body);
-      if (problem) failures.push(`${label} -> ${problem}${logged.length > 0 ? ` [${String(logged[0]).slice(0, 160)}]` : ''}`);
-      if (response.status >= 400 && response.status < 500) {
-        const after = await writtenTablesChecksum(database);
-        if (after !== before) failures.push(`${label} -> ${response.status} ${response.body?.code} but the tables changed`);
-        before = after;
-        continue;
+  let successes = 0;
+  let successesSeenWriting = 0;
+  let sent = 0;
+  let refusals = 0;
+  let checksummed = 0;
+  try {
+    for (const [endpoint, probes] of planProbes(resource, targets)) {
+      for (const [turn, probe] of probes.entries()) {
+        const method = endpoint.methods[turn % endpoint.methods.length]!;
+        const path = targets.path(endpoint);
+        before ??= await writtenTablesChecksum(database);
+        logged.length = 0;
+        changingStatements = 0;
+        const response = await sendProbe(agent, method, path, probe, targets.required(endpoint, probe.name, ++serial));
+        const label = `${method} ${path} ${probe.name} (${probe.transport}) ${probe.text.slice(0, 60)}`;
+        const problem = problemWith(response.status, response.body);
+        if (problem) failures.push(`${label} -> ${problem}${logged.length > 0 ? ` [${String(logged[0]).slice(0, 160)}]` : ''}`);
+        sent += 1;
+        if (response.status >= 400 && response.status < 500) {
+          refusals += 1;
+          if (changingStatements === 0) continue;
+          checksummed += 1;
+          const after = await writtenTablesChecksum(database);
+          if (after !== before) failures.push(`${label} -> ${response.status} ${response.body?.code} but the tables changed`);
+          before = after;
+          continue;
+        }
+        before = undefined;
+        if (response.status < 300) {
+          successes += 1;
+          if (changingStatements > 0) successesSeenWriting += 1;
+        }
+        // A deleted or trashed target is replaced, so the next probes reach a live record.
+        if (response.status < 300 && (method === 'DELETE' || response.body?.status === 'trash')) await targets.replace(endpoint);
       }
-      before = undefined;
-      // A deleted or trashed target is replaced, so the next probes reach a live record.
-      if (response.status < 300 && (method === 'DELETE' || response.body?.status === 'trash')) await targets.replace(endpoint);
     }
+    // The skip above trusts the log to see the app's writes: it must have seen those of the writes that succeeded.
+    if (successes > 0 && successesSeenWriting === 0) failures.push(`${successes} writes succeeded, but the Db's log saw none of their statements`);
+    console.info(`${resource}: ${sent} probes, ${refusals} refused, ${checksummed} of them sent a statement that can change a row and were checksummed`);
+  } finally {
+    await db.destroy();
   }
   return failures;
 }
+
+/**
+ * Statements that change no row: reads (locking ones included) and transaction control. Anything
+ * else the app sends counts as a possible change, so the tables are checksummed after it.
+ */
+const READS_ONLY = /^\s*(?:\(\s*)*(?:select|show|begin|start transaction|commit|rollback|savepoint|release savepoint)\b/i;
 
 describe('bad input on every write route', () => {
   it('covers every write endpoint of every resource', () => {

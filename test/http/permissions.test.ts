@@ -139,8 +139,15 @@ function ownerKey(role: Role, owner: Owner): Role | 'owner' {
   return owner === 'own' ? role : 'owner';
 }
 
+/**
+ * One app answers every cell, as one service answers every user: a fresh app per request spent most
+ * of each cell setting itself up. It keeps no answers or records (no cache budget), so every cell's
+ * permission check and read run anew.
+ */
+let agent: ReturnType<typeof agentFor>;
+
 function request(role: Role, method: 'get' | 'post' | 'delete', path: string) {
-  const pending = agentFor(database, { now: RECORDING_INSTANT })[method](path);
+  const pending = agent[method](path);
   const user = role === 'anonymous' ? undefined : users.get(role)!;
   return user ? pending.set('Authorization', basicAuth(user.login, user.appPassword!)) : pending;
 }
@@ -195,6 +202,7 @@ beforeAll(async () => {
     users.set(role, await insertUser(database.db, database.prefix, { user_login: role, role: stored, capabilities }));
   }
   users.set('owner', await insertUser(database.db, database.prefix, { user_login: 'owner', role: 'administrator' }));
+  agent = agentFor(database, { now: RECORDING_INSTANT });
   for (const [key, user] of users) {
     const byStatus = new Map<Status, number>();
     for (const status of STATUSES) {
