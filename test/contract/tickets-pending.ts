@@ -21,8 +21,6 @@ const QR = 'tribe/tickets/v1 not served: QR check-in';
 const COMMERCE = 'tribe/tickets/v1 not served: commerce (coupons, fees, gateways)';
 /** the tec/v1 index and /docs lack Event Tickets' routes, tag and schemas */
 const TEC_V1_INDEX_DOCS = 'tec/v1 index and /docs without tickets';
-/** the rows Event Tickets' hooks write on an event update (one `_EventCost` per ticket price, tickets' `_ticket_end_date` moved with the start, `_tribe_modified_fields`) */
-const EVENT_WRITE_ROWS = 'event writes: ticketed fields and rows';
 /** the block editor's ticket writes (their nonces were made for the recording day: regenerate them to replay) */
 const TICKET_WRITES = 'tribe/tickets/v1 not served: ticket writes';
 const ATTENDEE_WRITES = 'tribe/tickets/v1 not served: attendee writes';
@@ -167,9 +165,6 @@ export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.tickets.qr.checkin-not-going': QR,
   'tickets-dev.commerce.coupon-validate-guest': COMMERCE,
   'tickets-dev.commerce.coupons-create-guest': COMMERCE,
-  'tickets-dev.events.write.update-ticketed': EVENT_WRITE_ROWS,
-  'tickets-dev.events.write.update-ticketed-editor': EVENT_WRITE_ROWS,
-  'tickets-dev.events.write.update-moves-dates': EVENT_WRITE_ROWS,
   'tickets-dev.tickets.write.create-rsvp': TICKET_WRITES,
   'tickets-dev.tickets.write.create-tc': TICKET_WRITES,
   'tickets-dev.tickets.write.create-tc-bad-price': TICKET_WRITES,
