@@ -18,7 +18,6 @@ const TICKET_EDITORS = 'tribe/tickets/v1 ticket: the block editor\'s fields';
 const TICKET_FROM_ATTENDEE = 'tribe/tickets/v1 ticket: an attendee read as a ticket';
 
 const QR = 'tribe/tickets/v1 not served: QR check-in';
-const COMMERCE = 'tribe/tickets/v1 not served: commerce (coupons, fees, gateways)';
 /** the tec/v1 index and /docs lack Event Tickets' routes, tag and schemas */
 const TEC_V1_INDEX_DOCS = 'tec/v1 index and /docs without tickets';
 /** the block editor's ticket writes (their nonces were made for the recording day: regenerate them to replay) */
@@ -163,8 +162,6 @@ export const TICKETS_PENDING: Readonly<Record<string, string>> = {
 export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.tickets.qr.checkin-ok': QR,
   'tickets-dev.tickets.qr.checkin-not-going': QR,
-  'tickets-dev.commerce.coupon-validate-guest': COMMERCE,
-  'tickets-dev.commerce.coupons-create-guest': COMMERCE,
   'tickets-dev.tickets.write.create-rsvp': TICKET_WRITES,
   'tickets-dev.tickets.write.create-tc': TICKET_WRITES,
   'tickets-dev.tickets.write.create-tc-bad-price': TICKET_WRITES,

@@ -17,5 +17,5 @@ defineWriteContractSuite({
   captures: TICKETS_CAPTURES,
   namespaces: TICKETS_NAMESPACES,
   pending: TICKETS_WRITES_PENDING,
-  selectionChecks: ticketsSelectionChecks(TICKETS_WRITES_PENDING, 22),
+  selectionChecks: ticketsSelectionChecks(TICKETS_WRITES_PENDING, 24),
 });
