@@ -64,6 +64,15 @@ describe('event writes on a site running Event Tickets', () => {
     expect((await metaOf([2007], '_ticket_end_date'))[2007]).toEqual(['2028-06-01 09:00:00']);
   });
 
+  it('a ticket without a sale start starts at the post\'s date, to the half hour, on any save (wp_insert_post)', async () => {
+    await sql`DELETE FROM wp_postmeta WHERE post_id = 2009 AND meta_key = '_ticket_start_date'`.execute(database.db);
+    await sql`INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (2007, '_tribe_ticket_manual_updated', '_ticket_start_date')`.execute(database.db);
+    await sql`DELETE FROM wp_postmeta WHERE post_id = 2007 AND meta_key = '_ticket_start_date'`.execute(database.db);
+    await agent().post('/wp-json/tribe/events/v1/events/129').set('Authorization', admin).send({ title: 'Saved again', start_date: '2028-06-01 09:00:00', end_date: '2028-06-01 11:00:00' }).expect(200);
+    // The update dates the post now (22:21:21): the half hour nearest is 22:30.
+    expect(await metaOf([2007, 2009], '_ticket_start_date')).toEqual({ 2009: ['2026-11-28 22:30:00'] });
+  });
+
   it('tribe/events/v1: without a cost the tickets\' prices, each once, in Event Tickets\' order; a cost given is kept', async () => {
     await agent().post('/wp-json/tribe/events/v1/events/129').set('Authorization', admin).send({ title: 'No cost' }).expect(200);
     expect((await metaOf([129], '_EventCost'))[129]).toEqual(['22.50', '45', '0']);

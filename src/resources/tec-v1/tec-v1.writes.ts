@@ -13,7 +13,7 @@ import { trackTermsChanged } from '../../wp/tec/tracker.js';
 import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
 import { deletePostForGood } from '../../wp/write/post-delete.js';
 import { addPostMeta, deletePostMeta, getPostMetaValues, updatePostMeta } from '../../wp/write/post-meta.js';
-import { afterEventMetaUpdated } from '../../wp/tickets/event-save.js';
+import { afterEventMetaUpdated, afterPostInserted } from '../../wp/tickets/event-save.js';
 import { insertPost, trashPost, updatePost, type PostFields } from '../../wp/write/posts.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { eventPostArr, filterEventMetaInput, buildPostArr, type MetaInput, type PostArr } from './tec-v1.event-postarr.js';
@@ -233,6 +233,8 @@ export async function updateTecV1Entity(ctx: RequestContext, entity: TecV1Entity
       },
       onPublished: entity === 'event' ? () => publishAssociatedPosts(scope, id) : undefined,
     });
+    // `wp_insert_post`: Event Tickets starts the sale of a ticket without a start (a new post has no tickets).
+    await afterPostInserted(scope, id);
     if (entity === 'event') await saveEventCustomTables(ctx, scope, id);
   });
 }

@@ -5,7 +5,8 @@ import type { EventTicketsSite } from '../site/plugins.js';
 import { flushPostMeta } from '../write/meta-store.js';
 import { getPostCustom, getPostMetaValues, updatePostMeta } from '../write/post-meta.js';
 import type { WriteScope } from '../write/transaction.js';
-import { postTypeOf } from '../write/write-env.js';
+import { postRowOf, postTypeOf } from '../write/write-env.js';
+import { formatUtc, strtotime } from '../tec/dates.js';
 import { selectTicketIdsOfPost } from './event-save.repository.js';
 import { loadPostTickets } from './post-tickets.js';
 import { activeProviders, TicketMeta } from './providers.js';
@@ -13,8 +14,9 @@ import { activeProviders, TicketMeta } from './providers.js';
 /**
  * What Event Tickets' hooks write when a post it sells tickets for is saved, for the event writes
  * to call where WordPress fires them: the ticket prices as the event's costs (the
- * `tribe_events_event_costs` filter of saveEventMeta), and the tickets' sale end following a moved
- * start (`updated_postmeta` of `_EventStartDate`). On a site without Event Tickets both leave the
+ * `tribe_events_event_costs` filter of saveEventMeta), the tickets' sale end following a moved
+ * start (`updated_postmeta` of `_EventStartDate`), and a sale start for tickets without one
+ * (`wp_insert_post`). On a site without Event Tickets both leave the
  * save as TEC alone does it.
  */
 
@@ -64,5 +66,30 @@ export async function afterEventMetaUpdated(scope: WriteScope, eventId: number, 
   for (const ticketId of await selectTicketIdsOfPost(scope.trx, eventId, activeProviders(site.providers))) {
     if ((await getPostMetaValues(scope, ticketId, MANUAL_UPDATE_META)).includes(TicketMeta.endDate)) continue;
     await updatePostMeta(scope, ticketId, TicketMeta.endDate, value);
+  }
+}
+
+/** TEC's time picker step in minutes (Event_Meta_Box::get_timepicker_step, unfiltered). */
+const TIMEPICKER_STEP_MINUTES = 30;
+
+/**
+ * Tickets_Handler::update_start_date, on `wp_insert_post` (after the post's row, its terms and
+ * `meta_input`, before TEC's saveEventMeta): every published ticket of the post without a sale start,
+ * and whose start was not set by hand, starts its sale at the post's date rounded to the time picker's step.
+ */
+export async function afterPostInserted(scope: WriteScope, postId: number): Promise<void> {
+  const site = await ticketsFor(scope, postId);
+  if (!site) return;
+  await flushPostMeta(scope);
+  const ticketIds = await selectTicketIdsOfPost(scope.trx, postId, activeProviders(site.providers));
+  if (ticketIds.length === 0) return;
+  const postDate = (await postRowOf(scope, postId))?.post_date ?? '';
+  for (const ticketId of ticketIds) {
+    if ((await getPostMetaValues(scope, ticketId, MANUAL_UPDATE_META)).includes(TicketMeta.startDate)) continue;
+    if (((await getPostMetaValues(scope, ticketId, TicketMeta.startDate))[0] ?? '') !== '') continue;
+    // strtotime of the local post date read as UTC, rounded (PHP's round: halves away from zero), date() in UTC.
+    const steps = (strtotime(postDate, scope.now) ?? 0) / (TIMEPICKER_STEP_MINUTES * 60);
+    const rounded = Math.sign(steps) * Math.round(Math.abs(steps)) * TIMEPICKER_STEP_MINUTES * 60;
+    await updatePostMeta(scope, ticketId, TicketMeta.startDate, formatUtc(rounded));
   }
 }
