@@ -297,13 +297,23 @@ const COLLECTION_OF_KIND: Readonly<Record<RecordKind, string>> = {
   organizer: 'organizers',
   category: 'categories',
   tag: 'tags',
+  ticket: 'tickets',
+  attendee: 'attendees',
 };
+
+/** Tickets and attendees are Event Tickets' records: read from its namespace, when served. */
+function namespaceOfKind(config: Config, kind: RecordKind): string | undefined {
+  if (kind !== 'ticket' && kind !== 'attendee') return config.namespaces[0];
+  return config.namespaces.includes(TICKETS_NAMESPACE) ? TICKETS_NAMESPACE : undefined;
+}
 
 /** GET {namespace}/{collection}/{id} from this server without credentials: the body on 200, else null. */
 async function fetchRecordAnonymously(server: Server, config: Config, kind: RecordKind, id: number): Promise<unknown | null> {
   const address = server.address();
   if (typeof address !== 'object' || address === null) throw new Error('the service is not listening');
-  const response = await fetch(`http://127.0.0.1:${address.port}${config.restRoot}/${config.namespaces[0]}/${COLLECTION_OF_KIND[kind]}/${id}`);
+  const namespace = namespaceOfKind(config, kind);
+  if (namespace === undefined) return null;
+  const response = await fetch(`http://127.0.0.1:${address.port}${config.restRoot}/${namespace}/${COLLECTION_OF_KIND[kind]}/${id}`);
   if (response.status !== 200) return null;
   return response.json() as Promise<unknown>;
 }

@@ -148,6 +148,18 @@ export interface TecOrderModifiersTable {
   slug: string;
   display_name: string;
   status: string;
+  /** UTC `Y-m-d H:i:s` (a TIMESTAMP column), NULL when the modifier has no such bound. */
+  start_time: string | null;
+  end_time: string | null;
+}
+
+/** Tickets Commerce's order modifier meta (a coupon's `coupons_available` limit, `coupons_uses` count). */
+export interface TecOrderModifiersMetaTable {
+  id: Generated<number>;
+  order_modifier_id: number;
+  meta_key: string;
+  meta_value: string;
+  priority: number;
 }
 
 export interface Database {
@@ -164,6 +176,7 @@ export interface Database {
   tec_events: TecEventsTable;
   tec_occurrences: TecOccurrencesTable;
   tec_order_modifiers: TecOrderModifiersTable;
+  tec_order_modifiers_meta: TecOrderModifiersMetaTable;
 }
 
 /** The unprefixed names above, for the prefix plugin. */
@@ -181,6 +194,7 @@ export const WORDPRESS_TABLES: ReadonlySet<string> = new Set<keyof Database>([
   'tec_events',
   'tec_occurrences',
   'tec_order_modifiers',
+  'tec_order_modifiers_meta',
 ]);
 
 /**

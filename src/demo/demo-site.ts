@@ -7,13 +7,15 @@ import { createSqliteDb, type Db } from '../db/create-db.js';
 import { loadMysqlDump } from '../db/sqlite/mysqldump-to-sqlite.js';
 import { siteWallTimeToUtc } from '../wp/tec/dates.js';
 import { EventMeta } from '../wp/constants.js';
+import { addDemoTickets } from './demo-tickets.js';
 
 /*
  * The bundled demo site `npm start` serves without DATABASE_URL: the reference site the
  * contract suite was recorded on (fixtures/reference/db.sql, a real WordPress + TEC site with
  * events, venues, organizers, categories, tags and a user of each role), loaded into an in-memory
  * SQLite database by the same converter a user runs on their own dump, with its dates moved so
- * its calendar is current on the day it starts. Writes land in memory and are gone at exit.
+ * its calendar is current on the day it starts, with Event Tickets active and a few events selling
+ * tickets (demo-tickets.ts). Writes land in memory and are gone at exit.
  */
 
 /**
@@ -67,6 +69,7 @@ export function openDemoSite(now: Date, options: OpenDemoSiteOptions = {}): Demo
     load: (database) => {
       loadMysqlDump(database, dump);
       shiftDates(database, shiftDays);
+      addDemoTickets(database, DEMO_TABLE_PREFIX, now);
     },
   });
   return { db, users: demoUsers(fixtures), shiftDays };

@@ -6,11 +6,9 @@
  * class (pendingSummary) name a test of each contract file, and README's "Companion plugins" lists them.
  */
 
-const COMMERCE = 'tribe/tickets/v1 not served: commerce (coupons, fees, gateways)';
-/** the rows Event Tickets' hooks write on an event update (one `_EventCost` per ticket price, tickets' `_ticket_end_date` moved with the start, `_tribe_modified_fields`) */
-const EVENT_WRITE_ROWS = 'event writes: ticketed fields and rows';
-/** the block editor's ticket saves that pass every check: they answer the ticket as a manager reads it (TICKET_MANAGERS, TICKET_EDITORS), so they answer rest_no_route, writing nothing, until that is built */
+/** the block editor's ticket saves that pass every check: their answer is the saved ticket as its manager reads it, and their rows need RSVP's save; they answer rest_no_route, writing nothing, until that is built */
 const TICKET_WRITES = 'tribe/tickets/v1 ticket writes: the saved ticket\'s answer';
+/** attendee writes that pass every check (RSVP and Tickets Commerce creation, check-in and out, a status update): Event Tickets writes random values there (order hash, security code) */
 const ATTENDEE_WRITES = 'tribe/tickets/v1 not served: attendee writes';
 
 /** The read cases (`mutates: false`) that differ today. */
@@ -31,11 +29,6 @@ export const TICKETS_READ_DEVIATIONS: Readonly<Record<string, string>> = {
 
 /** The write cases (`mutates: true`) that differ today (answer or rows). */
 export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
-  'tickets-dev.commerce.coupon-validate-guest': COMMERCE,
-  'tickets-dev.commerce.coupons-create-guest': COMMERCE,
-  'tickets-dev.events.write.update-ticketed': EVENT_WRITE_ROWS,
-  'tickets-dev.events.write.update-ticketed-editor': EVENT_WRITE_ROWS,
-  'tickets-dev.events.write.update-moves-dates': EVENT_WRITE_ROWS,
   'tickets-dev.tickets.write.create-rsvp': TICKET_WRITES,
   'tickets-dev.tickets.write.create-tc': TICKET_WRITES,
   'tickets-dev.tickets.write.update': TICKET_WRITES,

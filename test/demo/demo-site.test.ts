@@ -4,6 +4,7 @@ import { createApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { demoShiftDays, openDemoSite, type DemoSite } from '../../src/demo/demo-site.js';
+import { DEMO_TICKETED_EVENTS } from '../../src/demo/demo-tickets.js';
 import { siteWallTimeToUtc } from '../../src/wp/tec/dates.js';
 import { createLogger } from '../../src/ops/logging.js';
 import { StatementTracker } from '../../src/ops/statements.js';
@@ -11,7 +12,7 @@ import { StatementTracker } from '../../src/ops/statements.js';
 /**
  * The bundled demo (`npm start` without DATABASE_URL): the reference site in memory on SQLite,
  * its dates moved to the day it starts, its users signing in with the printed application
- * passwords, and an event written through the API read back.
+ * passwords, an event written through the API read back, and Event Tickets' answers on the events it sells tickets for.
  */
 
 // A day well after the recording (2026-11-21), on the other side of two DST changes.
@@ -100,6 +101,36 @@ describe('demo site', () => {
     const deleted = await agent().delete(`${ROOT}/events/${id}`).set('Authorization', basicAuth('admin'));
     expect(deleted.status).toBe(200);
     expect((await agent().get(`${ROOT}/events/${id}`)).status).not.toBe(200);
+  });
+
+  it('runs Event Tickets: events selling an RSVP and a paid ticket, with attendees, in every namespace that shows them', async () => {
+    const ticketsApp = supertest(
+      createApp({
+        db: demo.db,
+        config: loadConfig({ NAMESPACES: 'calendar/events/v1,tec/v1,tribe/tickets/v1', TEC_V1_EXPERIMENTAL_GATE: 'off' }),
+        clock: fixedClock(NOW),
+        logError: () => undefined,
+      }).callback(),
+    );
+    const event = (await agent().get(`${ROOT}/events/37`)).body;
+    expect(event.ticketed).toEqual(['tc', 'rsvp']);
+    expect(event.json_ld.offers.map((offer: { price: string }) => offer.price)).toEqual(['25', '0']);
+    const managed = (await agent().get(`${ROOT}/events/37`).set('Authorization', basicAuth('admin'))).body;
+    expect(managed.attendance).toEqual({ total_attendees: 3, checked_in: 0, not_checked_in: 3 });
+    // An event the demo sells nothing for says so.
+    const list = (await agent().get(`${ROOT}/events?per_page=50`)).body.events as { id: number; ticketed: unknown }[];
+    expect(list.find((listed) => !DEMO_TICKETED_EVENTS.includes(listed.id))?.ticketed).toBe(false);
+    const ticketed = (await agent().get(`${ROOT}/events?ticketed=true&start_date=2020-01-01`)).body.events.map((listed: { id: number }) => listed.id);
+    expect([...ticketed].sort((a: number, b: number) => a - b)).toEqual([...DEMO_TICKETED_EVENTS]);
+
+    const tecTickets = await ticketsApp.get('/wp-json/tec/v1/tickets').query({ event: 102 });
+    expect(tecTickets.status).toBe(200);
+    // tec/v1 lists Tickets Commerce's tickets.
+    expect(tecTickets.body.map((ticket: { title: { rendered: string } }) => ticket.title.rendered)).toEqual(['Early Bird']);
+    const paid = tecTickets.body.find((ticket: { title: { rendered: string } }) => ticket.title.rendered === 'Early Bird');
+    const single = await ticketsApp.get(`/wp-json/tribe/tickets/v1/tickets/${paid.id}`);
+    expect(single.status).toBe(200);
+    expect(single.body).toMatchObject({ id: paid.id, post_id: 102, provider: 'tc', title: 'Early Bird' });
   });
 
   it('counts each request\'s statements in the request log, as on MySQL', async () => {

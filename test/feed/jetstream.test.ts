@@ -12,7 +12,7 @@ import { change, FAST_RETRY, recordingLog } from './notification-support.js';
 
 /** The NATS server with JetStream the tests use (started by the machine, or by .ci/run). */
 const NATS_SERVER = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
-const ALL_KINDS: RecordKind[] = ['event', 'venue', 'organizer', 'category', 'tag'];
+const ALL_KINDS: RecordKind[] = ['event', 'venue', 'organizer', 'category', 'tag', 'ticket', 'attendee'];
 
 let nc: NatsConnection;
 let jsm: JetStreamManager;

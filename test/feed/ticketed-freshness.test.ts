@@ -1,12 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResultSetHeader } from 'mysql2/promise';
+import { createNotifier } from '../../src/feed/notifications/notifier.js';
+import { notifyRecordChanges } from '../../src/feed/notify-changes.js';
+import type { RecordKind } from '../../src/feed/record-change.js';
 import { ROOT } from '../http/support.js';
-import { feedApp, ManualClock, publishAsBinlog, readThroughCache, sqlUpdatePostAsBinlog, useBinlogFeedApp, type FeedApp } from './support.js';
+import { WebhookReceiver } from '../setup/webhook-receiver.js';
+import { FAST_RETRY, recordingLog } from './notification-support.js';
+import { answerOf, feedApp, ManualClock, publishAsBinlog, readThroughCache, sqlUpdatePostAsBinlog, useBinlogFeedApp, type FeedApp } from './support.js';
 
 /**
  * Issue 30: what Event Tickets adds to an event (its `ticketed` providers, its `attendance`, its
  * offers) is read from ticket and attendee posts, which are not the event's own rows. A ticket or
  * an attendee changed behind the service's back (raw SQL, reported as the binlog reports it) must
- * reach the very next answer, single or listed, from the response cache and the record cache alike.
+ * reach the very next answer, single or listed, from the response cache and the record cache alike,
+ * and drop nothing that did not read them; ticket and attendee changes are notified as such.
  */
 
 /** The site's QR key: a guest asking with it gets what attendee managers get, and its answers are cached as a guest's. */
@@ -41,6 +48,38 @@ async function sqlDeletePost(id: number): Promise<void> {
     { table: 'postmeta', action: 'delete', rows: meta },
     { table: 'posts', action: 'delete', rows: posts },
   ]);
+}
+
+/** Inserts a post by SQL (an attendee, as a sale or an RSVP makes one), reported as the binlog reports it; its ID. */
+async function sqlInsertPost(postType: string, title: string): Promise<number> {
+  const at = '2026-11-28 22:20:00';
+  const [result] = await fixture.raw.query(
+    'INSERT INTO wp_posts (post_author, post_date, post_date_gmt, post_content, post_title, post_excerpt, post_status, post_name, to_ping, pinged, post_modified, post_modified_gmt, post_content_filtered, post_type) VALUES (0, ?, ?, \'\', ?, \'\', \'publish\', ?, \'\', \'\', ?, ?, \'\', ?)',
+    [at, at, title, title.toLowerCase().replace(/\W+/g, '-'), at, at, postType],
+  );
+  const id = (result as ResultSetHeader).insertId;
+  const after = ((await fixture.raw.query('SELECT * FROM wp_posts WHERE ID = ?', [id]))[0] as Record<string, unknown>[])[0]!;
+  publishAsBinlog(fixture.feed, clock.now(), [{ table: 'posts', action: 'insert', rows: [{ after }] }]);
+  return id;
+}
+
+/** Adds meta rows to a post by SQL, reported as the binlog reports them (rows without the post's type). */
+async function sqlAddMeta(postId: number, meta: Record<string, string>): Promise<void> {
+  const rows: { after: Record<string, unknown> }[] = [];
+  for (const [key, value] of Object.entries(meta)) {
+    const [result] = await fixture.raw.query('INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (?, ?, ?)', [postId, key, value]);
+    rows.push({ after: { meta_id: (result as ResultSetHeader).insertId, post_id: postId, meta_key: key, meta_value: value } });
+  }
+  publishAsBinlog(fixture.feed, clock.now(), [{ table: 'postmeta', action: 'insert', rows }]);
+}
+
+/** Sets a post's meta value by SQL, reported as the binlog reports the rows. */
+async function sqlSetMeta(postId: number, key: string, value: string): Promise<void> {
+  const select = async () => (await fixture.raw.query('SELECT * FROM wp_postmeta WHERE post_id = ? AND meta_key = ?', [postId, key]))[0] as Record<string, unknown>[];
+  const before = await select();
+  await fixture.raw.query('UPDATE wp_postmeta SET meta_value = ? WHERE post_id = ? AND meta_key = ?', [value, postId, key]);
+  const after = await select();
+  publishAsBinlog(fixture.feed, clock.now(), [{ table: 'postmeta', action: 'update', rows: before.map((row, index) => ({ before: row, after: after[index]! })) }]);
 }
 
 const WINDOW = '/events?start_date=2027-01-01&end_date=2027-12-31&per_page=50';
@@ -114,5 +153,122 @@ describe('tec/v1 tickets: a ticket changed by SQL reaches the next answer', () =
 
     await sqlUpdatePost(2002, "post_status = 'draft'");
     expect((await listed()).map((ticket) => ticket.id)).not.toContain(2002);
+  });
+});
+
+describe('sales, RSVPs, check-ins and ticket edits made through WordPress (SQL) reach what they change, and nothing else', () => {
+  // Served with every namespace that shows tickets: TEC's events, tec/v1's tickets, Event Tickets' own.
+  let all: FeedApp;
+  const readAll = (url: string) => readThroughCache(all, url);
+  const attendance = async () => (await read(`/events/37?${API_KEY}`)).body.attendance as { total_attendees: number; checked_in: number };
+  /** Answers no ticket or attendee feeds: each must still come from the cache after every change below. */
+  const untouched = ['/venues/20', '/categories/7'];
+
+  beforeAll(async () => {
+    // The tec/v1 test above left ticket 2002 a draft.
+    await sqlUpdatePost(2002, "post_status = 'publish'");
+    all = feedApp(fixture.database, { clock, feed: fixture.feed, env: { NAMESPACES: 'calendar/events/v1,tec/v1,tribe/tickets/v1', TEC_V1_EXPERIMENTAL_GATE: 'off' } });
+  });
+
+  async function expectUntouchedKept(): Promise<void> {
+    for (const url of untouched) expect((await read(url)).hit, url).toBe(true);
+  }
+
+  it('a Tickets Commerce sale (an attendee made, the ticket\'s stock down): attendance, the ticket\'s stock in tec/v1', async () => {
+    for (const url of untouched) await readUntilHit(url);
+    const before = await attendance();
+    await readUntilHit(`/events/37?${API_KEY}`);
+    const ticketBefore = (await readAll('/wp-json/tec/v1/tickets/2002')).body;
+    expect((await readAll('/wp-json/tec/v1/tickets/2002')).hit).toBe(true);
+
+    const attendee = await sqlInsertPost('tec_tc_attendee', 'Buyer One');
+    await sqlAddMeta(attendee, { _tec_tickets_commerce_event: '37', _tec_tickets_commerce_ticket: '2002' });
+    await sqlSetMeta(2002, '_stock', '97');
+    const after = await read(`/events/37?${API_KEY}`);
+    expect(after.hit).toBe(false);
+    expect((after.body.attendance as { total_attendees: number }).total_attendees).toBe(before.total_attendees + 1);
+    const ticketAfter = await readAll('/wp-json/tec/v1/tickets/2002');
+    expect(ticketAfter.hit).toBe(false);
+    expect(ticketAfter.body).not.toEqual(ticketBefore);
+    expect(JSON.stringify(ticketAfter.body)).toContain('97');
+    await expectUntouchedKept();
+  });
+
+  it('an RSVP (an RSVP attendee made): attendance', async () => {
+    const before = await attendance();
+    await readUntilHit(`/events/37?${API_KEY}`);
+    const attendee = await sqlInsertPost('tribe_rsvp_attendees', 'Guest One');
+    await sqlAddMeta(attendee, { _tribe_rsvp_event: '37', _tribe_rsvp_product: '2001', _tribe_rsvp_status: 'yes' });
+    expect((await attendance()).total_attendees).toBe(before.total_attendees + 1);
+    await expectUntouchedKept();
+  });
+
+  it('a check-in (one meta row, the post\'s type unsaid): attendance', async () => {
+    const before = await attendance();
+    await readUntilHit(`/events/37?${API_KEY}`);
+    await sqlAddMeta(2106, { _tec_tickets_commerce_checked_in: '1' });
+    const after = await read(`/events/37?${API_KEY}`);
+    expect(after.hit).toBe(false);
+    expect((after.body.attendance as { checked_in: number }).checked_in).toBe(before.checked_in + 1);
+    await expectUntouchedKept();
+  });
+
+  it("a ticket's price edited: the event's JSON-LD offer, tec/v1's ticket", async () => {
+    const offers = async () => ((await read('/events/37')).body.json_ld as { offers: { price: string }[] }).offers.map((offer) => offer.price);
+    await readUntilHit('/events/37');
+    expect(await offers()).toEqual(['25', '0']);
+    await sqlSetMeta(2002, '_price', '30');
+    expect(await offers()).toEqual(['30', '0']);
+    expect(JSON.stringify((await readAll('/wp-json/tec/v1/tickets/2002')).body)).toContain('30');
+    await expectUntouchedKept();
+  });
+});
+
+describe('ticket and attendee changes made by SQL are notified', () => {
+  const receiver = new WebhookReceiver();
+  let unsubscribe: (() => void) | undefined;
+  let notifier: ReturnType<typeof createNotifier> | undefined;
+
+  beforeAll(async () => {
+    await receiver.start();
+    const tickets = feedApp(fixture.database, { clock, feed: fixture.feed, env: { NAMESPACES: 'calendar/events/v1,tribe/tickets/v1' } });
+    const plural: Partial<Record<RecordKind, string>> = { ticket: 'tickets', attendee: 'attendees', event: 'events' };
+    const fetchRecord = async (kind: RecordKind, id: number) => {
+      const path = kind === 'event' ? `${ROOT}/events/${id}` : `/wp-json/tribe/tickets/v1/${plural[kind]}/${id}`;
+      const answer = await answerOf(tickets.agent, path);
+      return answer.status === 200 ? (JSON.parse(answer.body) as unknown) : null;
+    };
+    const { log } = recordingLog();
+    notifier = createNotifier({
+      config: { webhooks: [{ url: receiver.url, secret: 'hook-secret', resources: ['ticket', 'attendee'], changes: ['created', 'updated', 'deleted'] }], nats: undefined },
+      fetchRecord,
+      log,
+      retry: FAST_RETRY,
+    });
+    unsubscribe = notifyRecordChanges({ feed: fixture.feed, db: fixture.database.db, notifier, logError: (error) => { throw error; } });
+  });
+
+  afterAll(async () => {
+    unsubscribe?.();
+    await notifier?.close();
+    await receiver.stop();
+  });
+
+  it('a ticket renamed is `ticket.updated` with the ticket as a guest reads it; an attendee made is `attendee.created`', async () => {
+    await sqlUpdatePost(2007, "post_title = 'Renamed by SQL'");
+    const attendee = await sqlInsertPost('tec_tc_attendee', 'Buyer Two');
+    await sqlAddMeta(attendee, { _tec_tickets_commerce_event: '129', _tec_tickets_commerce_ticket: '2007' });
+    // The post and its meta rows are two transactions, as WordPress's own statements are: created, then updated.
+    const deliveries = await receiver.waitForAccepted(3);
+    const types = deliveries.map((delivery) => [delivery.json.type, (delivery.json.record as { id?: number } | null)?.id ?? null]);
+    expect(types[0]).toEqual(['ticket.updated', 2007]);
+    expect((deliveries[0]!.json.record as { title: string }).title).toBe('Renamed by SQL');
+    // Attendees are not shown to guests: the change is told, its record null.
+    expect(types.slice(1)).toEqual([
+      ['attendee.created', null],
+      ['attendee.updated', null],
+    ]);
+    expect(deliveries[1]!.headers['x-calendar-event']).toBe('attendee.created');
+    expect(deliveries.some((delivery) => String(delivery.json.type).startsWith('event.'))).toBe(false);
   });
 });

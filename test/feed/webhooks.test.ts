@@ -18,7 +18,7 @@ import { change, FAST_RETRY, recordingLog } from './notification-support.js';
 import { configErrorMessage } from '../setup/config-error.js';
 
 const DATABASE_URL = 'mysql://root@127.0.0.1:3306/wordpress';
-const ALL_KINDS = ['event', 'venue', 'organizer', 'category', 'tag'];
+const ALL_KINDS = ['event', 'venue', 'organizer', 'category', 'tag', 'ticket', 'attendee'];
 const ALL_CHANGES = ['created', 'updated', 'deleted'];
 
 function subscription(url: string, overrides: Partial<WebhookSubscription> = {}): WebhookSubscription {
@@ -72,7 +72,7 @@ describe('WEBHOOKS, WEBHOOKS_FILE, NATS_URL and NATS_STREAM settings', () => {
     expect(configError({ WEBHOOKS: '[{"url": "ftp://example.com/x", "secret": "s"}]' })).toContain('WEBHOOKS[0].url:');
     expect(configError({ WEBHOOKS: '[{"url": "https://a.example/x", "secret": ""}]' })).toContain('WEBHOOKS[0].secret: secret must not be empty');
     expect(configError({ WEBHOOKS: '[{"url": "https://a.example/x", "secret": "s", "resources": ["events"]}]' })).toContain(
-      'WEBHOOKS[0].resources[0]: resources may hold only event, venue, organizer, category, tag',
+      'WEBHOOKS[0].resources[0]: resources may hold only event, venue, organizer, category, tag, ticket, attendee',
     );
     expect(configError({ WEBHOOKS: '[{"url": "https://a.example/x", "secret": "s", "change": ["deleted"]}]' })).toContain('WEBHOOKS[0].change');
     expect(configError({ WEBHOOKS: '{"url": "https://a.example/x", "secret": "s"}' })).toContain('WEBHOOKS: must be a JSON array');
@@ -300,7 +300,7 @@ describe('the record is the one an anonymous reader gets from this API', () => {
   it('sends the event as GET /events/{id} shows it, and null for one not public', async () => {
     const config = loadConfig({ DATABASE_URL: database.url });
     const agent = supertest(createApp({ db: database.db, config, clock: fixedClock('2026-11-21T12:00:00Z') }).callback());
-    const plural: Record<RecordKind, string> = { event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tags' };
+    const plural: Record<RecordKind, string> = { event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tags', ticket: 'tickets', attendee: 'attendees' };
     const fetchRecord = async (kind: RecordKind, id: number) => {
       const response = await agent.get(`/wp-json/calendar/events/v1/${plural[kind]}/${id}`);
       return response.status === 200 ? (response.body as unknown) : null;

@@ -39,6 +39,7 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
   it('answers each endpoint in progress rest_no_route, without an Allow header, whoever asks', async () => {
     for (const [method, path] of [
       ['post', '/coupons'],
+      ['post', '/coupons/apply'],
     ] as const) {
       const answer = await agent[method](`${ROOT}${path}`).set('Authorization', recordedUserAuth('admin'));
       expect(answer.status, `${method} ${path}`).toBe(404);
@@ -57,7 +58,8 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
     expect(inProgress).not.toContain('GET /cart');
     expect(inProgress).not.toContain('GET /coupons');
     expect(inProgress).not.toContain('DELETE /tickets/(?P<id>\\d+)');
-    expect(inProgress).toHaveLength(17);
+    expect(inProgress).not.toContain('POST /coupons/validate');
+    expect(inProgress).toHaveLength(15);
   });
 
   it("shows the site's own posts_per_page as the lists' per_page default, in the index and /doc", async () => {
@@ -92,6 +94,41 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
     } finally {
       await sql`DELETE FROM wp_tec_order_modifiers WHERE slug = 'SAVE5'`.execute(database.db);
     }
+  });
+
+  it('validates a coupon slug as Tickets Commerce does: active, within its times, with uses left', async () => {
+    const validate = async (coupon: string) => (await agent.post(`${ROOT}/coupons/validate`).send({ coupon })).body;
+    expect(await validate('SAVE5')).toEqual({ valid: false });
+    await sql`INSERT INTO wp_tec_order_modifiers (id, modifier_type, sub_type, raw_amount, slug, display_name, status, start_time, end_time) VALUES
+      (901, 'coupon', 'flat', 5, 'SAVE5', 'Save 5', 'active', NULL, NULL),
+      (902, 'coupon', 'flat', 5, 'OFF', 'Off', 'inactive', NULL, NULL),
+      (903, 'coupon', 'flat', 5, 'OVER', 'Over', 'active', NULL, '2026-11-01 00:00:00'),
+      (904, 'coupon', 'flat', 5, 'SOON', 'Soon', 'active', '2026-12-24 00:00:00', NULL),
+      (905, 'coupon', 'flat', 5, 'USED', 'Used', 'active', NULL, NULL),
+      (906, 'fee', 'flat', 5, 'FEE', 'Fee', 'active', NULL, NULL)`.execute(database.db);
+    await sql`INSERT INTO wp_tec_order_modifiers_meta (order_modifier_id, meta_key, meta_value, priority) VALUES
+      (901, 'coupons_available', '3', 0), (901, 'coupons_uses', '2', 0),
+      (905, 'coupons_available', '2', 0), (905, 'coupons_uses', '2', 0)`.execute(database.db);
+    try {
+      expect(await validate('SAVE5')).toEqual({ valid: true });
+      for (const slug of ['OFF', 'OVER', 'SOON', 'USED', 'FEE', 'NONE']) expect(await validate(slug), slug).toEqual({ valid: false });
+      const missing = await agent.post(`${ROOT}/coupons/validate`).send({});
+      expect(missing.status).toBe(400);
+      expect(missing.body.code).toBe('rest_missing_callback_param');
+    } finally {
+      await sql`DELETE FROM wp_tec_order_modifiers_meta WHERE order_modifier_id BETWEEN 901 AND 906`.execute(database.db);
+      await sql`DELETE FROM wp_tec_order_modifiers WHERE id BETWEEN 901 AND 906`.execute(database.db);
+    }
+  });
+
+  it("refuses a coupon's creation without manage_options (401 guest, 403 editor); an administrator's is in progress", async () => {
+    const coupon = { slug: 'x', display_name: 'X', status: 'active', amount: 5 };
+    expect((await agent.post(`${ROOT}/coupons`).send(coupon)).status).toBe(401);
+    const editor = await agent.post(`${ROOT}/coupons`).set('Authorization', recordedUserAuth('editor')).send(coupon);
+    expect([editor.status, editor.body.code]).toEqual([403, 'rest_forbidden']);
+    const admin = await agent.post(`${ROOT}/coupons`).set('Authorization', recordedUserAuth('admin')).send(coupon);
+    expect([admin.status, admin.body.code]).toEqual([404, 'rest_no_route']);
+    expect(await database.db.selectFrom('tec_order_modifiers').select('id').execute()).toEqual([]);
   });
 
   it('refuses coupons and fees to an editor (manage_options), 403 with no Allow header', async () => {

@@ -11,6 +11,8 @@ const PLURALS: Record<RecordKind, string> = {
   organizer: 'organizers',
   category: 'categories',
   tag: 'tags',
+  ticket: 'tickets',
+  attendee: 'attendees',
 };
 
 /** `calendar.events.123.updated`: one subject per record and change, so consumers filter with wildcards. */

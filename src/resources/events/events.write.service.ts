@@ -14,6 +14,7 @@ import { KNOWN_RANGE_STATUSES } from '../../wp/tec/known-range.repository.js';
 import { requestDateWallTime, requestDateZone } from '../../wp/tec/event-dates.js';
 import { localizeDate } from '../../wp/tec/dates.js';
 import { saveEventMeta, type EventSaveData } from '../../wp/tec/event-meta-save.js';
+import { afterPostInserted } from '../../wp/tickets/event-save.js';
 import { scaleBackPostStatus } from '../../wp/tec/event-status.js';
 import { setEventTerms, translateTermsToIds } from '../../wp/tec/event-terms.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
@@ -201,6 +202,8 @@ export async function createEvent(ctx: RequestContext): Promise<EventResource> {
       // tax_input, inside wp_insert_post; TEC's `_EventOrigin` follows, then saveEventMeta.
       { afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params) },
     ).then(async (eventId) => {
+      // `wp_insert_post`, before createEvent's saveEventMeta: Event Tickets' ticket start dates.
+      await afterPostInserted(scope, eventId);
       await saveMetaAndCustomTables(ctx, scope, eventId, 0, data, true);
       return eventId;
     });
@@ -267,6 +270,8 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
       if (error instanceof PostNotStoredError) return;
       throw error;
     }
+    // `wp_insert_post`, before updateEvent's saveEventMeta: Event Tickets' ticket start dates.
+    await afterPostInserted(scope, id);
     await saveMetaAndCustomTables(ctx, scope, id, Number(post.menu_order), data, false);
   });
   return getEventData(ctx, id);

@@ -12,7 +12,8 @@ import { publishAssociatedPosts } from '../../wp/tec/publish-associated.js';
 import { trackTermsChanged } from '../../wp/tec/tracker.js';
 import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
 import { deletePostForGood } from '../../wp/write/post-delete.js';
-import { addPostMeta, deletePostMeta, updatePostMeta } from '../../wp/write/post-meta.js';
+import { addPostMeta, deletePostMeta, getPostMetaValues, updatePostMeta } from '../../wp/write/post-meta.js';
+import { afterEventMetaUpdated, afterPostInserted } from '../../wp/tickets/event-save.js';
 import { insertPost, trashPost, updatePost, type PostFields } from '../../wp/write/posts.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { eventPostArr, filterEventMetaInput, buildPostArr, type MetaInput, type PostArr } from './tec-v1.event-postarr.js';
@@ -81,7 +82,11 @@ export async function writeMetaInput(scope: WriteScope, postId: number, meta: Re
       await deletePostMeta(scope, postId, key);
       for (const item of value as readonly number[]) await addPostMeta(scope, postId, key, String(item));
     } else {
-      await updatePostMeta(scope, postId, key, metaText(value as MetaInput));
+      const text = metaText(value as MetaInput);
+      const before = await getPostMetaValues(scope, postId, key);
+      await updatePostMeta(scope, postId, key, text);
+      // `updated_postmeta` (Event Tickets moves the tickets' sale end with the start): rows rewritten, not a first row added.
+      if (before.some((stored) => stored !== text)) await afterEventMetaUpdated(scope, postId, key, text);
     }
   }
 }
@@ -229,6 +234,8 @@ export async function updateTecV1Entity(ctx: RequestContext, entity: TecV1Entity
       },
       onPublished: entity === 'event' ? () => publishAssociatedPosts(scope, id) : undefined,
     });
+    // `wp_insert_post`: Event Tickets starts the sale of a ticket without a start (a new post has no tickets).
+    await afterPostInserted(scope, id);
     if (entity === 'event') await saveEventCustomTables(ctx, scope, id);
   });
 }

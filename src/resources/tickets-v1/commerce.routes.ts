@@ -1,9 +1,10 @@
-import { CoreErrors } from '../../http/errors.js';
+import { CoreErrors, InProgressError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
 import { userCan } from '../../wp/auth/capabilities.js';
 import { countOrderModifiers, OrderModifierType } from './order-modifiers.repository.js';
 import { IN_PROGRESS } from './in-progress.js';
+import { validateCoupon } from './coupons.service.js';
 
 type Route = RouteDefinition<RequestContext>;
 
@@ -11,7 +12,8 @@ type Route = RouteDefinition<RequestContext>;
  * Tickets Commerce's routes under tribe/tickets/v1: the payment gateways' (Square, Stripe, PayPal,
  * the free gateway) and the order modifiers' (coupons, fees), in Event Tickets' registration order.
  * Served: the GET routes a client can call without a gateway connection (their refusals and the
- * empty answers of a site without coupons or fees); the rest is declared, in progress.
+ * empty answers of a site without coupons or fees), coupon validation, and the refusal of a coupon
+ * created without `manage_options`; the rest is declared, in progress.
  */
 
 /**
@@ -175,11 +177,14 @@ export function createOrderModifierRoutes(): Route[] {
             end_time: { description: 'The coupon end time.', type: 'string', format: 'date-time', default: null },
           },
           permission: canManageOrderModifiers,
-          ...IN_PROGRESS,
+          // The refusal is served; a manager's coupon (Coupon::create) is not built yet.
+          handler: async () => {
+            throw new InProgressError();
+          },
         },
       ],
     },
-    { pattern: '/coupons/validate', endpoints: [{ methods: ['POST'], args: { coupon: COUPON_ARGS.coupon }, ...IN_PROGRESS }] },
+    { pattern: '/coupons/validate', endpoints: [{ methods: ['POST'], args: { coupon: COUPON_ARGS.coupon }, handler: validateCoupon }] },
     { pattern: '/coupons/apply', endpoints: [{ methods: ['POST'], args: COUPON_ARGS, ...IN_PROGRESS }] },
     { pattern: '/coupons/remove', endpoints: [{ methods: ['POST'], args: COUPON_ARGS, ...IN_PROGRESS }] },
     {

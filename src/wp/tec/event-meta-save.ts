@@ -2,6 +2,7 @@ import { EventMeta } from '../constants.js';
 import { phpArrayCast, phpScalarString } from '../php/php-values.js';
 import type { MetaMap } from '../posts/meta.js';
 import { sanitizeTextField } from '../terms/term-fields.js';
+import { afterEventMetaUpdated, eventCostsWithTicketPrices } from '../tickets/event-save.js';
 import { addPostMeta, deletePostMeta, updatePostMeta } from '../write/post-meta.js';
 import { updatePost } from '../write/posts.js';
 import type { WriteScope } from '../write/transaction.js';
@@ -113,6 +114,8 @@ class EventMetaWriter {
     await updatePostMeta(this.scope, this.eventId, key, value);
     this.meta.set(key, rows.length > 0 ? rows.map(() => value) : [value]);
     this.touched(key);
+    // `updated_postmeta` fires for rows rewritten, not for a first row added.
+    if (rows.length > 0) await afterEventMetaUpdated(this.scope, this.eventId, key, value);
   }
 
   async add(key: string, value: string): Promise<void> {
@@ -178,6 +181,10 @@ export async function saveEventMeta(
     for (const organizerId of new Set(data.organizerIds)) await writer.add(EventMeta.organizerId, String(organizerId));
   }
 
+  // `(array) EventCost` through `tribe_events_event_costs`: on a site running Event Tickets no cost
+  // given becomes the tickets' prices.
+  const costs = await eventCostsWithTicketPrices(scope, eventId, phpArrayCast(data.cost));
+
   if (data.featuredImage === false) await writer.delete(EventMeta.thumbnailId);
   else if (data.featuredImage !== undefined) await writer.update(EventMeta.thumbnailId, String(data.featuredImage));
 
@@ -199,7 +206,6 @@ export async function saveEventMeta(
   // `(array) EventCost`: a single cost is updated in place (a string through tec_sanitize_string);
   // any other count is a field "with multiple values per key": the rows go, then each value is
   // added as given, in order (no cost is an empty list, which only deletes).
-  const costs = phpArrayCast(data.cost);
   if (costs.length === 1) await writer.update(EventMeta.cost, storedValue(EventMeta.cost, phpScalarString(costs[0])));
   else {
     await writer.delete(EventMeta.cost);
