@@ -303,6 +303,14 @@ export function listEventEntries(ctx: RequestContext, query: ListEventsQuery): P
   return listEventPage(ctx, query, (ids) => loadListedEvents(ctx, ids));
 }
 
+/**
+ * Events by ID in the order given, each with the rows it was built from, rendered as the list
+ * renders them (the front-end iCal export's events); IDs of no event are left out.
+ */
+export function loadEventEntries(ctx: RequestContext, ids: readonly number[]): Promise<ListedEvent[]> {
+  return loadListedEvents(ctx, ids);
+}
+
 /** The list of GET /events, its page's events built by `build` from their IDs, in order. */
 async function listEventPage<E extends { resource: EventResource }>(
   ctx: RequestContext,
