@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { RequestContext } from '../../http/request-context.js';
-import { findPostBySlugOnce } from '../../http/request-context.js';
 import { EventMeta, OptionName, PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
 import { firstMeta } from '../../wp/posts/meta.js';
-import { selectPostById, selectPostsByIds } from '../../wp/posts/posts.repository.js';
+import { selectPostById, selectPostsByIds, selectPublishedPostByName } from '../../wp/posts/posts.repository.js';
 import { parsePostSearch } from '../../wp/posts/search.js';
 import { asRecord, maybeUnserialize } from '../../wp/php/php-values.js';
 import { selectOptions } from '../../wp/site/options.repository.js';
@@ -143,8 +142,8 @@ async function mainQuery(ctx: RequestContext, fe: FrontEndQuery): Promise<MainQu
     // A `?p=` the redirect did not move: no published event (a draft, another type).
     main.notFound = true;
   } else if (fe.eventSlug !== undefined) {
-    const post = await findPostBySlugOnce(ctx, fe.eventSlug, PostType.event);
-    if (post && post.post_type === PostType.event && post.post_status === PostStatus.publish) {
+    const post = await selectPublishedPostByName(ctx.db, fe.eventSlug, PostType.event);
+    if (post) {
       main.single = post.ID;
       main.globalPost = post.ID;
     } else main.notFound = true;
@@ -159,8 +158,10 @@ async function mainQuery(ctx: RequestContext, fe: FrontEndQuery): Promise<MainQu
     }
   }
   if (fe.tag !== undefined) {
-    const terms = await ctx.lookups.termsNamedBy(Taxonomy.tag, { ids: [], slugs: [fe.tag], names: [] });
-    const term = terms.find((candidate) => candidate.slug === fe.tag);
+    // TEC's context reads a numeric tag as the term's ID.
+    const id = /^\d+$/.test(fe.tag) ? Number(fe.tag) : undefined;
+    const terms = await ctx.lookups.termsNamedBy(Taxonomy.tag, { ids: id === undefined ? [] : [id], slugs: id === undefined ? [fe.tag] : [], names: [] });
+    const term = terms.find((candidate) => (id === undefined ? candidate.slug === fe.tag : candidate.term_id === id));
     main.tagTermIds = term ? [term.term_id] : [];
     if (!term) main.notFound = true;
   }
@@ -169,10 +170,32 @@ async function mainQuery(ctx: RequestContext, fe: FrontEndQuery): Promise<MainQu
     [fe.organizer, PostType.organizer],
   ] as const) {
     if (slug === undefined) continue;
-    const post = await findPostBySlugOnce(ctx, slug, type);
-    if (!post || post.post_status !== PostStatus.publish) main.notFound = true;
+    if (!(await selectPublishedPostByName(ctx.db, slug, type))) main.notFound = true;
+  }
+  const eventsArchive = fe.eventDisplay !== undefined || fe.category !== undefined || fe.tag !== undefined || fe.prettyICal;
+  if (!main.notFound && main.single === undefined && eventsArchive && fe.venue === undefined && fe.organizer === undefined) {
+    main.globalPost = await archiveFirstPost(ctx, fe, main);
   }
   return main;
+}
+
+/**
+ * The first post of WordPress's main query on an events archive (the global post): the archive's
+ * events (of its term), newest post date first, its page starting at (page - 1) x the events per page.
+ */
+async function archiveFirstPost(ctx: RequestContext, fe: FrontEndQuery, main: MainQuery): Promise<number | undefined> {
+  const filter: EventListFilter = { statuses: [PostStatus.publish], ...eventStorageOf(ctx.site) };
+  if (main.categoryTermIds) filter.categoryTermIds = main.categoryTermIds;
+  if (main.tagTermIds) filter.tagTermIds = main.tagTermIds;
+  const perPage = defaultEventsPerPage(ctx.site);
+  const offset = (pageNumber(fe) - 1) * perPage;
+  const { ids } = await selectEventPage(ctx.db, filter, { limit: 1, offset, orderByPostDate: false, sort: { by: 'date', direction: 'desc' } });
+  return ids[0];
+}
+
+/** The `paged` query var as WordPress reads it: 1 unless a positive number. */
+function pageNumber(fe: FrontEndQuery): number {
+  return Math.max(1, Number.parseInt(fe.paged ?? '1', 10) || 1);
 }
 
 /** Views V2's event IDs for the export (see the fixtures README, "Which events"). */
@@ -208,7 +231,7 @@ async function viewIds(ctx: RequestContext, fe: FrontEndQuery, main: MainQuery, 
   const barDate = typeof query['tribe-bar-date'] === 'string' && query['tribe-bar-date'] !== '' ? query['tribe-bar-date'] : undefined;
   const nowWall = formatUtc(Math.floor(ctx.now.getTime() / 1000) + zoneOffsetSeconds(zone, Math.floor(ctx.now.getTime() / 1000)));
   const filter: EventListFilter = { statuses: [PostStatus.publish], ...eventStorageOf(ctx.site) };
-  let sort: EventSort | undefined;
+  let sort: EventSort = { by: 'event_date', direction: 'asc', byDuration: true };
   const dates: Pick<EventListFilter, 'endsAfter' | 'endsBefore' | 'startsBefore'> = {};
   if (display === 'month') {
     const asked = barDate ?? fe.eventDate;
@@ -230,7 +253,7 @@ async function viewIds(ctx: RequestContext, fe: FrontEndQuery, main: MainQuery, 
     const date = barDate !== undefined ? (wallTimeOf(ctx, barDate) ?? nowWall) : nowWall;
     if (display === 'past') {
       dates.endsBefore = date;
-      sort = { by: 'event_date', direction: 'desc' };
+      sort = { by: 'event_date', direction: 'desc', byDuration: true };
     } else dates.endsAfter = date;
     if (barDate !== undefined && range && (date.slice(0, 10) < range.earliest.slice(0, 10) || date.slice(0, 10) > range.latest.slice(0, 10))) main.outOfRange = true;
   }
@@ -243,8 +266,7 @@ async function viewIds(ctx: RequestContext, fe: FrontEndQuery, main: MainQuery, 
   }
   if (main.categoryTermIds) filter.categoryTermIds = main.categoryTermIds;
   if (main.tagTermIds) filter.tagTermIds = main.tagTermIds;
-  const paged = Math.max(1, Number.parseInt(fe.paged ?? '1', 10) || 1);
-  const offset = (paged - 1) * defaultEventsPerPage(ctx.site);
+  const offset = (pageNumber(fe) - 1) * defaultEventsPerPage(ctx.site);
   return (await selectEventPage(ctx.db, filter, { limit: FEED_COUNT, offset, orderByPostDate: false, sort })).ids;
 }
 
