@@ -51,7 +51,7 @@ import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './cache/re
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
 import { answerFrontPage, answerPageNotServed } from './http/front-page.js';
-import { answerICalExport } from './resources/ical-export/ical-export.service.js';
+import { answerICalExport, ICAL_EXPORT_ROUTE } from './resources/ical-export/ical-export.service.js';
 import { experimentalAcknowledgement } from './wp/tec/experimental-acknowledgement.js';
 import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './cache/cached-answers.js';
 
@@ -452,9 +452,12 @@ export function createApp({
   const serveFrontEnd = async (ctx: Koa.Context) => {
     const site = await siteSettings();
     const urls = toSiteUrls(site, config.restRoot, config.publicUrl);
-    const now = clock.now();
+    // The front door (cached-answers.ts) settled the instant, database and feed generation of a
+    // plain anonymous request; the answer is kept there, against what it read.
+    const door = sentAnswerDoor(ctx);
+    const now = door?.now ?? clock.now();
     const context = frontEndContext(ctx, {
-      db: readRouting.dbFor({ method: 'GET', methodOverridden: false }, ANONYMOUS, now),
+      db: door?.db ?? readRouting.dbFor({ method: 'GET', methodOverridden: false }, ANONYMOUS, now),
       now,
       site,
       urls,
@@ -466,8 +469,13 @@ export function createApp({
       renderCache,
       eventCounts,
     });
-    const answer = await answerICalExport(context, { path: ctx.path, querystring: ctx.querystring });
+    const request = { path: ctx.path, querystring: ctx.querystring };
+    const { value: answer, dependencies } = door ? await collectDependencies(() => answerICalExport(context, request)) : { value: await answerICalExport(context, request), dependencies: undefined };
     if (answer) {
+      (ctx.state as ObservedState).route = ICAL_EXPORT_ROUTE;
+      if (door && dependencies && answer.status === 200 && (answer.staleFrom === undefined || answer.staleFrom > now.getTime())) {
+        keepSentAnswer(ctx, door.generation, ICAL_EXPORT_ROUTE, dependencies.tags, answer.staleFrom);
+      }
       ctx.status = answer.status;
       ctx.set(answer.headers);
       ctx.body = answer.body;

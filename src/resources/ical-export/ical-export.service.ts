@@ -6,7 +6,7 @@ import { selectPostById, selectPostsByIds, selectPublishedPostByName } from '../
 import { parsePostSearch } from '../../wp/posts/search.js';
 import { asRecord, maybeUnserialize } from '../../wp/php/php-values.js';
 import { selectOptions } from '../../wp/site/options.repository.js';
-import { formatUtc, phpDateTimeIn, zoneOffsetSeconds } from '../../wp/tec/dates.js';
+import { formatUtc, phpDateTimeIn, siteWallTimeToUtc, zoneOffsetSeconds } from '../../wp/tec/dates.js';
 import { defaultEventsPerPage, eventStorageOf, selectEventPage, toNormalZone, type EventListFilter, type EventSort } from '../../wp/tec/events-query.js';
 import { sanitizeTextField } from '../../wp/terms/term-fields.js';
 import { sanitizeTitle } from '../../wp/text/slugs.js';
@@ -21,6 +21,9 @@ import { isTruthyVar, parseFrontEndQuery, queryWithout, type FrontEndQuery } fro
  * Views V2 choosing the events): which events a URL exports, and the answer PHP sends for it.
  */
 
+/** How the request log, the metrics and the response cache name these answers' route. */
+export const ICAL_EXPORT_ROUTE = 'front end: iCal export';
+
 /** TEC's export count (Tribe__Events__iCal::$feed_default_export_count). */
 const FEED_COUNT = 30;
 /** The TEC version PRODID names when the site's options record none. */
@@ -30,6 +33,11 @@ export interface FrontEndAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * The instant (ms) from which the answer may differ though no data changed: a view of the events
+   * still to end (or ended) reads the clock; none when it reads no more than the site's day.
+   */
+  staleFrom?: number;
 }
 
 /** What the request's path and query ask of WordPress and TEC. */
@@ -56,11 +64,12 @@ export async function answerICalExport(ctx: RequestContext, request: FrontEndReq
   const tecOptions = asRecord(maybeUnserialize(options.get(OptionName.tecOptions) ?? ''));
   const main = await mainQuery(ctx, fe);
   const flavour = query['outlook-ical'] !== undefined ? 'outlook' : 'ical';
-  const ids = await exportedIds(ctx, fe, main, knownRange(tecOptions));
+  const { ids, readsNow } = await exportedIds(ctx, fe, main, knownRange(tecOptions));
   const events = ids.length === 0 ? [] : await loadEventEntries(ctx, ids);
+  const staleFrom = readsNow === undefined ? undefined : readsNow === 'ended' ? ctx.now.getTime() : firstEnd(ctx, events, eventStorageOf(ctx.site).filterOnUtcDates);
   const notFound = main.notFound || (ids.length === 0 && main.outOfRange);
   if (events.length === 0) {
-    return { status: notFound ? 404 : 200, headers: { ...robotsHeader(ctx), 'Content-Type': 'text/html; charset=UTF-8' }, body: '' };
+    return { status: notFound ? 404 : 200, headers: { ...robotsHeader(ctx), 'Content-Type': 'text/html; charset=UTF-8' }, body: '', staleFrom };
   }
   const blogName = sanitizeTextField(options.get(OptionName.blogname) ?? '');
   const tecVersion = String(tecOptions.latest_ecp_version ?? '') || FALLBACK_TEC_VERSION;
@@ -83,7 +92,23 @@ export async function answerICalExport(ctx: RequestContext, request: FrontEndReq
       'Content-Disposition': `attachment; filename="${sanitizeTitle(blogName, ctx.site.language)}-${hash}.ics"`,
     },
     body,
+    staleFrom,
   };
+}
+
+/**
+ * When the first of a list's events ends (ms): from then on the list of events still to end no
+ * longer holds it. Its end as the list compares it: the UTC end, or the local end against the
+ * site's wall clock. Undefined for no events: only a change of the data brings one in.
+ */
+function firstEnd(ctx: RequestContext, events: readonly ListedEvent[], comparesUtc: boolean): number | undefined {
+  let first: number | undefined;
+  for (const { resource } of events) {
+    const end = comparesUtc ? resource.utc_end_date : resource.end_date === null ? null : siteWallTimeToUtc(resource.end_date, ctx.site.timezone);
+    const at = end === null ? Number.NaN : Date.parse(`${end.replace(' ', 'T')}Z`);
+    if (Number.isFinite(at) && (first === undefined || at < first)) first = at;
+  }
+  return first;
 }
 
 /** TEC's X-Robots-Tag, sent whenever the request var `ical` or `outlook-ical` is truthy. */
@@ -199,11 +224,17 @@ function pageNumber(fe: FrontEndQuery): number {
 }
 
 /** Views V2's event IDs for the export (see the fixtures README, "Which events"). */
-async function exportedIds(ctx: RequestContext, fe: FrontEndQuery, main: MainQuery, range: KnownRange | undefined): Promise<number[]> {
+async function exportedIds(ctx: RequestContext, fe: FrontEndQuery, main: MainQuery, range: KnownRange | undefined): Promise<ViewIds> {
   const query = ctx.query;
-  if (query.event_ids !== undefined) return requestedIds(ctx, query.event_ids, main.globalPost);
-  if (main.single !== undefined && query.ical === '1') return [main.single];
+  if (query.event_ids !== undefined) return { ids: await requestedIds(ctx, query.event_ids, main.globalPost) };
+  if (main.single !== undefined && query.ical === '1') return { ids: [main.single] };
   return viewIds(ctx, fe, main, range);
+}
+
+interface ViewIds {
+  ids: number[];
+  /** The view compares with the current instant: the events still to end, or those ended. */
+  readsNow?: 'ending' | 'ended';
 }
 
 /**
@@ -224,7 +255,7 @@ async function requestedIds(ctx: RequestContext, value: NonNullable<RequestConte
 }
 
 /** The view's events: its date window, the archive's term, `featured`, the bar's search; 30 at most. */
-async function viewIds(ctx: RequestContext, fe: FrontEndQuery, main: MainQuery, range: KnownRange | undefined): Promise<number[]> {
+async function viewIds(ctx: RequestContext, fe: FrontEndQuery, main: MainQuery, range: KnownRange | undefined): Promise<ViewIds> {
   const query = ctx.query;
   const display = fe.eventDisplay === 'month' || fe.eventDisplay === 'day' || fe.eventDisplay === 'past' ? fe.eventDisplay : 'list';
   const zone = ctx.site.timezone;
@@ -232,6 +263,7 @@ async function viewIds(ctx: RequestContext, fe: FrontEndQuery, main: MainQuery, 
   const nowWall = formatUtc(Math.floor(ctx.now.getTime() / 1000) + zoneOffsetSeconds(zone, Math.floor(ctx.now.getTime() / 1000)));
   const filter: EventListFilter = { statuses: [PostStatus.publish], ...eventStorageOf(ctx.site) };
   let sort: EventSort = { by: 'event_date', direction: 'asc', byDuration: true };
+  let readsNow: ViewIds['readsNow'];
   const dates: Pick<EventListFilter, 'endsAfter' | 'endsBefore' | 'startsBefore'> = {};
   if (display === 'month') {
     const asked = barDate ?? fe.eventDate;
@@ -250,7 +282,9 @@ async function viewIds(ctx: RequestContext, fe: FrontEndQuery, main: MainQuery, 
     filter.filterOnUtcDates = false;
     if (range && (day < range.earliest.slice(0, 10) || day > range.latest.slice(0, 10))) main.outOfRange = true;
   } else {
-    const date = barDate !== undefined ? (wallTimeOf(ctx, barDate) ?? nowWall) : nowWall;
+    const asked = barDate === undefined ? undefined : wallTimeOf(ctx, barDate);
+    const date = asked ?? nowWall;
+    if (asked === undefined) readsNow = display === 'past' ? 'ended' : 'ending';
     if (display === 'past') {
       dates.endsBefore = date;
       sort = { by: 'event_date', direction: 'desc', byDuration: true };
@@ -267,7 +301,8 @@ async function viewIds(ctx: RequestContext, fe: FrontEndQuery, main: MainQuery, 
   if (main.categoryTermIds) filter.categoryTermIds = main.categoryTermIds;
   if (main.tagTermIds) filter.tagTermIds = main.tagTermIds;
   const offset = (pageNumber(fe) - 1) * defaultEventsPerPage(ctx.site);
-  return (await selectEventPage(ctx.db, filter, { limit: FEED_COUNT, offset, orderByPostDate: false, sort })).ids;
+  const { ids } = await selectEventPage(ctx.db, filter, { limit: FEED_COUNT, offset, orderByPostDate: false, sort });
+  return readsNow === undefined ? { ids } : { ids, readsNow };
 }
 
 /**
