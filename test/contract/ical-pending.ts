@@ -5,8 +5,11 @@
 
 /** a term archive's `list/page/N/` path, which WordPress matches as another rule */
 const TERM_PAGES = 'term archive list pages';
-/** `event_ids` naming a post that is no event (a venue is exported as an event dated now) */
-const EVENT_IDS_POSTS = 'event_ids: posts other than events';
+/**
+ * intended: `event_ids` naming a post that is no event (a venue): TEC exports it as an event dated
+ * the moment of the request; the service leaves it out (docs/ical.md, "Differences from TEC")
+ */
+const EVENT_IDS_POSTS = 'intended: event_ids naming a post that is no event';
 
 export const ICAL_PENDING: Readonly<Record<string, string>> = {
   'ical-dev.category.list-page-2': TERM_PAGES,

@@ -238,8 +238,9 @@ interface ViewIds {
 }
 
 /**
- * `event_ids`: Arr::list_to_array, each through tribe_get_event (one that is no event becomes the
- * global post, get_post's fallback), then only published posts kept, in the order given.
+ * `event_ids`: Arr::list_to_array, each through tribe_get_event (an ID of no post becomes the
+ * global post, get_post's fallback), then only published posts kept, in the order given. A post
+ * that is no event (a venue, a page) is left out, where TEC exports it as an event dated now.
  */
 async function requestedIds(ctx: RequestContext, value: NonNullable<RequestContext['query'][string]>, globalPost: number | undefined): Promise<number[]> {
   const items = (typeof value === 'string' ? value.split(',') : Object.values(value).map((item) => (typeof item === 'string' ? item : '')))
@@ -248,7 +249,7 @@ async function requestedIds(ctx: RequestContext, value: NonNullable<RequestConte
   if (items.length === 0) return [];
   const numeric = items.map((item) => (/^\d+$/.test(item) ? Number(item) : 0));
   const posts = new Map((await selectPostsByIds(ctx.db, numeric.filter((id) => id > 0))).map((post) => [post.ID, post]));
-  const resolved = numeric.map((id) => (posts.get(id)?.post_type === PostType.event ? id : globalPost));
+  const resolved = numeric.map((id) => (!posts.has(id) ? globalPost : posts.get(id)?.post_type === PostType.event ? id : undefined));
   const global = globalPost !== undefined && !posts.has(globalPost) ? await selectPostById(ctx.db, globalPost) : undefined;
   if (global) posts.set(global.ID, global);
   return resolved.filter((id): id is number => id !== undefined && posts.get(id)?.post_status === PostStatus.publish);
