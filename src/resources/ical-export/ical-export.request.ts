@@ -112,11 +112,11 @@ function matchRules(rules: readonly Rule[], segments: readonly string[]): Vars |
  * rule (in order) that leaves a term path wins, the term being its last segment.
  */
 function matchTermRules(segments: readonly string[]): { slug: string; vars: Vars } | undefined {
-  for (const [pattern] of TERM_RULES) {
-    if (segments.length <= pattern.length) continue;
-    const tail = segments.slice(segments.length - pattern.length);
-    const vars = matchRules([TERM_RULES.find(([candidate]) => candidate === pattern)!], tail);
-    if (vars) return { slug: segments[segments.length - pattern.length - 1]!, vars };
+  for (const rule of TERM_RULES) {
+    const length = rule[0].length;
+    if (segments.length <= length) continue;
+    const vars = matchRules([rule], segments.slice(segments.length - length));
+    if (vars) return { slug: segments[segments.length - length - 1]!, vars };
   }
   return undefined;
 }

@@ -11,7 +11,7 @@ import { defaultEventsPerPage, eventStorageOf, selectEventPage, toNormalZone, ty
 import { sanitizeTextField } from '../../wp/terms/term-fields.js';
 import { sanitizeTitle } from '../../wp/text/slugs.js';
 import { withDescendants } from '../../wp/validators.js';
-import { icalZoneOf, PROTECTED_DESCRIPTION, venueAddress } from '../events/events.ical.mapper.js';
+import { icalZoneOf, PROTECTED_DESCRIPTION, venueAddress, venueRegion } from '../events/events.ical.mapper.js';
 import { loadEventEntries, type ListedEvent } from '../events/events.service.js';
 import { toICalDocument, type ICalExportEvent } from './ical-export.document.js';
 import { isTruthyVar, parseFrontEndQuery, queryWithout, type FrontEndQuery } from './ical-export.request.js';
@@ -380,7 +380,5 @@ async function globalRegion(ctx: RequestContext, globalPost: number | undefined)
   if (globalPost === undefined) return '';
   const [entry] = await loadEventEntries(ctx, [globalPost]);
   const venue = entry && (Array.isArray(entry.resource.venue) ? entry.resource.venue[0] : entry.resource.venue);
-  if (!venue || Object.keys(venue).length === 0) return '';
-  const field = (key: string) => (typeof (venue as Record<string, unknown>)[key] === 'string' ? ((venue as Record<string, unknown>)[key] as string) : '');
-  return field('stateprovince') || (field('country') === 'United States' ? field('state') : field('province'));
+  return venue && Object.keys(venue).length > 0 ? venueRegion(venue as Record<string, unknown>) : '';
 }
