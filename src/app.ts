@@ -11,7 +11,7 @@ import { readRequestBody, requestBodyOf } from './http/request-body.js';
 import { restBodyParams } from './http/body-params.js';
 import { wordpressGlobalParams } from './http/global-params.js';
 import { CoreErrors } from './http/errors.js';
-import { dispatch, requestMethod } from './http/dispatcher.js';
+import { dispatch, frontEndContext, requestMethod } from './http/dispatcher.js';
 import { compileRoute } from './http/rest-route.js';
 import { createSiteSettingsCache } from './wp/site/site.js';
 import { requestedRestRoute, TEC_V1_NAMESPACE, TICKETS_NAMESPACE, toSiteUrls } from './wp/site/urls.js';
@@ -52,7 +52,8 @@ import type { RequestRecords } from './http/request-context.js';
 import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './cache/response-cache-policy.js';
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
-import { answerFrontPage } from './http/front-page.js';
+import { answerFrontPage, answerPageNotServed } from './http/front-page.js';
+import { answerICalExport, ICAL_EXPORT_ROUTE } from './resources/ical-export/ical-export.service.js';
 import { experimentalAcknowledgement } from './wp/tec/experimental-acknowledgement.js';
 import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './cache/cached-answers.js';
 
@@ -461,11 +462,50 @@ export function createApp({
   // Anything else under the REST root is a route WordPress would not know either.
   router.all(new RegExp(`^${escapeRegExp(config.restRoot)}(/.*)?$`), answerNoRoute);
   // The site's front page, where discovery starts (GET and HEAD: @koa/router's get answers both).
-  router.get(['/', '/index.php'], async (ctx) => {
+  // TEC's iCal export at the site's own URLs (`/events/?ical=1`, `/event/{slug}/?ical=1`, ...),
+  // apart from the REST machinery: WordPress serves them as front-end pages, to a reader never
+  // signed in (an application password signs in REST requests only). Any other page of the site
+  // is not ours: the site root answers the discovery page, the rest a 404 naming the site.
+  const serveFrontEnd = async (ctx: Koa.Context) => {
     const site = await siteSettings();
-    answerFrontPage(ctx, toSiteUrls(site, config.restRoot, config.publicUrl), servedNamespaces(config.namespaces, site.plugins));
-  });
+    const urls = toSiteUrls(site, config.restRoot, config.publicUrl);
+    // The front door (cached-answers.ts) settled the instant, database and feed generation of a
+    // plain anonymous request; the answer is kept there, against what it read.
+    const door = sentAnswerDoor(ctx);
+    const now = door?.now ?? clock.now();
+    const context = frontEndContext(ctx, {
+      db: door?.db ?? readRouting.dbFor({ method: 'GET', methodOverridden: false }, ANONYMOUS, now),
+      now,
+      site,
+      urls,
+      viewer: ANONYMOUS,
+      routePath: ctx.path,
+      body: undefined,
+      jsonError: false,
+      write: () => Promise.reject(new Error('a front-end page writes nothing')),
+      renderCache,
+      eventCounts,
+    });
+    const request = { path: ctx.path, querystring: ctx.querystring };
+    const { value: answer, dependencies } = door ? await collectDependencies(() => answerICalExport(context, request)) : { value: await answerICalExport(context, request), dependencies: undefined };
+    if (answer) {
+      (ctx.state as ObservedState).route = ICAL_EXPORT_ROUTE;
+      if (door && dependencies && answer.status === 200 && (answer.staleFrom === undefined || answer.staleFrom > now.getTime())) {
+        keepSentAnswer(ctx, door.generation, ICAL_EXPORT_ROUTE, dependencies.tags, answer.staleFrom);
+      }
+      ctx.status = answer.status;
+      ctx.set(answer.headers);
+      ctx.body = answer.body;
+    } else if (ctx.path === '/' || ctx.path === '/index.php') {
+      answerFrontPage(ctx, urls, servedNamespaces(config.namespaces, site.plugins));
+    } else answerPageNotServed(ctx, urls);
+  };
+  router.get(['/', '/index.php'], serveFrontEnd);
   app.use(router.routes());
+  app.use(async (ctx, next) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return serveFrontEnd(ctx);
+    await next();
+  });
   if (cachedAnswers) {
     // Kept answers are written before Koa runs at all (CachedAnswers.handler); everything else goes
     // to Koa. Every caller (main.ts, app.listen, the tests' supertest) takes the app's callback().

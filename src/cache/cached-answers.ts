@@ -50,7 +50,7 @@ export interface SentAnswerState {
      * Set inside when the answer may be kept: its route pattern, for the log and the metrics, and
      * the tags of what it read (dependencies.ts).
      */
-    keep?: { route: string | undefined; tags: ReadonlySet<string> };
+    keep?: { route: string | undefined; tags: ReadonlySet<string>; staleFrom?: number };
   };
 }
 
@@ -113,7 +113,9 @@ export class CachedAnswers {
     const { feed, readDbFor, siteZoneAtOnce, clock, restRoot } = this.options;
     // Where REST requests come in: under the root, or as `/?rest_route=` and `/index.php...`.
     const mayBeRest = request.path.startsWith(restRoot) || request.path === '/' || request.path.startsWith('/index.php');
-    if (!mayBeRest || !isPlainAnonymousRead(request)) return undefined;
+    // TEC's iCal export at the site's own URLs: `?ical=`, `?outlook-ical=`, the pretty `/ical/`.
+    const mayBeICalExport = request.url.includes('ical');
+    if (!(mayBeRest || mayBeICalExport) || !isPlainAnonymousRead(request)) return undefined;
     const now = clock.now();
     const db = readDbFor(now);
     const generation = feed.generationAtOnce(db);
@@ -128,7 +130,7 @@ export class CachedAnswers {
     const eea = request.headers['x-tec-eea'];
     const experimental = experimentalAcknowledgement(Array.isArray(eea) ? eea.join(',') : eea);
     const key = sentAnswerKey({ method: request.method, url: request.url, origin, siteZone: zone, now, experimental });
-    return { key, generation, db, now, cached: this.options.cache.get(key, generation) };
+    return { key, generation, db, now, cached: this.options.cache.get(key, generation, now) };
   }
 
   /**
@@ -150,7 +152,9 @@ export class CachedAnswers {
       // Stored as sent: every header set inside this door, and the body's UTF-8 bytes (outside V8's
       // heap, and never encoded again on the way out).
       const headers = headersSetInside(ctx, headersBefore);
-      this.options.cache.set(found.key, found.generation, { status: 200, headers, body: Buffer.isBuffer(body) ? body : Buffer.from(body), route: keep.route }, keep.tags);
+      const kept: CachedResponse = { status: 200, headers, body: Buffer.isBuffer(body) ? body : Buffer.from(body), route: keep.route };
+      if (keep.staleFrom !== undefined) kept.staleFrom = keep.staleFrom;
+      this.options.cache.set(found.key, found.generation, kept, keep.tags);
     };
   }
 
@@ -204,10 +208,10 @@ export class CachedAnswers {
  * the generation this door read, to an anonymous viewer): this door keeps it as sent. Says whether
  * it will, so the caller need not keep a copy of its own.
  */
-export function keepSentAnswer(ctx: { state: unknown }, generation: number, route: string | undefined, tags: ReadonlySet<string>): boolean {
+export function keepSentAnswer(ctx: { state: unknown }, generation: number, route: string | undefined, tags: ReadonlySet<string>, staleFrom?: number): boolean {
   const sent = (ctx.state as SentAnswerState).sentAnswer;
   if (sent === undefined || sent.generation !== generation) return false;
-  sent.keep = { route, tags };
+  sent.keep = staleFrom === undefined ? { route, tags } : { route, tags, staleFrom };
   return true;
 }
 

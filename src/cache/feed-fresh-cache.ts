@@ -85,9 +85,13 @@ export abstract class FeedFreshCache<V> {
     this.entries.clear();
   }
 
-  /** The value under `key` for a request whose reads are fresh from `generation` on; counts the hit or miss. */
-  protected lookup(key: string, generation: number): V | undefined {
-    const found = generation > this.feed.generation ? undefined : this.entries.get(key);
+  /**
+   * The value under `key` for a request whose reads are fresh from `generation` on; counts the hit
+   * or miss. A value `stale` says is past its time counts as a miss.
+   */
+  protected lookup(key: string, generation: number, stale?: (value: V) => boolean): V | undefined {
+    const kept = generation > this.feed.generation ? undefined : this.entries.get(key);
+    const found = kept !== undefined && stale?.(kept) === true ? undefined : kept;
     if (found === undefined) this.misses += 1;
     else this.hits += 1;
     if (this.observer !== undefined) this.observer.noted(this.lookupNote(key, generation, found !== undefined));

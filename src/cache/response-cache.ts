@@ -14,6 +14,12 @@ export interface CachedResponse {
   route?: string;
   /** The body's ETag, once an answer from the cache has needed it (see conditional-get.ts). */
   etag?: string;
+  /**
+   * The instant (ms since the epoch) from which the answer is stale whatever the feed says: an
+   * answer that reads the clock more finely than the site's day (the iCal export's events still
+   * to end). None: the feed and the key's day decide alone.
+   */
+  staleFrom?: number;
 }
 
 /** An answer whose dependencies are not known: any change drops it. */
@@ -40,10 +46,11 @@ export class ResponseCache extends FeedFreshCache<CachedResponse> {
 
   /**
    * The answer stored under `key`, if any, for a request whose reads are fresh from `generation`
-   * on: what is held is fresh at the feed's current generation, which is never older.
+   * on: what is held is fresh at the feed's current generation, which is never older; given `now`,
+   * not one stale from an earlier instant (CachedResponse.staleFrom).
    */
-  get(key: string, generation: number): CachedResponse | undefined {
-    return this.lookup(key, generation);
+  get(key: string, generation: number, now?: Date): CachedResponse | undefined {
+    return this.lookup(key, generation, now === undefined ? undefined : (kept) => kept.staleFrom !== undefined && now.getTime() >= kept.staleFrom);
   }
 
   /**

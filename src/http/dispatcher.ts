@@ -132,6 +132,15 @@ async function answerOptions(
   send(koa, { body: env.describeRoute(route, context) });
 }
 
+/**
+ * The request context of a front-end page of the site (the iCal export), which no REST route
+ * dispatches: the query string as PHP parses it, no route parameters, nothing validated.
+ */
+export function frontEndContext(koa: Koa.Context, env: DispatchEnvironment): RequestContext {
+  const query = parsePhpQuery(koa.querystring);
+  return buildContext(koa, env, requestMethod(koa, query), query, {}, { methods: ['GET'], args: {}, handler: async () => ({ body: '' }) });
+}
+
 function buildContext(
   koa: Koa.Context,
   env: DispatchEnvironment,

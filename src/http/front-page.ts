@@ -17,3 +17,19 @@ export function answerFrontPage(ctx: Koa.Context, urls: SiteUrls, namespaces: re
     '',
   ].join('\n');
 }
+
+/**
+ * A front-end page of the site this service does not serve (it renders no HTML): 404, naming the
+ * site and what the service does answer there, so a proxy rule that sends it more than TEC's iCal
+ * exports shows at once.
+ */
+export function answerPageNotServed(ctx: Koa.Context, urls: SiteUrls): void {
+  ctx.status = 404;
+  ctx.type = 'text/plain; charset=UTF-8';
+  ctx.body = [
+    `Not found: calendar-sidecar does not render the pages of ${urls.home}.`,
+    `It answers The Events Calendar's iCal exports there (URLs with ?ical=1 or ?outlook-ical=1, and TEC's /ical/ paths) and the REST API at ${urls.restRoot}.`,
+    'Send this page to WordPress instead (see docs/ical.md for the proxy rules).',
+    '',
+  ].join('\n');
+}

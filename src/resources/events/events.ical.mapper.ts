@@ -152,6 +152,12 @@ function firstVenue(event: EventResource): VenueFields | undefined {
   return venue && typeof venue === 'object' && Object.keys(venue).length > 0 ? venue : undefined;
 }
 
+/** tribe_get_region: the state or province field, else the state for a United States address, else the province. */
+export function venueRegion(venue: VenueFields): string {
+  const field = (key: string) => (typeof venue[key] === 'string' ? (venue[key] as string) : '');
+  return field('stateprovince') || (field('country') === 'United States' ? field('state') : field('province'));
+}
+
 /**
  * Tribe__Events__Venue::get_address_full_string: venue name, address, city, region (the state or
  * province field, else the state for a United States address, else the province), zip and
@@ -159,8 +165,7 @@ function firstVenue(event: EventResource): VenueFields | undefined {
  */
 export function venueAddress(venue: VenueFields): string {
   const field = (key: string) => (typeof venue[key] === 'string' ? (venue[key] as string) : '');
-  const region = field('stateprovince') || (field('country') === 'United States' ? field('state') : field('province'));
-  return [field('venue'), field('address'), field('city'), region, field('zip'), field('country')]
+  return [field('venue'), field('address'), field('city'), venueRegion(venue), field('zip'), field('country')]
     .filter((part) => part !== '')
     .join(', ');
 }

@@ -28,7 +28,7 @@ const DAY = 86_400;
 const yearTransitions = new Map<string, readonly { at: number; from: number; to: number }[]>();
 const MAX_REMEMBERED_YEARS = 2000;
 
-function transitionsInYear(zone: string, year: number): readonly { at: number; from: number; to: number }[] {
+export function transitionsInYear(zone: string, year: number): readonly { at: number; from: number; to: number }[] {
   const key = `${zone}\u0000${year}`;
   const known = yearTransitions.get(key);
   if (known) return known;

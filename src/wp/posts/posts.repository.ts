@@ -3,7 +3,7 @@ import type { Db } from '../../db/create-db.js';
 import { textIn } from '../../db/dialect.js';
 import { declaredRead, DependencyTag, readOf } from '../../feed/dependencies.js';
 import type { PostsTable } from '../../db/tables.js';
-import { PostType } from '../constants.js';
+import { PostStatus, PostType } from '../constants.js';
 import { phpRawurlencode, phpTrim, phpUrldecode } from '../php/php-values.js';
 import { sanitizeTitleForQuery } from '../text/slugs.js';
 
@@ -86,6 +86,27 @@ export async function selectPostBySlug(db: Db, path: string, postType: string): 
     }
   }
   return found?.post_type === postType ? found : undefined;
+}
+
+/**
+ * The post WP_Query finds for a front-end `name` query var of a non-hierarchical post type, as an
+ * anonymous reader sees it: that post_name exactly, of that type, published; the lowest ID when
+ * several are.
+ */
+export async function selectPublishedPostByName(db: Db, name: string, postType: string): Promise<PostRow | undefined> {
+  const rows = await declaredRead(
+    () =>
+      db
+        .selectFrom('posts')
+        .selectAll()
+        .where((eb) => textIn(db, eb.ref('post_name'), [sanitizeTitleForQuery(name)]))
+        .where('post_type', '=', postType)
+        .where('post_status', '=', PostStatus.publish)
+        .orderBy('ID', 'asc')
+        .execute(),
+    (found) => [DependencyTag.list(postType), ...postTags(found.map((row) => row.ID))],
+  );
+  return rows.find((row) => row.post_name === sanitizeTitleForQuery(name));
 }
 
 /** Meta rows of the given posts, in meta_id order (get_post_custom's order). */

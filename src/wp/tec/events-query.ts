@@ -370,7 +370,7 @@ export async function selectEventPage(
   const wanted = page.offset + page.limit;
   let rowsToRead = wanted;
   for (;;) {
-    const sort = page.sort !== undefined && !(page.sort.by === 'event_date' && page.sort.direction === 'asc') ? page.sort : undefined;
+    const sort = page.sort !== undefined && !(page.sort.by === 'event_date' && page.sort.direction === 'asc' && page.sort.byDuration !== true) ? page.sort : undefined;
     const query = sort
       ? eventRowsSorted(db, filter, sort, rowsToRead).compile()
       : compiledPages.compile(db, ...pageShapeAndParameters(filter, page.orderByPostDate, rowsToRead), () =>
@@ -519,6 +519,12 @@ function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: 
 export interface EventSort {
   by: 'event_date' | 'date' | 'title' | 'menu_order' | 'modified';
   direction: 'asc' | 'desc';
+  /**
+   * Events of one start ordered by their duration, then their post date, in the same direction:
+   * the order TEC's Views give their repository (View::setup_repository, `event_date` then
+   * `event_duration`), where the lists break ties by ID.
+   */
+  byDuration?: boolean;
 }
 
 const SORT_COLUMNS = { date: 'posts.post_date', title: 'posts.post_title', menu_order: 'posts.menu_order', modified: 'posts.post_modified' } as const;
@@ -533,7 +539,13 @@ function eventRowsSorted(db: Db, filter: EventListFilter, sort: EventSort, limit
     eb.selectFrom('options').select('options.option_value').where('options.option_name', '=', OptionName.lastSavePost).limit(1).as('marker'),
   );
   const column = sort.by === 'event_date' ? dates.order : SORT_COLUMNS[sort.by];
-  return query.orderBy(sql.ref(column), sort.direction).orderBy('posts.ID', 'asc').limit(limit);
+  let ordered = query.orderBy(sql.ref(column), sort.direction);
+  if (sort.byDuration) {
+    // Without TEC 6's table the stored end stands in for the duration: of two events that start
+    // together, the shorter ends first.
+    ordered = ordered.orderBy(sql.ref(filter.useOccurrencesTable ? 'occ.duration' : dates.end), sort.direction).orderBy('posts.post_date', sort.direction);
+  }
+  return ordered.orderBy('posts.ID', 'asc').limit(limit);
 }
 
 /** How many events match (the ORM's found_posts): distinct posts, whatever their occurrences. */
