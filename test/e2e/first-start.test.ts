@@ -225,7 +225,8 @@ describe("a site whose home is not where the service listens", () => {
     // The demo's home is the recorded site's 127.0.0.1:8080 too, and it listens elsewhere here.
     const demo = await startBuiltService(START_BUILD, { DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
     try {
-      expect(await warnLines(demo)).toEqual([]);
+      // The demo runs Event Tickets: its one companion line (doctor's too) is the only warning.
+      expect((await warnLines(demo)).filter((line) => !line.startsWith('Event Tickets '))).toEqual([]);
     } finally {
       await stopService(demo.process);
     }

@@ -38,7 +38,6 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
 
   it('answers each endpoint in progress rest_no_route, without an Allow header, whoever asks', async () => {
     for (const [method, path] of [
-      ['post', '/coupons'],
       ['post', '/coupons/apply'],
     ] as const) {
       const answer = await agent[method](`${ROOT}${path}`).set('Authorization', recordedUserAuth('admin'));

@@ -33,9 +33,10 @@ export function companionNotices({ plugins, aggregatorRecords }: CompanionFacts)
     notices.push({
       id: 'event-tickets',
       line:
-        `Event Tickets${version} active (${providers}): events' \`ticketed\`, \`attendance\`, costs and offers are served; ` +
-        "tec/v1's ticket reads and tribe/tickets/v1's index, /doc, cart and commerce reads are served; the ticket rows event updates write, " +
-        "tribe/tickets/v1's tickets, attendees and QR routes and tec/v1's ticket writes are not served yet: those answers differ from the plugin's",
+        `Event Tickets${version} active (${providers}): served as the plugin answers: events' \`ticketed\`, \`attendance\`, costs and offers, ` +
+        "the ticket rows event writes change, tec/v1's tickets, tribe/tickets/v1's tickets, attendees, QR check-in, cart and coupon validation; " +
+        'Tickets Commerce checkout (gateway orders, coupons applied or created, fees), Tickets Commerce attendees made through the API, ' +
+        "ticket types other than the default and currencies other than the dollar in tribe/tickets/v1 are not served yet: those answers differ from the plugin's",
     });
   }
   if (plugins.eventsCalendarPro) {
