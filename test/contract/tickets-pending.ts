@@ -14,7 +14,8 @@ const COMMERCE = 'tribe/tickets/v1 not served: commerce (coupons, fees, gateways
 const EVENT_WRITE_ROWS = 'event writes: ticketed fields and rows';
 /** the block editor's ticket saves that pass every check: they answer the ticket as a manager reads it (TICKET_MANAGERS, TICKET_EDITORS), so they answer rest_no_route, writing nothing, until that is built */
 const TICKET_WRITES = 'tribe/tickets/v1 ticket writes: the saved ticket\'s answer';
-const ATTENDEE_WRITES = 'tribe/tickets/v1 not served: attendee writes';
+/** an attendee created for a Tickets Commerce ticket: its manual order (the order post, its status transitions and their timestamped markers) is not built, so it answers rest_no_route, writing nothing */
+const ATTENDEE_WRITES = 'tribe/tickets/v1 not served: Tickets Commerce attendee writes';
 
 /** The read cases (`mutates: false`) that differ today. */
 export const TICKETS_PENDING: Readonly<Record<string, string>> = {
@@ -31,11 +32,7 @@ export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.tickets.write.create-rsvp': TICKET_WRITES,
   'tickets-dev.tickets.write.create-tc': TICKET_WRITES,
   'tickets-dev.tickets.write.update': TICKET_WRITES,
-  'tickets-dev.attendees.write.create-rsvp': ATTENDEE_WRITES,
   'tickets-dev.attendees.write.create-tc': ATTENDEE_WRITES,
-  'tickets-dev.attendees.write.checkin': ATTENDEE_WRITES,
-  'tickets-dev.attendees.write.checkout': ATTENDEE_WRITES,
-  'tickets-dev.attendees.write.update-status': ATTENDEE_WRITES,
 };
 
 /**

@@ -41,6 +41,11 @@ function filterBoolean(value: string): boolean {
   return ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
 }
 
+/** Tribe__Tickets__Global_ID's ID of an attendee: `{host}?type=attendee&id={ID}`. */
+export function attendeeGlobalId(urls: SiteUrls, attendeeId: number): string {
+  return globalId(urls, attendeeId).replace(/\?id=\d+$/, `?type=attendee&id=${attendeeId}`);
+}
+
 /**
  * get_attendee_global_id and its lineage: the stored values, else Tribe__Tickets__Global_ID's
  * `{host}?type=attendee&id={ID}`. Event Tickets stores a missing one while it reads; a read here
@@ -48,7 +53,7 @@ function filterBoolean(value: string): boolean {
  */
 function globalIds(urls: SiteUrls, attendee: AttendeeRecord): { global_id: string; global_id_lineage: unknown[] } {
   const stored = text(attendee.meta, GLOBAL_ID_KEY);
-  const id = stored !== '' ? stored : globalId(urls, attendee.post.ID).replace(/\?id=\d+$/, `?type=attendee&id=${attendee.post.ID}`);
+  const id = stored !== '' ? stored : attendeeGlobalId(urls, attendee.post.ID);
   const lineageRows = allMeta(attendee.meta, GLOBAL_ID_LINEAGE_KEY);
   const existing = lineageRows.length === 0 || isPhpEmpty(lineageRows[0]) ? [] : maybeUnserialize(lineageRows[0]!);
   const list = Array.isArray(existing) ? existing : existing !== null && typeof existing === 'object' ? Object.values(existing) : existing === undefined || existing === '' ? [] : [existing];
