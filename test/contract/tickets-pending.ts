@@ -30,7 +30,6 @@ export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.events.write.update-ticketed-editor': EVENT_WRITE_ROWS,
   'tickets-dev.events.write.update-moves-dates': EVENT_WRITE_ROWS,
   'tickets-dev.tickets.write.create-rsvp': TICKET_WRITES,
-  'tickets-dev.tickets.write.create-tc': TICKET_WRITES,
   'tickets-dev.tickets.write.update': TICKET_WRITES,
   'tickets-dev.attendees.write.create-tc': ATTENDEE_WRITES,
 };

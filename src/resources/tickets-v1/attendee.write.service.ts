@@ -5,8 +5,8 @@ import { firstMeta } from '../../wp/posts/meta.js';
 import { phpIntval } from '../../wp/php/php-values.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { attendeeKindOf, ATTENDEE_KINDS, ATTENDEE_STATUSES_NOT_ANY, RSVP_STATUS_KEY, type AttendeeKind } from '../../wp/tickets/attendee-kinds.js';
-import { createRsvpAttendee, storeAttendeeGlobalIds, unservedAttendeeArg, updateRsvpAttendee, type AttendeeParams } from '../../wp/tickets/rsvp-attendee-save.js';
-import { attendeeGlobalId } from './attendee.mapper.js';
+import { createRsvpAttendee, unservedAttendeeArg, updateRsvpAttendee, type AttendeeParams } from '../../wp/tickets/rsvp-attendee-save.js';
+import { storeGlobalIds, typedGlobalId } from '../../wp/tickets/global-ids.js';
 import { loadAttendee } from './attendee.records.js';
 import { renderAttendee } from './attendee.service.js';
 import { requestHasManageAccess } from './manage-access.js';
@@ -75,7 +75,7 @@ export async function createAttendee(ctx: RequestContext): Promise<{ status: num
   const params = attendeeParams(ctx, [['attendee_source', 'rest-api']]);
   const id = await ctx.write(async (scope) => {
     const created = await createRsvpAttendee(scope, { ticketId, eventId, params });
-    await storeAttendeeGlobalIds(scope, created, (attendeeId) => attendeeGlobalId(ctx.urls, attendeeId));
+    await storeGlobalIds(scope, created, typedGlobalId(ctx.urls, 'attendee', created));
     return created;
   });
   return answerAttendee(ctx, id);
@@ -105,7 +105,7 @@ export async function updateAttendee(ctx: RequestContext): Promise<{ status: num
   const params = attendeeParams(ctx);
   await ctx.write(async (scope) => {
     await updateRsvpAttendee(scope, id, params);
-    await storeAttendeeGlobalIds(scope, id, (attendeeId) => attendeeGlobalId(ctx.urls, attendeeId));
+    await storeGlobalIds(scope, id, typedGlobalId(ctx.urls, 'attendee', id));
   });
   return answerAttendee(ctx, id);
 }

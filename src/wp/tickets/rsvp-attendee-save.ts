@@ -26,7 +26,6 @@ import { checkInRsvpAttendee, uncheckInRsvpAttendee } from './check-in.js';
  * - a create then saves a random security code (a second wp_update_post), and counts the sale on
  *   the ticket (`total_sales` up, `_stock` down, never below 0) when the attendee is going; an
  *   update runs RSVP's check-in or check-out when `check_in` was given.
- * - the answer's read stores the attendee's global ID and its lineage when missing.
  */
 
 /** Tribe__Repository's aliases of post fields, and the post columns: arguments this module does not store (see unservedAttendeeArg). */
@@ -130,18 +129,6 @@ async function countSale(scope: WriteScope, ticketId: number): Promise<void> {
   await updatePostMeta(scope, ticketId, 'total_sales', String(sales));
   const stock = Math.max(phpIntval((await getPostMetaValues(scope, ticketId, '_stock'))[0] ?? '') - 1, 0);
   await updatePostMeta(scope, ticketId, '_stock', String(stock));
-}
-
-/**
- * Post_Repository::get_attendee_global_id and its lineage, as the answer's read stores them:
- * `{host}?type=attendee&id={ID}` when none is stored, and the lineage holding it.
- */
-export async function storeAttendeeGlobalIds(scope: WriteScope, attendeeId: number, globalIdOf: (id: number) => string): Promise<void> {
-  const stored = (await getPostMetaValues(scope, attendeeId, '_tribe_global_id'))[0] ?? '';
-  const globalId = isPhpEmpty(stored) ? globalIdOf(attendeeId) : stored;
-  if (isPhpEmpty(stored)) await updatePostMeta(scope, attendeeId, '_tribe_global_id', globalId);
-  const lineage = (await getPostMetaValues(scope, attendeeId, '_tribe_global_id_lineage'))[0] ?? '';
-  if (isPhpEmpty(lineage)) await updatePostMeta(scope, attendeeId, '_tribe_global_id_lineage', phpSerialize([globalId]));
 }
 
 /** What a create is handed: the ticket, the post it is sold for, the request's parameters (with `attendee_source`). */
