@@ -12,8 +12,6 @@ const TIED_ORDER = 'tied order';
 const COMMERCE = 'tribe/tickets/v1 not served: commerce (coupons, fees, gateways)';
 /** the rows Event Tickets' hooks write on an event update (one `_EventCost` per ticket price, tickets' `_ticket_end_date` moved with the start, `_tribe_modified_fields`) */
 const EVENT_WRITE_ROWS = 'event writes: ticketed fields and rows';
-/** the block editor's ticket saves that pass every check: they answer the ticket as a manager reads it (TICKET_MANAGERS, TICKET_EDITORS), so they answer rest_no_route, writing nothing, until that is built */
-const TICKET_WRITES = 'tribe/tickets/v1 ticket writes: the saved ticket\'s answer';
 /** an attendee created for a Tickets Commerce ticket: its manual order (the order post, its status transitions and their timestamped markers) is not built, so it answers rest_no_route, writing nothing */
 const ATTENDEE_WRITES = 'tribe/tickets/v1 not served: Tickets Commerce attendee writes';
 
@@ -29,8 +27,6 @@ export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
   'tickets-dev.events.write.update-ticketed': EVENT_WRITE_ROWS,
   'tickets-dev.events.write.update-ticketed-editor': EVENT_WRITE_ROWS,
   'tickets-dev.events.write.update-moves-dates': EVENT_WRITE_ROWS,
-  'tickets-dev.tickets.write.create-rsvp': TICKET_WRITES,
-  'tickets-dev.tickets.write.update': TICKET_WRITES,
   'tickets-dev.attendees.write.create-tc': ATTENDEE_WRITES,
 };
 

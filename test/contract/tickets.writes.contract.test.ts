@@ -20,5 +20,5 @@ defineWriteContractSuite({
   pending: TICKETS_WRITES_PENDING,
   intendedDeviations: TICKETS_WRITE_DEVIATIONS,
   settings: TICKETS_SITE_KEYS,
-  selectionChecks: ticketsSelectionChecks(TICKETS_WRITES_PENDING, 61),
+  selectionChecks: ticketsSelectionChecks(TICKETS_WRITES_PENDING, 63),
 });

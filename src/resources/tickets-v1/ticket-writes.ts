@@ -16,18 +16,17 @@ import { asRecord } from '../../wp/php/php-values.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { updateEventCostFromTickets } from '../../wp/tickets/event-cost-update.js';
 import { storeGlobalIds, typedGlobalId } from '../../wp/tickets/global-ids.js';
-import { saveCommerceTicket, type TicketSaveInput, type TicketStockInput } from '../../wp/tickets/ticket-save.js';
+import { saveCommerceTicket, saveRsvpTicket, type TicketSaveInput, type TicketStockInput } from '../../wp/tickets/ticket-save.js';
 
 /*
  * The block editor's ticket writes on `tribe/tickets/v1` (Tribe__Tickets__Editor__REST__V1__Endpoints__Single_Ticket):
  * `POST /tickets` and `POST|PUT|PATCH /tickets/{id}` (add_ticket), `DELETE /tickets/{id}`. Each reads
  * the form body only (WP_REST_Request::get_body_params: a JSON body gives none), checks the form's
  * nonce for the user and the right to edit the post, then the provider. Deleting is served; a
- * save runs the provider's ticket_add (Tickets Commerce: wp/tickets/ticket-save.ts), TEC's
+ * save runs the provider's ticket_add (wp/tickets/ticket-save.ts), TEC's
  * update_event_cost on `tribe_tickets_ticket_added`, and answers 202 with get_readable_ticket_data
  * (the ticket as a manager reads it, whose read stores the ticket's global ID), all in one
- * transaction. RSVP's save is not built: an RSVP save past every check answers rest_no_route,
- * having written nothing.
+ * transaction. RSVP saves through its own save_ticket (saveRsvpTicket).
  */
 
 const FORM_TYPES: readonly string[] = ['application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -88,11 +87,12 @@ async function addTicket(ctx: RequestContext, nonceAction: string): Promise<Rest
   const price = sent === undefined || (typeof sent === 'string' && sent.trim() === '') ? '0' : sent;
   if (provider.slug === 'tc' && (!isPhpNumeric(price) || phpFloatval(price) < 0)) throw EditorTicketErrors.invalidPrice();
   const eventTickets = ctx.site.plugins.eventTickets;
-  if (provider.slug !== 'tc' || eventTickets === undefined) throw new InProgressError();
+  if (eventTickets === undefined) throw new InProgressError();
   const postId = phpIntval(bodyParam(ctx, 'post_id'));
   const input = { ...editorSaveInput(ctx, price), ticketId };
   const savedId = await ctx.write(async (scope) => {
-    const id = await saveCommerceTicket(scope, postId, input, ctx.viewer.userId);
+    const save = provider!.slug === 'tc' ? saveCommerceTicket : saveRsvpTicket;
+    const id = await save(scope, postId, input, ctx.viewer.userId);
     await updateEventCostFromTickets(scope, postId, eventTickets);
     await storeGlobalIds(scope, id, typedGlobalId(ctx.urls, provider!.slug, id));
     return id;
@@ -116,6 +116,7 @@ function editorSaveInput(ctx: RequestContext, price: unknown): TicketSaveInput {
     if (typeof value === 'string' || typeof value === 'number') stock[key] = value;
   }
   if (block.mode !== undefined && block.mode !== null) stock.mode = String(block.mode);
+  if (block.not_going !== undefined) stock.notGoing = block.not_going;
   const menuOrder = bodyParam(ctx, 'menu_order');
   const sale = asRecord(block.sale_price);
   const addSalePrice = block.sale_price === undefined ? undefined : (sale.checked ?? false);
