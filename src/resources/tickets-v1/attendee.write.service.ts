@@ -3,6 +3,7 @@ import type { RequestContext } from '../../http/request-context.js';
 import { loadPostMetaOnce, loadPostOnce } from '../../http/request-context.js';
 import { firstMeta } from '../../wp/posts/meta.js';
 import { phpIntval } from '../../wp/php/php-values.js';
+import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { attendeeKindOf, ATTENDEE_KINDS, ATTENDEE_STATUSES_NOT_ANY, RSVP_STATUS_KEY, type AttendeeKind } from '../../wp/tickets/attendee-kinds.js';
 import { createRsvpAttendee, unservedAttendeeArg, updateRsvpAttendee, type AttendeeParams } from '../../wp/tickets/rsvp-attendee-save.js';
@@ -95,7 +96,8 @@ export async function updateAttendee(ctx: RequestContext): Promise<{ status: num
   }
   if (kind.provider === undefined || !(ctx.site.plugins.eventTickets?.providers ?? []).includes(kind.provider)) throw new InProgressError();
   checkAttendeeStatus(ctx, kind);
-  if (isTribeTruthy(ctx.params.check_in)) {
+  // prepare_update_attendee_data validates a check-in whenever `check_in` is not empty (its bool parameter takes `'false'` as true).
+  if (!isPhpEmpty(ctx.params.check_in)) {
     if (kind.provider !== 'rsvp') throw new InProgressError();
     const meta = await loadPostMetaOnce(ctx, id);
     if (isTribeTruthy(firstMeta(meta, kind.checkedInKey) ?? '')) throw AttendeeWriteErrors.alreadyCheckedIn();

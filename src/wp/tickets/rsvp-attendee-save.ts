@@ -68,14 +68,18 @@ export type AttendeeParams = ReadonlyArray<readonly [string, unknown]>;
 
 /**
  * A parameter this module does not write as Event Tickets would: a post field other than the
- * title (Tribe__Repository writes it into the post, or refuses the blocked ones) or a taxonomy.
+ * title (Tribe__Repository writes it into the post, or refuses the blocked ones), a taxonomy, or
+ * an `attendee_id` (which turns a create into an update's arguments).
  * Undefined when every parameter is stored as meta or as the title.
  */
 export function unservedAttendeeArg(params: AttendeeParams): string | undefined {
   return params
     .map(([key]) => key)
-    .find((key) => key !== 'title' && (POST_FIELD_ALIASES.includes(key) || POST_COLUMNS.includes(key) || TAXONOMIES.includes(key)));
+    .find((key) => key === 'attendee_id' || (key !== 'title' && (POST_FIELD_ALIASES.includes(key) || POST_COLUMNS.includes(key) || TAXONOMIES.includes(key))));
 }
+
+/** Arguments set_attendee_args drops before the save (the e-mail options, the order's attendee number). */
+const DROPPED_ARGS: readonly string[] = ['send_ticket_email', 'send_ticket_email_args', 'order_attendee_id'];
 
 /** update_post_meta's stored text of a request value: strings unslashed, booleans `1`/``, arrays serialized. */
 function metaText(value: unknown): string {
@@ -112,7 +116,7 @@ function toPostarr(args: Map<string, unknown>, kind: AttendeeKind): { title: str
   let title: string | undefined;
   const meta: Array<[string, string]> = [];
   for (const [key, value] of args) {
-    if (value === null || value === undefined || key === 'order_attendee_id') continue;
+    if (value === null || value === undefined || DROPPED_ARGS.includes(key)) continue;
     if (key === 'title') title = metaText(value);
     else meta.push([aliases[key] ?? key, metaText(value)]);
   }
