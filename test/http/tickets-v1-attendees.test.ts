@@ -114,12 +114,60 @@ describe('attendee writes', () => {
     expect(answer.body).toEqual({ code: 'invalid-attendee-id', message: 'Attendee ID is not valid.', data: { status: 404 } });
   });
 
-  it('checking in a going attendee that passes every check answers in progress and writes nothing', async () => {
-    const before = await sql`SELECT COUNT(*) AS n FROM wp_postmeta WHERE post_id = 2102`.execute(database.db);
-    const answer = await agent().post(`${ROOT}/attendees/2102`).set('Authorization', recordedUserAuth('admin')).send({ check_in: true });
-    expect(answer.status).toBe(404);
-    expect(answer.body.code).toBe('rest_no_route');
-    expect((await sql`SELECT COUNT(*) AS n FROM wp_postmeta WHERE post_id = 2102`.execute(database.db)).rows).toEqual(before.rows);
+  const metaOf = async (postId: number) =>
+    (await sql<{ meta_key: string; meta_value: string }>`SELECT meta_key, meta_value FROM wp_postmeta WHERE post_id = ${postId} ORDER BY meta_id`.execute(database.db)).rows;
+  const valueOf = (rows: { meta_key: string; meta_value: string }[], key: string) => rows.find((row) => row.meta_key === key)?.meta_value;
+
+  it('an RSVP check-in, then its check-out: the check-in rows come and go, each write a new random order hash and an `id` row', async () => {
+    const before = await metaOf(2102);
+    const checkIn = await agent().post(`${ROOT}/attendees/2102`).set('Authorization', recordedUserAuth('admin')).send({ check_in: true });
+    expect(checkIn.status).toBe(201);
+    expect(checkIn.body).toMatchObject({ id: 2102, checked_in: true, checkin_details: { date: '2026-11-28 22:20:00', source: 'site', author: 1 } });
+    const checkedIn = await metaOf(2102);
+    expect(valueOf(checkedIn, '_tribe_rsvp_checkedin')).toBe('1');
+    expect(valueOf(checkedIn, 'id')).toBe('2102');
+    const firstHash = valueOf(checkedIn, '_tribe_rsvp_order');
+    expect(firstHash).toMatch(/^[0-9a-f]{32}$/);
+    expect(firstHash).not.toBe(valueOf(before, '_tribe_rsvp_order'));
+
+    const checkOut = await agent().put(`${ROOT}/attendees/2102`).set('Authorization', recordedUserAuth('admin')).send({ check_in: false });
+    expect(checkOut.status).toBe(201);
+    expect(checkOut.body).toMatchObject({ id: 2102, checked_in: false, checkin_details: false });
+    const checkedOut = await metaOf(2102);
+    expect(checkedOut.map((row) => row.meta_key)).not.toContain('_tribe_rsvp_checkedin');
+    expect(checkedOut.map((row) => row.meta_key)).not.toContain('_tribe_rsvp_checkedin_details');
+    expect(valueOf(checkedOut, '_tribe_rsvp_order')).toMatch(/^[0-9a-f]{32}$/);
+    expect(valueOf(checkedOut, '_tribe_rsvp_order')).not.toBe(firstHash);
+  });
+
+  it("creating a not-going RSVP attendee with a user's e-mail stores the user's ID and leaves the ticket's counters alone", async () => {
+    const ticketBefore = await metaOf(2001);
+    const answer = await agent()
+      .post(`${ROOT}/attendees`)
+      .set('Authorization', recordedUserAuth('admin'))
+      .send({ ticket_id: 2001, full_name: 'Edith Again', email: 'editor@example.test', attendee_status: 'no' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ ticket_id: 2001, title: 'Edith Again', provider: 'rsvp', rsvp_going: false, optout: true });
+    const rows = await metaOf(answer.body.id);
+    expect(valueOf(rows, '_tribe_tickets_attendee_user_id')).toBe('2');
+    expect(valueOf(rows, '_tribe_rsvp_status')).toBe('no');
+    expect(valueOf(rows, '_tribe_rsvp_security_code')).toMatch(/^[0-9a-f]{10}$/);
+    expect(await metaOf(2001)).toEqual(ticketBefore);
+  });
+
+  it('a Tickets Commerce attendee, and an update naming a post field, answer in progress and write nothing', async () => {
+    const count = async () => (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM wp_postmeta`.execute(database.db)).rows[0]!.n;
+    const before = await count();
+    const commerce = await agent()
+      .post(`${ROOT}/attendees`)
+      .set('Authorization', recordedUserAuth('admin'))
+      .send({ ticket_id: 2002, full_name: 'Card Person', email: 'card@example.net' });
+    expect(commerce.status).toBe(404);
+    expect(commerce.body.code).toBe('rest_no_route');
+    const postField = await agent().patch(`${ROOT}/attendees/2101`).set('Authorization', recordedUserAuth('admin')).send({ status: 'draft' });
+    expect(postField.status).toBe(404);
+    expect(postField.body.code).toBe('rest_no_route');
+    expect(await count()).toBe(before);
   });
 
   it('a not-going RSVP may not be checked in (400)', async () => {

@@ -4,7 +4,8 @@ import { allMeta, firstMeta, type MetaMap } from '../../wp/posts/meta.js';
 import { postAuthorAndDates } from '../../wp/posts/post-rest-fields.js';
 import type { PostRow } from '../../wp/posts/posts.repository.js';
 import type { EventTicketsSite } from '../../wp/site/plugins.js';
-import { globalId, restUrl, type SiteUrls } from '../../wp/site/urls.js';
+import { restUrl, type SiteUrls } from '../../wp/site/urls.js';
+import { GLOBAL_ID_KEY, GLOBAL_ID_LINEAGE_KEY, typedGlobalId } from '../../wp/tickets/global-ids.js';
 import { dateDetails, formatUtc, strtotime } from '../../wp/tec/dates.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { ticketPriceText } from '../tec-v1/ticket-model.js';
@@ -31,8 +32,6 @@ export interface AttendeeView {
   ticketObjectHeld?: boolean;
 }
 
-const GLOBAL_ID_KEY = '_tribe_global_id';
-const GLOBAL_ID_LINEAGE_KEY = '_tribe_global_id_lineage';
 
 const text = (meta: MetaMap, key: string) => firstMeta(meta, key) ?? '';
 
@@ -48,7 +47,7 @@ function filterBoolean(value: string): boolean {
  */
 function globalIds(urls: SiteUrls, attendee: AttendeeRecord): { global_id: string; global_id_lineage: unknown[] } {
   const stored = text(attendee.meta, GLOBAL_ID_KEY);
-  const id = stored !== '' ? stored : globalId(urls, attendee.post.ID).replace(/\?id=\d+$/, `?type=attendee&id=${attendee.post.ID}`);
+  const id = stored !== '' ? stored : typedGlobalId(urls, 'attendee', attendee.post.ID);
   const lineageRows = allMeta(attendee.meta, GLOBAL_ID_LINEAGE_KEY);
   const existing = lineageRows.length === 0 || isPhpEmpty(lineageRows[0]) ? [] : maybeUnserialize(lineageRows[0]!);
   const list = Array.isArray(existing) ? existing : existing !== null && typeof existing === 'object' ? Object.values(existing) : existing === undefined || existing === '' ? [] : [existing];

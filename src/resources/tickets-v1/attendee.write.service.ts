@@ -3,15 +3,24 @@ import type { RequestContext } from '../../http/request-context.js';
 import { loadPostMetaOnce, loadPostOnce } from '../../http/request-context.js';
 import { firstMeta } from '../../wp/posts/meta.js';
 import { phpIntval } from '../../wp/php/php-values.js';
+import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { attendeeKindOf, ATTENDEE_KINDS, ATTENDEE_STATUSES_NOT_ANY, RSVP_STATUS_KEY, type AttendeeKind } from '../../wp/tickets/attendee-kinds.js';
+import { createRsvpAttendee, unservedAttendeeArg, updateRsvpAttendee, type AttendeeParams } from '../../wp/tickets/rsvp-attendee-save.js';
+import { storeGlobalIds, typedGlobalId } from '../../wp/tickets/global-ids.js';
+import { loadAttendee } from './attendee.records.js';
+import { renderAttendee } from './attendee.service.js';
+import { requestHasManageAccess } from './manage-access.js';
+import { TicketKinds } from './ticket-kinds.js';
 
 /*
  * POST /attendees and POST|PUT|PATCH /attendees/{id} (Single_Attendee::create / update): Event
- * Tickets' checks before it writes are served (the provider, the attendee status, an attendee
- * already checked in, an order status that may not check in). The writes themselves (RSVP's new
- * order hash and security code, Tickets Commerce's manual order, the counters on the ticket) are
- * not built: a request that passes every check answers in progress (rest_no_route).
+ * Tickets' checks before it writes (the provider, the attendee status, an attendee already checked
+ * in, an order status that may not check in), then RSVP's writes (wp/tickets/rsvp-attendee-save.ts)
+ * in one transaction, answered 201 with the attendee as the archive's repository reads it. Tickets
+ * Commerce's writes (its manual order and the order's counters) are not built, nor a parameter
+ * Event Tickets would write into the post itself: those answer in progress (rest_no_route), having
+ * written nothing.
  */
 
 /** Tribe__Tickets__Status__Manager's statuses of RSVP (get_statuses_by_action( 'all' )). */
@@ -37,13 +46,40 @@ function checkAttendeeStatus(ctx: RequestContext, kind: AttendeeKind): void {
   if (typeof status !== 'string' || !RSVP_ATTENDEE_STATUSES.includes(status)) throw AttendeeWriteErrors.invalidStatus(RSVP_ATTENDEE_STATUSES);
 }
 
-/** Single_Attendee::create up to the write: the ticket's provider, then the attendee status. */
-export async function createAttendee(ctx: RequestContext): Promise<never> {
-  const ticket = await loadPostOnce(ctx, phpIntval(ctx.params.ticket_id));
+/** The request's parameters in WordPress's order, refused as in progress when one would be written into the post. */
+function attendeeParams(ctx: RequestContext, extra: AttendeeParams = []): AttendeeParams {
+  const params: AttendeeParams = [...Object.entries(ctx.params), ...extra];
+  if (unservedAttendeeArg(params) !== undefined) throw new InProgressError();
+  return params;
+}
+
+/** The attendee as the answer reads it (tribe_attendees( 'restv1' )->by_primary_key), 201. */
+async function answerAttendee(ctx: RequestContext, id: number): Promise<{ status: number; body: unknown }> {
+  const attendee = await loadAttendee(ctx, id);
+  if (attendee === undefined) throw AttendeeWriteErrors.invalidAttendee();
+  return { status: 201, body: await renderAttendee(ctx, attendee, requestHasManageAccess(ctx)) };
+}
+
+/**
+ * Single_Attendee::create: the ticket's provider, then the attendee status, then (RSVP) the
+ * attendee, its security code and the ticket's sale, `attendee_source` = `rest-api`.
+ */
+export async function createAttendee(ctx: RequestContext): Promise<{ status: number; body: unknown }> {
+  const ticketId = phpIntval(ctx.params.ticket_id);
+  const ticket = await loadPostOnce(ctx, ticketId);
   const kind = ATTENDEE_KINDS.find((candidate) => candidate.ticketPostType === ticket?.post_type || candidate.postType === ticket?.post_type);
   if (kind === undefined) throw new InProgressError();
   checkAttendeeStatus(ctx, kind);
-  throw new InProgressError();
+  if (kind.provider !== 'rsvp' || ticket?.post_type !== kind.ticketPostType) throw new InProgressError();
+  const eventId = phpIntval(firstMeta(await loadPostMetaOnce(ctx, ticketId), TicketKinds.rsvp.eventMetaKey) ?? '');
+  if (eventId <= 0) throw new InProgressError();
+  const params = attendeeParams(ctx, [['attendee_source', 'rest-api']]);
+  const id = await ctx.write(async (scope) => {
+    const created = await createRsvpAttendee(scope, { ticketId, eventId, params });
+    await storeGlobalIds(scope, created, typedGlobalId(ctx.urls, 'attendee', created));
+    return created;
+  });
+  return answerAttendee(ctx, id);
 }
 
 /**
@@ -51,7 +87,7 @@ export async function createAttendee(ctx: RequestContext): Promise<never> {
  * but trash and auto-draft), a given status be the provider's, and a check-in find the attendee
  * not checked in yet and going (RSVP).
  */
-export async function updateAttendee(ctx: RequestContext): Promise<never> {
+export async function updateAttendee(ctx: RequestContext): Promise<{ status: number; body: unknown }> {
   const id = phpIntval(ctx.params.id);
   const post = await loadPostOnce(ctx, id);
   const kind = post === undefined ? undefined : attendeeKindOf(post.post_type);
@@ -60,11 +96,18 @@ export async function updateAttendee(ctx: RequestContext): Promise<never> {
   }
   if (kind.provider === undefined || !(ctx.site.plugins.eventTickets?.providers ?? []).includes(kind.provider)) throw new InProgressError();
   checkAttendeeStatus(ctx, kind);
-  if (isTribeTruthy(ctx.params.check_in)) {
+  // prepare_update_attendee_data validates a check-in whenever `check_in` is not empty (its bool parameter takes `'false'` as true).
+  if (!isPhpEmpty(ctx.params.check_in)) {
     if (kind.provider !== 'rsvp') throw new InProgressError();
     const meta = await loadPostMetaOnce(ctx, id);
     if (isTribeTruthy(firstMeta(meta, kind.checkedInKey) ?? '')) throw AttendeeWriteErrors.alreadyCheckedIn();
     if (firstMeta(meta, RSVP_STATUS_KEY) !== 'yes') throw AttendeeWriteErrors.invalidCheckIn();
   }
-  throw new InProgressError();
+  if (kind.provider !== 'rsvp') throw new InProgressError();
+  const params = attendeeParams(ctx);
+  await ctx.write(async (scope) => {
+    await updateRsvpAttendee(scope, id, params);
+    await storeGlobalIds(scope, id, typedGlobalId(ctx.urls, 'attendee', id));
+  });
+  return answerAttendee(ctx, id);
 }

@@ -10,14 +10,23 @@ import { activeProviders, type TicketProviderStorage } from '../../wp/tickets/pr
 import { deleteProviderTicket } from '../../wp/tickets/ticket-delete.js';
 import { AppError } from '../../wp/wp-error.js';
 import { readableTicket } from './ticket-readable.js';
+import { ticketData } from './ticket.service.js';
+import { requestHasManageAccess } from './manage-access.js';
+import { asRecord } from '../../wp/php/php-values.js';
+import { isTribeTruthy } from '../../wp/tec/truthy.js';
+import { updateEventCostFromTickets } from '../../wp/tickets/event-cost-update.js';
+import { storeGlobalIds, typedGlobalId } from '../../wp/tickets/global-ids.js';
+import { saveCommerceTicket, saveRsvpTicket, type TicketSaveInput, type TicketStockInput } from '../../wp/tickets/ticket-save.js';
 
 /*
  * The block editor's ticket writes on `tribe/tickets/v1` (Tribe__Tickets__Editor__REST__V1__Endpoints__Single_Ticket):
  * `POST /tickets` and `POST|PUT|PATCH /tickets/{id}` (add_ticket), `DELETE /tickets/{id}`. Each reads
  * the form body only (WP_REST_Request::get_body_params: a JSON body gives none), checks the form's
  * nonce for the user and the right to edit the post, then the provider. Deleting is served; a
- * create or update that passes every check answers rest_no_route, having written nothing, until the
- * ticket answer it returns (get_readable_ticket_data for a ticket manager) is built.
+ * save runs the provider's ticket_add (wp/tickets/ticket-save.ts), TEC's
+ * update_event_cost on `tribe_tickets_ticket_added`, and answers 202 with get_readable_ticket_data
+ * (the ticket as a manager reads it, whose read stores the ticket's global ID), all in one
+ * transaction. RSVP saves through its own save_ticket (saveRsvpTicket).
  */
 
 const FORM_TYPES: readonly string[] = ['application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -77,7 +86,57 @@ async function addTicket(ctx: RequestContext, nonceAction: string): Promise<Rest
   const sent = bodyParam(ctx, 'price');
   const price = sent === undefined || (typeof sent === 'string' && sent.trim() === '') ? '0' : sent;
   if (provider.slug === 'tc' && (!isPhpNumeric(price) || phpFloatval(price) < 0)) throw EditorTicketErrors.invalidPrice();
-  throw new InProgressError();
+  const eventTickets = ctx.site.plugins.eventTickets;
+  if (eventTickets === undefined) throw new InProgressError();
+  const postId = phpIntval(bodyParam(ctx, 'post_id'));
+  const input = { ...editorSaveInput(ctx, price), ticketId };
+  const savedId = await ctx.write(async (scope) => {
+    const save = provider!.slug === 'tc' ? saveCommerceTicket : saveRsvpTicket;
+    const id = await save(scope, postId, input, ctx.viewer.userId);
+    await updateEventCostFromTickets(scope, postId, eventTickets);
+    await storeGlobalIds(scope, id, typedGlobalId(ctx.urls, provider!.slug, id));
+    return id;
+  });
+  const ticket = await readableTicket(ctx, savedId);
+  return { status: 202, body: (await ticketData(ctx, ticket, requestHasManageAccess(ctx))).body };
+}
+
+/** A form field with the default ticket_args() gives it (`''`, `yes` for show_description). */
+function formField(ctx: RequestContext, name: string, fallback = ''): unknown {
+  return bodyParam(ctx, name) ?? fallback;
+}
+
+/** add_ticket's `$ticket_data` as ticket_add reads it: the form's fields, `ticket` the stock block, a Tickets Commerce sale price. */
+function editorSaveInput(ctx: RequestContext, price: unknown): TicketSaveInput {
+  const text = (name: string) => String(formField(ctx, name));
+  const block = asRecord(bodyParam(ctx, 'ticket'));
+  const stock: TicketStockInput = {};
+  for (const key of ['event_capacity', 'capacity', 'stock'] as const) {
+    const value = block[key];
+    if (typeof value === 'string' || typeof value === 'number') stock[key] = value;
+  }
+  if (block.mode !== undefined && block.mode !== null) stock.mode = String(block.mode);
+  if (block.not_going !== undefined) stock.notGoing = block.not_going;
+  const menuOrder = bodyParam(ctx, 'menu_order');
+  const sale = asRecord(block.sale_price);
+  const addSalePrice = block.sale_price === undefined ? undefined : (sale.checked ?? false);
+  return {
+    name: text('name'),
+    description: text('description'),
+    price: String(price),
+    showDescription: formField(ctx, 'show_description', 'yes'),
+    sku: text('sku'),
+    startDate: text('start_date'),
+    startTime: text('start_time'),
+    endDate: text('end_date'),
+    endTime: text('end_time'),
+    ...(menuOrder === undefined ? {} : { menuOrder: phpIntval(menuOrder) }),
+    stock,
+    ...(addSalePrice === undefined ? {} : { addSalePrice }),
+    ...(isTribeTruthy(addSalePrice ?? false)
+      ? { salePrice: String(sale.price ?? ''), saleStartDate: String(sale.start_date ?? ''), saleEndDate: String(sale.end_date ?? '') }
+      : {}),
+  };
 }
 
 /** POST /tickets (add_ticket_nonce). */

@@ -145,3 +145,15 @@ export async function selectUserProfile(db: Db, id: number): Promise<UserProfile
     .where('ID', '=', id)
     .executeTakeFirst();
 }
+
+/** get_user_by('email'): the ID of the first user with this e-mail (the column's collation compares), or undefined. */
+export async function selectUserIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  if (email === '') return undefined;
+  const row = await db
+    .selectFrom('users')
+    .select('ID')
+    .where((eb) => textEquals(db, eb.ref('user_email'), email))
+    .orderBy('ID')
+    .executeTakeFirst();
+  return row?.ID;
+}

@@ -1,5 +1,5 @@
 import { phpSerialize } from '../php/php-values.js';
-import { updatePostMeta } from '../write/post-meta.js';
+import { deletePostMeta, updatePostMeta } from '../write/post-meta.js';
 import type { WriteScope } from '../write/transaction.js';
 import { mysqlNow } from '../write/write-env.js';
 import type { AttendeeKind } from './attendee-kinds.js';
@@ -17,4 +17,11 @@ export async function checkInRsvpAttendee(scope: WriteScope, attendeeId: number,
   await updatePostMeta(scope, attendeeId, kind.checkedInKey, '1');
   const details = { date: mysqlNow(scope, scope.site).local, source: how.qr ? 'app' : 'site', author: how.author, device_id: null };
   await updatePostMeta(scope, attendeeId, `${kind.checkedInKey}_details`, phpSerialize(details));
+}
+
+/** Tribe__Tickets__RSVP::uncheckin: the check-in key, its `_details` and the QR status go, in that order. */
+export async function uncheckInRsvpAttendee(scope: WriteScope, attendeeId: number, kind: AttendeeKind): Promise<void> {
+  await deletePostMeta(scope, attendeeId, kind.checkedInKey);
+  await deletePostMeta(scope, attendeeId, `${kind.checkedInKey}_details`);
+  await deletePostMeta(scope, attendeeId, QR_STATUS_KEY);
 }

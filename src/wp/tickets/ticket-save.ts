@@ -11,7 +11,7 @@ import { postRowOf, siteOf } from '../write/write-env.js';
 import { EventMeta, PostType } from '../constants.js';
 import { commerceCurrency, commerceCurrencyCode } from './currency.js';
 import { serializeCommerceValue } from './commerce-value.js';
-import { TICKETS_COMMERCE } from './providers.js';
+import { RSVP, TICKETS_COMMERCE } from './providers.js';
 import { DEFAULT_TICKET_TYPE, EVENT_TICKETS_VERSION, PostStockMeta, StockMode, TicketWriteMeta as Meta } from './ticket-write-meta.js';
 
 /*
@@ -28,6 +28,8 @@ export interface TicketStockInput {
   stock?: number | string;
   /** Global_Stock's mode; `''` for unlimited stock. */
   mode?: string;
+  /** RSVP's "show not going" option (`not_going`). */
+  notGoing?: unknown;
 }
 
 /** ticket_add's `$data`: what is undefined was not given. */
@@ -292,10 +294,18 @@ export async function saveCommerceTicket(scope: WriteScope, postId: number, inpu
   await saveStock(scope, ticketId, postId, stockInput, isUpdate);
   await saveSalePrice(scope, ticketId, input, input.price ?? '');
 
+  await finishTicketAdd(scope, ticketId, postId, input, isUpdate);
+  return ticketId;
+}
+
+/**
+ * ticket_add after the provider's save: the ticket type, then (the manual update flag lowered)
+ * a sale window left empty follows the post (its day, an event's start), and the version stamp.
+ */
+async function finishTicketAdd(scope: WriteScope, ticketId: number, postId: number, input: TicketSaveInput, isUpdate: boolean): Promise<void> {
   const storedType = isUpdate ? (await getPostMetaValues(scope, ticketId, Meta.type))[0] || DEFAULT_TICKET_TYPE : DEFAULT_TICKET_TYPE;
   await updatePostMeta(scope, ticketId, Meta.type, input.type !== undefined && input.type !== '' ? input.type : storedType);
 
-  // The manual update flag is lowered by now: these defaults follow the post.
   const post = await postRowOf(scope, postId);
   if (input.startDate === undefined || isPhpEmpty(input.startDate)) {
     const postDate = post?.post_date ?? '';
@@ -306,5 +316,62 @@ export async function saveCommerceTicket(scope: WriteScope, postId: number, inpu
     await updatePostMeta(scope, ticketId, Meta.endDate, eventStart);
   }
   await updatePostMeta(scope, ticketId, Meta.version, EVENT_TICKETS_VERSION);
+}
+
+/** The RSVP's "show not going" option, through the meta's registered sanitizer (filter_var( FILTER_VALIDATE_BOOLEAN ): `1` or ``). */
+const SHOW_NOT_GOING_META = '_tribe_ticket_show_not_going';
+
+/** A sale window's bound as RSVP stores it: `Y-m-d H:i:s` of the date and (when given) time. */
+function rsvpWindowBound(date: string, time: string | undefined, now: Date): string {
+  const text = time !== undefined && !isPhpEmpty(time) ? `${date} ${time}` : date;
+  return formatUtc(strtotime(text, now) ?? 0);
+}
+
+/**
+ * ticket_add for an RSVP (Tribe__Tickets__RSVP::save_ticket): the ticket post (created with its
+ * relation to the post, or its title and excerpt updated), the description flag, the price, the
+ * capacity and stock (update_capacity), the "not going" option, the sale window as full date
+ * times (a changed one flagged as set by hand, an empty one deleted), the version; then
+ * ticket_add's type and defaults. Returns the ticket's ID.
+ */
+export async function saveRsvpTicket(scope: WriteScope, postId: number, input: TicketSaveInput, authorId: number): Promise<number> {
+  const isUpdate = input.ticketId !== undefined && input.ticketId !== 0;
+  const name = input.name === undefined ? '' : escHtml(input.name);
+  const description = input.description === undefined ? '' : ksesPostContent(input.description);
+  const price = sanitizedPrice(input.price);
+  const showDescription = isTribeTruthy(input.showDescription ?? false) ? 'yes' : 'no';
+
+  let ticketId: number;
+  if (isUpdate) {
+    ticketId = input.ticketId!;
+    await updatePostMeta(scope, ticketId, Meta.type, input.type ?? DEFAULT_TICKET_TYPE);
+    await updatePost(scope, ticketId, { post_excerpt: description, post_title: name });
+  } else {
+    ticketId = await insertPost(scope, {
+      post_status: 'publish',
+      post_type: RSVP.ticketPostType,
+      post_author: authorId,
+      post_excerpt: description,
+      post_title: name,
+      menu_order: input.menuOrder ?? -1,
+    });
+    await addPostMeta(scope, ticketId, RSVP.ticketEventKey, String(postId));
+  }
+  await updatePostMeta(scope, ticketId, Meta.showDescription, showDescription);
+  await updatePostMeta(scope, ticketId, Meta.price, String(price));
+  const stockInput = input.stock ?? {};
+  await updateCapacity(scope, ticketId, postId, stockInput, isUpdate);
+  await updatePostMeta(scope, ticketId, SHOW_NOT_GOING_META, isTribeTruthy(stockInput.notGoing ?? false) ? '1' : '');
+
+  const window: [string, string | undefined, string | undefined][] = [
+    [Meta.startDate, input.startDate, input.startTime],
+    [Meta.endDate, input.endDate, input.endTime],
+  ];
+  for (const [key, date, time] of window) {
+    if (date === undefined || isPhpEmpty(date)) await deletePostMeta(scope, ticketId, key);
+    else await updateTicketDate(scope, ticketId, key, rsvpWindowBound(date, time, scope.now));
+  }
+  await updatePostMeta(scope, ticketId, Meta.version, EVENT_TICKETS_VERSION);
+  await finishTicketAdd(scope, ticketId, postId, input, isUpdate);
   return ticketId;
 }

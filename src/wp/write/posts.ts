@@ -92,8 +92,8 @@ export interface PostWriteOptions {
 /** The statuses whose posts may keep an empty slug and a zero GMT date (`date_floating`). */
 const FLOATING_STATUSES: ReadonlySet<string> = new Set([PostStatus.draft, PostStatus.pending, PostStatus.autoDraft]);
 
-/** Post types registered with `revisions` support among the ones this service writes. */
-const REVISIONED_TYPES: ReadonlySet<string> = new Set([PostType.event, PostType.venue, PostType.organizer, PostType.post]);
+/** Post types registered with `revisions` support among the ones this service writes (Event Tickets' RSVP tickets among them). */
+const REVISIONED_TYPES: ReadonlySet<string> = new Set([PostType.event, PostType.venue, PostType.organizer, PostType.post, 'tribe_rsvp_tickets']);
 
 /** get_posts(['post_type' => 'any']) types: those not excluded from search (TEC's venues and organizers are). */
 const SEARCHABLE_TYPES: readonly string[] = [PostType.post, 'page', PostType.event];
