@@ -239,7 +239,7 @@ describe('companions', () => {
       ['companion-community-events', 'warn'],
       ['companion-event-aggregator', 'warn'],
     ]);
-    expect(checks[0]?.summary).toMatch(/^Event Tickets 5\.28\.5\.1 active \(RSVP, Tickets Commerce\): events' `ticketed`, `attendance`, costs and offers are served; .* tribe\/tickets\/v1's tickets, attendees and QR routes .*differ from the plugin's$/);
+    expect(checks[0]?.summary).toMatch(/^Event Tickets 5\.28\.5\.1 active \(RSVP, Tickets Commerce\): served as the plugin answers: events' `ticketed`, `attendance`, costs and offers, .*tribe\/tickets\/v1's tickets, attendees, QR check-in, cart and coupon validation; Tickets Commerce checkout .*are not served yet: those answers differ from the plugin's$/);
     expect(checks[1]?.summary).toBe(
       "Events Calendar Pro active: recurring events' occurrences, the geolocation filters and additional fields are not served: those answers differ from the plugin's (venue coordinates are)",
     );
