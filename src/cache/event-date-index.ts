@@ -1,0 +1,259 @@
+/**
+ * The start and end dates of the events one list filter finds (whatever the date window), kept so
+ * that any window's total is counted in memory: exactly what `count(distinct posts.ID)` over the
+ * same rows with the window's date comparisons gives (see countEvents).
+ *
+ * Dates are compared as the database compares them: a `Y-m-d H:i:s` meta value as text (digits in
+ * fixed places), an occurrence's DATETIME by its fields. Both are the order of the six fields, so
+ * each date is kept as one number that orders as they do (mixed radix, see encodeDate); a date in
+ * any other form makes the index refuse to build (the caller then counts in SQL).
+ *
+ * Most events have one row (one occurrence, one date pair) ending at most `span` after they start:
+ * those are kept sorted by start, their ends beside them. For a window, the starts' bounds give a
+ * range by binary search; within it, an end bound decides every event starting more than `span`
+ * away from it at once (an event ends between its start and `span` later), so only the events
+ * starting within `span` of an end bound are compared one by one. The rest (events with several
+ * rows, rows ending before they start, the longest events) are compared one by one, per event:
+ * found when any of its rows matches, as the SQL's distinct count finds it.
+ */
+
+/** The date bounds of a window, as EventDateFilters names them (`Y-m-d H:i:s`). */
+export interface DateWindow {
+  startsOnOrAfter?: string;
+  endsOnOrBefore?: string;
+  startsBefore?: string;
+  startsAfter?: string;
+  endsBefore?: string;
+  endsAfter?: string;
+}
+
+/** One row of the filter's events: the post's ID and its start and end dates as stored. */
+export interface EventDateRow {
+  ID: number | string;
+  start: string | null;
+  end: string | null;
+}
+
+/** Units of one year in the mixed-radix form: month 0-12, day 0-31, hour 0-23, minute and second 0-59. */
+const YEAR_UNITS = 13 * 32 * 24 * 60 * 60;
+/** How many events go to the one-by-one part at least, beside the longest 1 in 256. */
+const LONGEST_KEPT_APART = 256;
+
+/**
+ * A `Y-m-d H:i:s` date as a number ordering as the text (and a DATETIME) orders; undefined for any
+ * other form, or a field out of the range a DATETIME allows (the order would then differ).
+ */
+export function encodeDate(text: string | null): number | undefined {
+  if (text === null || text.length !== 19) return undefined;
+  const digit = (at: number) => {
+    const code = text.charCodeAt(at) - 48;
+    return code >= 0 && code <= 9 ? code : NaN;
+  };
+  const two = (at: number) => digit(at) * 10 + digit(at + 1);
+  if (text[4] !== '-' || text[7] !== '-' || text[10] !== ' ' || text[13] !== ':' || text[16] !== ':') return undefined;
+  const year = digit(0) * 1000 + digit(1) * 100 + two(2);
+  const month = two(5);
+  const day = two(8);
+  const hour = two(11);
+  const minute = two(14);
+  const second = two(17);
+  if (!(month <= 12 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59 && year >= 0)) return undefined;
+  return ((((year * 13 + month) * 32 + day) * 24 + hour) * 60 + minute) * 60 + second;
+}
+
+type Dates = Uint32Array | Float64Array;
+
+/** Where a window's bounds fall: ranges of positions in the sorted starts, and the end checks. */
+interface Bounds {
+  startLow?: { value: number; strict: boolean };
+  startHigh?: { value: number; strict: boolean };
+  endLow?: { value: number; strict: boolean };
+  endHigh?: { value: number; strict: boolean };
+}
+
+export class EventDateIndex {
+  private constructor(
+    /** Added to every kept start and end (the kept values are offsets from it: 4 bytes each when they fit). */
+    private readonly base: number,
+    /** Starts of the one-row events, ascending. */
+    private readonly starts: Dates,
+    /** Their ends, in the same order; each end - start lies in [0, span]. */
+    private readonly ends: Dates,
+    private readonly span: number,
+    /** The other events' rows, grouped by event: rows groupStart[i]..groupStart[i+1]-1 are event i's. */
+    private readonly otherStarts: Float64Array,
+    private readonly otherEnds: Float64Array,
+    private readonly groupStart: Uint32Array,
+  ) {}
+
+  /** How many events the filter finds, whatever the window. */
+  get events(): number {
+    return this.starts.length + this.groupStart.length - 1;
+  }
+
+  /** About what the index holds in memory. */
+  get bytes(): number {
+    return this.starts.byteLength + this.ends.byteLength + this.otherStarts.byteLength + this.otherEnds.byteLength + this.groupStart.byteLength + 200;
+  }
+
+  /**
+   * The index of these rows; undefined when a date is not in a form the index can order as the
+   * database does. `apart`: how many of the longest events are compared one by one at least.
+   */
+  static build(rows: readonly EventDateRow[], apart = LONGEST_KEPT_APART): EventDateIndex | undefined {
+    const count = rows.length;
+    const starts = new Float64Array(count);
+    const ends = new Float64Array(count);
+    const ids = new Float64Array(count);
+    let lowest = Infinity;
+    let highest = -Infinity;
+    for (let i = 0; i < count; i += 1) {
+      const row = rows[i]!;
+      const start = encodeDate(row.start);
+      const end = encodeDate(row.end);
+      if (start === undefined || end === undefined) return undefined;
+      starts[i] = start;
+      ends[i] = end;
+      ids[i] = Number(row.ID);
+      lowest = Math.min(lowest, start, end);
+      highest = Math.max(highest, start, end);
+    }
+    // Rows of one event together (an event with several rows goes to the one-by-one part).
+    const byId = new Uint32Array(count);
+    for (let i = 0; i < count; i += 1) byId[i] = i;
+    byId.sort((a, b) => ids[a]! - ids[b]! || a - b);
+    const single = new Uint8Array(count);
+    for (let k = 0; k < count; k += 1) {
+      const i = byId[k]!;
+      const alone = (k === 0 || ids[byId[k - 1]!] !== ids[i]) && (k === count - 1 || ids[byId[k + 1]!] !== ids[i]);
+      if (alone && ends[i]! >= starts[i]!) single[i] = 1;
+    }
+    // The longest one-row events go apart too, so that `span` stays short.
+    const durations: number[] = [];
+    for (let i = 0; i < count; i += 1) if (single[i]) durations.push(ends[i]! - starts[i]!);
+    const longest = Math.min(durations.length, Math.max(apart, Math.floor(durations.length / 256)));
+    const sortedDurations = Float64Array.from(durations).sort();
+    const span = durations.length === 0 ? 0 : sortedDurations[durations.length - longest - 1] ?? -1;
+    const kept: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      if (single[i] && ends[i]! - starts[i]! <= span) kept.push(i);
+      else single[i] = 0;
+    }
+    kept.sort((a, b) => starts[a]! - starts[b]! || a - b);
+    const base = Number.isFinite(lowest) ? Math.floor(lowest / YEAR_UNITS) * YEAR_UNITS : 0;
+    const narrow = highest - base < 2 ** 32;
+    const keptStarts: Dates = narrow ? new Uint32Array(kept.length) : new Float64Array(kept.length);
+    const keptEnds: Dates = narrow ? new Uint32Array(kept.length) : new Float64Array(kept.length);
+    kept.forEach((i, at) => {
+      keptStarts[at] = starts[i]! - base;
+      keptEnds[at] = ends[i]! - base;
+    });
+    const otherStarts: number[] = [];
+    const otherEnds: number[] = [];
+    const groupStart: number[] = [];
+    for (let k = 0; k < count; k += 1) {
+      const i = byId[k]!;
+      if (single[i]) continue;
+      if (k === 0 || ids[byId[k - 1]!] !== ids[i]) groupStart.push(otherStarts.length);
+      otherStarts.push(starts[i]! - base);
+      otherEnds.push(ends[i]! - base);
+    }
+    groupStart.push(otherStarts.length);
+    return new EventDateIndex(base, keptStarts, keptEnds, Math.max(span, 0), Float64Array.from(otherStarts), Float64Array.from(otherEnds), Uint32Array.from(groupStart));
+  }
+
+  /**
+   * How many events have a row within `window` (each bound as the SQL compares it: `>=` for
+   * startsOnOrAfter, `<` for startsBefore...); undefined when a bound is not a `Y-m-d H:i:s` date.
+   */
+  count(window: DateWindow): number | undefined {
+    const bounds = this.boundsOf(window);
+    if (bounds === undefined) return undefined;
+    const { startLow, startHigh, endLow, endHigh } = bounds;
+    const startOk = (start: number) =>
+      (startLow === undefined || (startLow.strict ? start > startLow.value : start >= startLow.value)) &&
+      (startHigh === undefined || (startHigh.strict ? start < startHigh.value : start <= startHigh.value));
+    const endOk = (end: number) =>
+      (endLow === undefined || (endLow.strict ? end > endLow.value : end >= endLow.value)) &&
+      (endHigh === undefined || (endHigh.strict ? end < endHigh.value : end <= endHigh.value));
+
+    const n = this.starts.length;
+    // Positions of the starts the start bounds allow.
+    const from = startLow === undefined ? 0 : startLow.strict ? this.after(startLow.value) : this.atOrAfter(startLow.value);
+    const to = startHigh === undefined ? n : startHigh.strict ? this.atOrAfter(startHigh.value) : this.after(startHigh.value);
+    // Before `out0` every event ends before the end's lower bound; from `in0` on each ends after it.
+    const out0 = endLow === undefined ? 0 : this.atOrAfter(endLow.value - this.span);
+    const in0 = endLow === undefined ? 0 : this.after(endLow.value);
+    // Before `in1` every event ends before the end's upper bound; from `out1` on each ends after it.
+    const in1 = endHigh === undefined ? n : this.atOrAfter(endHigh.value - this.span);
+    const out1 = endHigh === undefined ? n : this.after(endHigh.value);
+    let total = 0;
+    const check = (first: number, last: number) => {
+      for (let at = Math.max(first, from, out0); at < Math.min(last, to, out1); at += 1) if (endOk(this.ends[at]!)) total += 1;
+    };
+    if (in0 <= in1) {
+      total += Math.max(0, Math.min(to, in1) - Math.max(from, in0));
+      check(out0, in0);
+      check(in1, out1);
+    } else {
+      check(out0, out1);
+    }
+    const groups = this.groupStart.length - 1;
+    for (let group = 0; group < groups; group += 1) {
+      for (let row = this.groupStart[group]!; row < this.groupStart[group + 1]!; row += 1) {
+        if (startOk(this.otherStarts[row]!) && endOk(this.otherEnds[row]!)) {
+          total += 1;
+          break;
+        }
+      }
+    }
+    return total;
+  }
+
+  /** The window's bounds as offsets from `base`, the tighter of two on one side. */
+  private boundsOf(window: DateWindow): Bounds | undefined {
+    const bounds: Bounds = {};
+    const tighter = (side: 'startLow' | 'startHigh' | 'endLow' | 'endHigh', text: string | undefined, strict: boolean): boolean => {
+      if (text === undefined) return true;
+      const encoded = encodeDate(text);
+      if (encoded === undefined) return false;
+      const value = encoded - this.base;
+      const held = bounds[side];
+      const low = side === 'startLow' || side === 'endLow';
+      if (held === undefined || (low ? value > held.value : value < held.value) || (value === held.value && strict)) bounds[side] = { value, strict };
+      return true;
+    };
+    const ok =
+      tighter('startLow', window.startsOnOrAfter, false) &&
+      tighter('startLow', window.startsAfter, true) &&
+      tighter('startHigh', window.startsBefore, true) &&
+      tighter('endHigh', window.endsOnOrBefore, false) &&
+      tighter('endHigh', window.endsBefore, true) &&
+      tighter('endLow', window.endsAfter, true);
+    return ok ? bounds : undefined;
+  }
+
+  /** The first position whose start is at or after `value`. */
+  private atOrAfter(value: number): number {
+    let low = 0;
+    let high = this.starts.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.starts[middle]! < value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The first position whose start is after `value`. */
+  private after(value: number): number {
+    let low = 0;
+    let high = this.starts.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.starts[middle]! <= value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
