@@ -37,7 +37,7 @@ export interface EventDateRow {
 /** Units of one year in the mixed-radix form: month 0-12, day 0-31, hour 0-23, minute and second 0-59. */
 const YEAR_UNITS = 13 * 32 * 24 * 60 * 60;
 /** How many events go to the one-by-one part at least, beside the longest 1 in 256. */
-const LONGEST_KEPT_APART = 256;
+const LONGEST_KEPT_APART = 16;
 
 /**
  * A `Y-m-d H:i:s` date as a number ordering as the text (and a DATETIME) orders; undefined for any
