@@ -5,8 +5,8 @@ import { eventListTags, selectEventDates, withoutDateWindow, type EventListFilte
 import { EventDateIndex } from './event-date-index.js';
 import { FeedFreshCache } from './feed-fresh-cache.js';
 
-/** How many filters whose index did not fit are remembered (so they are counted in SQL, not loaded again). */
-const TOO_LARGE_REMEMBERED = 1000;
+/** How many filters are remembered as too large to keep, or as asked once (see `askedOnce`). */
+const FILTERS_REMEMBERED = 1000;
 
 /**
  * Per list filter without its date window, the dates of the events it finds (EventDateIndex),
@@ -19,6 +19,12 @@ const TOO_LARGE_REMEMBERED = 1000;
  * CACHE_MAX_MB, least recently used first; a filter whose index alone exceeds the share is counted
  * in SQL from then on.
  *
+ * Loading reads every event of the filter, where one window's count reads that window's: it pays
+ * from the second window on. So a filter's first total (or its first since a change touched it) is
+ * counted in SQL, and its dates are loaded when a second window of it comes before any change
+ * touched them: where changes come faster than a filter's windows (probe mode on a busy server,
+ * whose every change drops everything), totals are counted in SQL as if there were no index.
+ *
  * `null` is kept for a filter whose dates are not all `Y-m-d H:i:s` (the index could not order
  * them as the database does): its totals are counted in SQL until a change drops that verdict.
  */
@@ -28,6 +34,8 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
   private readonly loading = new Map<string, Promise<EventDateIndex | null>>();
   /** Filters whose index was larger than the whole share, with its size in bytes. */
   private readonly tooLarge = new Map<string, number>();
+  /** Filters counted in SQL, with the generation that count was fresh from. */
+  private readonly askedOnce = new Map<string, number>();
 
   protected kindOf(): string {
     return 'event dates of a filter';
@@ -35,9 +43,10 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
 
   /**
    * The total of `filter` (its date window over the kept dates of the rest of it), for a request
-   * whose reads are fresh from `generation` on; the dates are loaded through `gate` when not kept.
-   * Undefined where the index cannot answer exactly (a search, an `include` list, a date the
-   * index cannot order, a filter too large to keep): the caller counts in SQL then.
+   * whose reads are fresh from `generation` on; the dates are loaded through `gate` when not kept
+   * and asked before (see above). Undefined where the index does not answer: the filter's first
+   * ask, a search, an `include` list, a date the index cannot order, a filter too large to keep;
+   * the caller counts in SQL then.
    */
   async total(db: Db, gate: Gate, filter: EventListFilter, generation: number): Promise<number | undefined> {
     const rest = withoutDateWindow(filter);
@@ -49,6 +58,11 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     if (this.tooLarge.has(key)) return undefined;
     let index = this.lookup(key, generation);
     if (index === undefined) {
+      const asked = this.askedOnce.get(key);
+      if (asked === undefined || this.feed.changedSince(asked, new Set(tags))) {
+        remember(this.askedOnce, key, generation);
+        return undefined;
+      }
       const sharedBy = `${generation}\u0000${key}`;
       let running = this.loading.get(sharedBy);
       if (!running) {
@@ -65,11 +79,17 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     const index = EventDateIndex.build(rows) ?? null;
     const bytes = index?.bytes ?? 200;
     if (bytes > this.maxBytes) {
-      this.tooLarge.set(key, bytes);
-      if (this.tooLarge.size > TOO_LARGE_REMEMBERED) this.tooLarge.delete(this.tooLarge.keys().next().value!);
+      remember(this.tooLarge, key, bytes);
     } else {
       this.store(key, generation, index, bytes, tags);
     }
     return index;
   }
+}
+
+/** Sets `key` in a map holding FILTERS_REMEMBERED at most, the oldest going first. */
+function remember(map: Map<string, number>, key: string, value: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > FILTERS_REMEMBERED) map.delete(map.keys().next().value!);
 }
