@@ -111,8 +111,11 @@ export interface AppDeps {
    * cache, the rest for the response cache; 0 or none: neither.
    */
   responseCacheBytes?: number;
-  /** Which of the two caches to keep (tests take one alone); both unless set. */
-  caches?: { answers: boolean; records: boolean };
+  /**
+   * Which of the two caches to keep (tests take one alone); both unless set. `totals: false` keeps
+   * no event dates for list totals (EventTotalsIndex), which are kept unless so.
+   */
+  caches?: { answers: boolean; records: boolean; totals?: boolean };
   /** How often a database outage's running count is logged; OUTAGE_REPORT_EVERY_MS unless set (tests). */
   outageReportEveryMs?: number;
   /**
@@ -167,7 +170,7 @@ export function createApp({
   // Whole answers kept against the feed (see ResponseCache), and the records they are assembled
   // from (see RecordCache), sharing one budget; none without one.
   const recordBytes = caches.answers ? Math.floor(responseCacheBytes * RECORD_SHARE) : responseCacheBytes;
-  const totalsBytes = Math.floor(responseCacheBytes * TOTALS_SHARE);
+  const totalsBytes = caches.totals === false ? 0 : Math.floor(responseCacheBytes * TOTALS_SHARE);
   const responseCache = responseCacheBytes > 0 && caches.answers ? new ResponseCache(changeFeed, responseCacheBytes - (caches.records ? recordBytes : 0) - totalsBytes) : undefined;
   const recordCache = recordBytes > 0 && caches.records ? new RecordCache(changeFeed, recordBytes) : undefined;
   // The dates of the events each list filter finds, so a window's total is counted in memory.

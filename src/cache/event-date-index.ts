@@ -45,20 +45,27 @@ const LONGEST_KEPT_APART = 16;
  */
 export function encodeDate(text: string | null): number | undefined {
   if (text === null || text.length !== 19) return undefined;
-  const digit = (at: number) => {
-    const code = text.charCodeAt(at) - 48;
-    return code >= 0 && code <= 9 ? code : NaN;
-  };
-  const two = (at: number) => digit(at) * 10 + digit(at + 1);
-  if (text[4] !== '-' || text[7] !== '-' || text[10] !== ' ' || text[13] !== ':' || text[16] !== ':') return undefined;
-  const year = digit(0) * 1000 + digit(1) * 100 + two(2);
-  const month = two(5);
-  const day = two(8);
-  const hour = two(11);
-  const minute = two(14);
-  const second = two(17);
-  if (!(month <= 12 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59 && year >= 0)) return undefined;
-  return ((((year * 13 + month) * 32 + day) * 24 + hour) * 60 + minute) * 60 + second;
+  if (text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH || text.charCodeAt(10) !== SPACE || text.charCodeAt(13) !== COLON || text.charCodeAt(16) !== COLON) return undefined;
+  const century = digits(text, 0);
+  const year = digits(text, 2);
+  const month = digits(text, 5);
+  const day = digits(text, 8);
+  const hour = digits(text, 11);
+  const minute = digits(text, 14);
+  const second = digits(text, 17);
+  if (century < 0 || year < 0 || month < 0 || month > 12 || day < 0 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return undefined;
+  return (((((century * 100 + year) * 13 + month) * 32 + day) * 24 + hour) * 60 + minute) * 60 + second;
+}
+
+const DASH = 45;
+const SPACE = 32;
+const COLON = 58;
+
+/** The two digits at `at` as a number; -1 when either is not a digit. */
+function digits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48;
+  const ones = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
 }
 
 type Dates = Uint32Array | Float64Array;
@@ -118,48 +125,51 @@ export class EventDateIndex {
       lowest = Math.min(lowest, start, end);
       highest = Math.max(highest, start, end);
     }
-    // Rows of one event together (an event with several rows goes to the one-by-one part).
-    const byId = new Uint32Array(count);
-    for (let i = 0; i < count; i += 1) byId[i] = i;
-    byId.sort((a, b) => ids[a]! - ids[b]! || a - b);
+    // Events with several rows go to the one-by-one part.
+    const rowsOf = rowsPerId(ids);
     const single = new Uint8Array(count);
-    for (let k = 0; k < count; k += 1) {
-      const i = byId[k]!;
-      const alone = (k === 0 || ids[byId[k - 1]!] !== ids[i]) && (k === count - 1 || ids[byId[k + 1]!] !== ids[i]);
-      if (alone && ends[i]! >= starts[i]!) single[i] = 1;
+    let singles = 0;
+    for (let i = 0; i < count; i += 1) {
+      if (rowsOf(ids[i]!) === 1 && ends[i]! >= starts[i]!) {
+        single[i] = 1;
+        singles += 1;
+      }
     }
     // The longest one-row events go apart too, so that `span` stays short.
-    const durations: number[] = [];
-    for (let i = 0; i < count; i += 1) if (single[i]) durations.push(ends[i]! - starts[i]!);
-    const longest = Math.min(durations.length, Math.max(apart, Math.floor(durations.length / 256)));
-    const sortedDurations = Float64Array.from(durations).sort();
-    const span = durations.length === 0 ? 0 : sortedDurations[durations.length - longest - 1] ?? -1;
-    const kept: number[] = [];
+    const durations = new Float64Array(singles);
+    for (let i = 0, at = 0; i < count; i += 1) if (single[i]) durations[at++] = ends[i]! - starts[i]!;
+    durations.sort();
+    const longest = Math.min(singles, Math.max(apart, Math.floor(singles / 256)));
+    const span = singles - longest - 1 >= 0 ? durations[singles - longest - 1]! : -1;
+    let keptCount = 0;
     for (let i = 0; i < count; i += 1) {
-      if (single[i] && ends[i]! - starts[i]! <= span) kept.push(i);
+      if (single[i] && ends[i]! - starts[i]! <= span) keptCount += 1;
       else single[i] = 0;
     }
-    kept.sort((a, b) => starts[a]! - starts[b]! || a - b);
     const base = Number.isFinite(lowest) ? Math.floor(lowest / YEAR_UNITS) * YEAR_UNITS : 0;
     const narrow = highest - base < 2 ** 32;
-    const keptStarts: Dates = narrow ? new Uint32Array(kept.length) : new Float64Array(kept.length);
-    const keptEnds: Dates = narrow ? new Uint32Array(kept.length) : new Float64Array(kept.length);
-    kept.forEach((i, at) => {
+    const kept = byStart(starts, single, keptCount, base, narrow);
+    const keptStarts: Dates = narrow ? new Uint32Array(keptCount) : new Float64Array(keptCount);
+    const keptEnds: Dates = narrow ? new Uint32Array(keptCount) : new Float64Array(keptCount);
+    for (let at = 0; at < keptCount; at += 1) {
+      const i = kept[at]!;
       keptStarts[at] = starts[i]! - base;
       keptEnds[at] = ends[i]! - base;
-    });
-    const otherStarts: number[] = [];
-    const otherEnds: number[] = [];
-    const groupStart: number[] = [];
-    for (let k = 0; k < count; k += 1) {
-      const i = byId[k]!;
-      if (single[i]) continue;
-      if (k === 0 || ids[byId[k - 1]!] !== ids[i]) groupStart.push(otherStarts.length);
-      otherStarts.push(starts[i]! - base);
-      otherEnds.push(ends[i]! - base);
     }
-    groupStart.push(otherStarts.length);
-    return new EventDateIndex(base, keptStarts, keptEnds, Math.max(span, 0), Float64Array.from(otherStarts), Float64Array.from(otherEnds), Uint32Array.from(groupStart));
+    // The others' rows grouped by event (in ID order).
+    const others: number[] = [];
+    for (let i = 0; i < count; i += 1) if (!single[i]) others.push(i);
+    others.sort((a, b) => ids[a]! - ids[b]! || a - b);
+    const otherStarts = new Float64Array(others.length);
+    const otherEnds = new Float64Array(others.length);
+    const groupStart: number[] = [];
+    others.forEach((i, at) => {
+      if (at === 0 || ids[others[at - 1]!] !== ids[i]) groupStart.push(at);
+      otherStarts[at] = starts[i]! - base;
+      otherEnds[at] = ends[i]! - base;
+    });
+    groupStart.push(others.length);
+    return new EventDateIndex(base, keptStarts, keptEnds, Math.max(span, 0), otherStarts, otherEnds, Uint32Array.from(groupStart));
   }
 
   /**
@@ -256,4 +266,39 @@ export class EventDateIndex {
     }
     return low;
   }
+}
+
+/** Post IDs below this are counted in a typed array; above, in a Map. */
+const DENSE_IDS = 1 << 26;
+
+/** How many rows each ID has (1, or 2 for several). */
+function rowsPerId(ids: Float64Array): (id: number) => number {
+  let highest = 0;
+  for (const id of ids) highest = Math.max(highest, id);
+  if (highest < DENSE_IDS && ids.every(Number.isInteger)) {
+    const seen = new Uint8Array(highest + 1);
+    for (const id of ids) seen[id] = Math.min(2, seen[id]! + 1);
+    return (id) => seen[id]!;
+  }
+  const seen = new Map<number, number>();
+  for (const id of ids) seen.set(id, Math.min(2, (seen.get(id) ?? 0) + 1));
+  return (id) => seen.get(id)!;
+}
+
+/** Rows at most this many are sorted through packed keys (start and row in one exact double). */
+const PACKED_ROWS = 1 << 21;
+
+/** The positions of the `kept` rows ordered by start, ties by position. */
+function byStart(starts: Float64Array, kept: Uint8Array, keptCount: number, base: number, narrow: boolean): Uint32Array {
+  const order = new Uint32Array(keptCount);
+  if (narrow && starts.length <= PACKED_ROWS) {
+    // (start - base) < 2^32 and the row < 2^21: the key is below 2^53, exact, and sorts natively.
+    const keys = new Float64Array(keptCount);
+    for (let i = 0, at = 0; i < starts.length; i += 1) if (kept[i]) keys[at++] = (starts[i]! - base) * PACKED_ROWS + i;
+    keys.sort();
+    for (let at = 0; at < keptCount; at += 1) order[at] = keys[at]! % PACKED_ROWS;
+    return order;
+  }
+  for (let i = 0, at = 0; i < starts.length; i += 1) if (kept[i]) order[at++] = i;
+  return order.sort((a, b) => starts[a]! - starts[b]! || a - b);
 }
