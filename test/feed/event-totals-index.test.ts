@@ -16,6 +16,7 @@ const fixture = useBinlogFeedApp('reference', clock);
 const WINDOW = 'start_date=2026-01-01&end_date=2027-12-31';
 const OTHER_WINDOW = 'start_date=2026-06-01&end_date=2026-12-31';
 const THIRD_WINDOW = 'start_date=2025-01-01&strict_dates=true';
+const FOURTH_WINDOW = 'start_date=2026-03-01&end_date=2026-09-30';
 let pageSize = 0;
 
 /** The total the app answers for `query`, asked under a URL not asked before. */
@@ -100,6 +101,11 @@ describe('list totals from the kept event dates', () => {
     const afterTrash = await totalOf(WINDOW);
     expect(afterTrash).toBe(await truthOf(WINDOW));
     expect(afterTrash).toBe(total - 2);
+    // After the changes: counted in SQL, then the dates loaded again, then counted from them.
     expect(await totalOf(OTHER_WINDOW)).toBe(await truthOf(OTHER_WINDOW));
+    const before = await lookups();
+    expect(await totalOf(THIRD_WINDOW)).toBe(await truthOf(THIRD_WINDOW));
+    expect(await totalOf(FOURTH_WINDOW)).toBe(await truthOf(FOURTH_WINDOW));
+    expect((await lookups()).hits - before.hits).toBe(1);
   });
 });
