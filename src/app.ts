@@ -107,8 +107,9 @@ export interface AppDeps {
    */
   changeFeed?: ChangeFeed;
   /**
-   * What the answers and records kept may take, in bytes (CACHE_MAX_MB): a quarter for the record
-   * cache, the rest for the response cache; 0 or none: neither.
+   * What the answers, records and event dates kept may take, in bytes (CACHE_MAX_MB): a quarter
+   * for the record cache, a quarter for the event dates of list totals, the rest for the response
+   * cache; 0 or none: none of them.
    */
   responseCacheBytes?: number;
   /**
