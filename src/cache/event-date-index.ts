@@ -107,24 +107,18 @@ export class EventDateIndex {
    * The index of these rows; undefined when a date is not in a form the index can order as the
    * database does. `apart`: how many of the longest events are compared one by one at least.
    */
-  static build(rows: readonly EventDateRow[], apart = LONGEST_KEPT_APART): EventDateIndex | undefined {
-    const count = rows.length;
-    const starts = new Float64Array(count);
-    const ends = new Float64Array(count);
-    const ids = new Float64Array(count);
-    let lowest = Infinity;
-    let highest = -Infinity;
-    for (let i = 0; i < count; i += 1) {
-      const row = rows[i]!;
-      const start = encodeDate(row.start);
-      const end = encodeDate(row.end);
-      if (start === undefined || end === undefined) return undefined;
-      starts[i] = start;
-      ends[i] = end;
-      ids[i] = Number(row.ID);
-      lowest = Math.min(lowest, start, end);
-      highest = Math.max(highest, start, end);
-    }
+  static build(rows: Iterable<EventDateRow>, apart = LONGEST_KEPT_APART): EventDateIndex | undefined {
+    const collected = new EventDateRows();
+    for (const row of rows) if (!collected.add(row)) return undefined;
+    return collected.index(apart);
+  }
+
+  /** The index of the rows `collected` holds (see EventDateRows). */
+  static of(collected: EventDateRows, apart = LONGEST_KEPT_APART): EventDateIndex {
+    const { count, lowest, highest } = collected;
+    const starts = collected.starts.subarray(0, count);
+    const ends = collected.ends.subarray(0, count);
+    const ids = collected.ids.subarray(0, count);
     // Events with several rows go to the one-by-one part.
     const rowsOf = rowsPerId(ids);
     const single = new Uint8Array(count);
@@ -265,6 +259,48 @@ export class EventDateIndex {
       else high = middle;
     }
     return low;
+  }
+}
+
+/**
+ * Rows gathered one at a time into typed arrays (24 bytes a row, where a row object read whole
+ * takes about 270), so a filter of a million events is read as a stream, then indexed.
+ */
+export class EventDateRows {
+  starts = new Float64Array(1024);
+  ends = new Float64Array(1024);
+  ids = new Float64Array(1024);
+  count = 0;
+  lowest = Infinity;
+  highest = -Infinity;
+
+  /** Adds one row; false when a date is not in a form the index can order as the database does. */
+  add(row: EventDateRow): boolean {
+    const start = encodeDate(row.start);
+    const end = encodeDate(row.end);
+    if (start === undefined || end === undefined) return false;
+    if (this.count === this.starts.length) {
+      const grow = (from: Float64Array) => {
+        const to = new Float64Array(from.length * 2);
+        to.set(from);
+        return to;
+      };
+      this.starts = grow(this.starts);
+      this.ends = grow(this.ends);
+      this.ids = grow(this.ids);
+    }
+    this.starts[this.count] = start;
+    this.ends[this.count] = end;
+    this.ids[this.count] = Number(row.ID);
+    this.count += 1;
+    this.lowest = Math.min(this.lowest, start, end);
+    this.highest = Math.max(this.highest, start, end);
+    return true;
+  }
+
+  /** The index of the rows added. */
+  index(apart = LONGEST_KEPT_APART): EventDateIndex {
+    return EventDateIndex.of(this, apart);
   }
 }
 

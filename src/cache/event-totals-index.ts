@@ -2,7 +2,7 @@ import type { Db } from '../db/create-db.js';
 import type { Gate } from '../db/connection-gate.js';
 import { dependOn } from '../feed/dependencies.js';
 import { eventListTags, selectEventDates, withoutDateWindow, type EventListFilter } from '../wp/tec/events-query.js';
-import { EventDateIndex } from './event-date-index.js';
+import { EventDateRows, type EventDateIndex } from './event-date-index.js';
 import { FeedFreshCache } from './feed-fresh-cache.js';
 
 /** How many filters are remembered as too large to keep, or as asked once (see `askedOnce`). */
@@ -75,8 +75,14 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
   }
 
   private async load(db: Db, gate: Gate, rest: EventListFilter, key: string, generation: number, tags: ReadonlySet<string>): Promise<EventDateIndex | null> {
-    const rows = await gate.run(() => selectEventDates(db, rest));
-    const index = EventDateIndex.build(rows) ?? null;
+    const rows = new EventDateRows();
+    let readable = true;
+    await gate.run(() =>
+      selectEventDates(db, rest, (row) => {
+        if (readable) readable = rows.add(row);
+      }),
+    );
+    const index = readable ? rows.index() : null;
     const bytes = index?.bytes ?? 200;
     if (bytes > this.maxBytes) {
       remember(this.tooLarge, key, bytes);
