@@ -371,7 +371,10 @@ export function createApp({
     const { params: body, jsonError } = restBodyParams(requestBodyOf(ctx), ctx.method, requestMethod(ctx, parsePhpQuery(ctx.querystring)));
     const freshFrom = plainRead ? freshGenerationOf(generationAtStart, generation, storable, readDb, now) : undefined;
     const records = recordCache !== undefined && freshFrom ? keptUnder(freshFrom, (fresh): RequestRecords => ({ cache: recordCache, generation: fresh })) : undefined;
-    const totals = eventTotals !== undefined && freshFrom ? keptUnder(freshFrom, (fresh): RequestTotals => ({ index: eventTotals, generation: fresh })) : undefined;
+    // Only where changes are reported by record (binlog mode): in probe mode every move of the
+    // server's LSN, any database's write, drops everything, and on a busy server a filter's dates
+    // would be loaded over and over, each load dropped before its second window.
+    const totals = eventTotals !== undefined && freshFrom && changeFeed.mode === 'binlog' ? keptUnder(freshFrom, (fresh): RequestTotals => ({ index: eventTotals, generation: fresh })) : undefined;
     const answer = () => dispatch(ctx, compiled, {
       db: readDb,
       now,
