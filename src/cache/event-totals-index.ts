@@ -22,8 +22,9 @@ const FILTERS_REMEMBERED = 1000;
  * Loading reads every event of the filter, where one window's count reads that window's: it pays
  * from the second window on. So a filter's first total (or its first since a change touched it) is
  * counted in SQL, and its dates are loaded when a second window of it comes before any change
- * touched them: where changes come faster than a filter's windows (probe mode on a busy server,
- * whose every change drops everything), totals are counted in SQL as if there were no index.
+ * touched them: where changes touching a filter come faster than its windows, its totals are
+ * counted in SQL as if there were no index. (The app uses it in binlog mode only: in probe mode
+ * every write to the server drops everything, and loads would be dropped as soon as made.)
  *
  * `null` is kept for a filter whose dates are not all `Y-m-d H:i:s` (the index could not order
  * them as the database does): its totals are counted in SQL until a change drops that verdict.
