@@ -48,7 +48,8 @@ import { PostType } from './wp/constants.js';
 import { collectDependencies, DependencyTag, touches, UndeclaredReadsPlugin } from './feed/dependencies.js';
 import { ResponseCache, type CachedResponse } from './cache/response-cache.js';
 import { RecordCache } from './cache/record-cache.js';
-import type { RequestRecords } from './http/request-context.js';
+import { EventTotalsIndex } from './cache/event-totals-index.js';
+import type { RequestRecords, RequestTotals } from './http/request-context.js';
 import { isCacheableQuery, isCacheableRoute, responseCacheKey } from './cache/response-cache-policy.js';
 import { bodyEtag, conditionalGet, knownBodyTag } from './http/conditional-get.js';
 import { parsePhpQuery } from './http/php-query.js';
@@ -64,6 +65,11 @@ import { CachedAnswers, keepSentAnswer, sentAnswerDoor } from './cache/cached-an
 const BODY_LIMIT = { bytes: 1024 * 1024, label: '1mb' } as const;
 /** The part of CACHE_MAX_MB the record cache takes when both caches are kept: records are small, and answers repeat. */
 const RECORD_SHARE = 0.25;
+/**
+ * The part of CACHE_MAX_MB the event dates of list filters take (EventTotalsIndex), out of the
+ * response cache's: 8 bytes an event, so a million events' default list fits at the default 64 MB.
+ */
+const TOTALS_SHARE = 0.25;
 /**
  * What an event total can read: which events match (never their post dates), their texts when
  * searched, their venue and organizer links when filtered by them.
@@ -102,12 +108,16 @@ export interface AppDeps {
    */
   changeFeed?: ChangeFeed;
   /**
-   * What the answers and records kept may take, in bytes (CACHE_MAX_MB): a quarter for the record
-   * cache, the rest for the response cache; 0 or none: neither.
+   * What the answers, records and event dates kept may take, in bytes (CACHE_MAX_MB): a quarter
+   * for the record cache, a quarter for the event dates of list totals, the rest for the response
+   * cache; 0 or none: none of them.
    */
   responseCacheBytes?: number;
-  /** Which of the two caches to keep (tests take one alone); both unless set. */
-  caches?: { answers: boolean; records: boolean };
+  /**
+   * Which of the two caches to keep (tests take one alone); both unless set. `totals: false` keeps
+   * no event dates for list totals (EventTotalsIndex), which are kept unless so.
+   */
+  caches?: { answers: boolean; records: boolean; totals?: boolean };
   /** How often a database outage's running count is logged; OUTAGE_REPORT_EVERY_MS unless set (tests). */
   outageReportEveryMs?: number;
   /**
@@ -162,8 +172,11 @@ export function createApp({
   // Whole answers kept against the feed (see ResponseCache), and the records they are assembled
   // from (see RecordCache), sharing one budget; none without one.
   const recordBytes = caches.answers ? Math.floor(responseCacheBytes * RECORD_SHARE) : responseCacheBytes;
-  const responseCache = responseCacheBytes > 0 && caches.answers ? new ResponseCache(changeFeed, responseCacheBytes - (caches.records ? recordBytes : 0)) : undefined;
+  const totalsBytes = caches.totals === false ? 0 : Math.floor(responseCacheBytes * TOTALS_SHARE);
+  const responseCache = responseCacheBytes > 0 && caches.answers ? new ResponseCache(changeFeed, responseCacheBytes - (caches.records ? recordBytes : 0) - totalsBytes) : undefined;
   const recordCache = recordBytes > 0 && caches.records ? new RecordCache(changeFeed, recordBytes) : undefined;
+  // The dates of the events each list filter finds, so a window's total is counted in memory.
+  const eventTotals = totalsBytes > 0 ? new EventTotalsIndex(changeFeed, totalsBytes) : undefined;
   // LOG_LEVEL=debug: each request's statements and cache lookups, and each change, in the log.
   if (logger.isLevelEnabled('debug')) startDebugLog({ logger, statements, feed: changeFeed, caches: [responseCache, recordCache] });
   const siteSettings = createSiteSettingsCache(db, clock, undefined, isMultisiteNetwork(config));
@@ -204,7 +217,7 @@ export function createApp({
   const metrics = new AppMetrics({
     poolStats,
     feed: changeFeed,
-    caches: { render: renderCache, event_count: eventCounts, ...(responseCache ? { response: responseCache } : {}), ...(recordCache ? { record: recordCache } : {}) },
+    caches: { render: renderCache, event_count: eventCounts, ...(eventTotals ? { event_totals: eventTotals } : {}), ...(responseCache ? { response: responseCache } : {}), ...(recordCache ? { record: recordCache } : {}) },
   });
   statements.onError(() => metrics.databaseError('statement'));
   // Unexpected errors go where the caller said, with their stack. A database outage is counted, and
@@ -357,7 +370,12 @@ export function createApp({
     // WordPress reads the body by the method it dispatches (after `_method`), so a malformed JSON
     // body is answered rest_invalid_json only once a route matched.
     const { params: body, jsonError } = restBodyParams(requestBodyOf(ctx), ctx.method, requestMethod(ctx, parsePhpQuery(ctx.querystring)));
-    const records = recordCache !== undefined && plainRead ? recordsOf(recordCache, generationAtStart, generation, storable, readDb, now) : undefined;
+    const freshFrom = plainRead ? freshGenerationOf(generationAtStart, generation, storable, readDb, now) : undefined;
+    const records = recordCache !== undefined && freshFrom ? keptUnder(freshFrom, (fresh): RequestRecords => ({ cache: recordCache, generation: fresh })) : undefined;
+    // Only where changes are reported by record (binlog mode): in probe mode every move of the
+    // server's LSN, any database's write, drops everything, and on a busy server a filter's dates
+    // would be loaded over and over, each load dropped before its second window.
+    const totals = eventTotals !== undefined && freshFrom && changeFeed.mode === 'binlog' ? keptUnder(freshFrom, (fresh): RequestTotals => ({ index: eventTotals, generation: fresh })) : undefined;
     const answer = () => dispatch(ctx, compiled, {
       db: readDb,
       now,
@@ -378,6 +396,7 @@ export function createApp({
       eventCounts,
       listStatements,
       records,
+      totals,
     });
     // What the answer read is collected only for an answer that may be kept (the record cache
     // collects its renderings' own): with no cache (CACHE_MAX_MB=0) or for an answer no cache
@@ -397,23 +416,28 @@ export function createApp({
   };
 
   /**
-   * The record cache as a plain read may use it (RequestContext.records), settled when a handler
-   * first asks: under the generation the response cache read, or else one read now (in probe mode,
-   * one LSN reading, only for the requests that use records). None when the feed cannot vouch for
-   * freshness, or when a change was reported since the request read the site's settings and the
-   * viewer (a rendering must not be kept under a generation newer than what it was rendered from).
+   * The feed generation a plain read's kept values (records, event dates) are fresh from, settled
+   * when a handler first asks: the one the response cache read, or else one read now (in probe
+   * mode, one LSN reading, only for the requests that use them). None when the feed cannot vouch
+   * for freshness, or when a change was reported since the request read the site's settings and
+   * the viewer (a rendering must not be kept under a generation newer than what it was rendered from).
    */
-  const recordsOf = (cache: RecordCache, generationAtStart: number, generation: number | undefined, storable: boolean, readDb: Db, now: Date) => {
-    let settled: Promise<RequestRecords | undefined> | undefined;
-    return (): Promise<RequestRecords | undefined> => {
+  const freshGenerationOf = (generationAtStart: number, generation: number | undefined, storable: boolean, readDb: Db, now: Date) => {
+    let settled: Promise<number | undefined> | undefined;
+    return (): Promise<number | undefined> => {
       settled ??= (async () => {
-        if (generation !== undefined) return storable ? { cache, generation } : undefined;
+        if (generation !== undefined) return storable ? generation : undefined;
         const fresh = await changeFeed.freshGeneration(readDb, now);
         if (fresh === undefined || changeFeed.generation !== generationAtStart) return undefined;
-        return { cache, generation: fresh };
+        return fresh;
       })();
       return settled;
     };
+  };
+  /** A cache as a request may use it, under the generation `fresh` settles (none when it settles none). */
+  const keptUnder = <T>(fresh: () => Promise<number | undefined>, use: (generation: number) => T) => async (): Promise<T | undefined> => {
+    const generation = await fresh();
+    return generation === undefined ? undefined : use(generation);
   };
 
   // What WordPress answers under its REST root for a route it does not know (after settling who asks).

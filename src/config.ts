@@ -471,7 +471,7 @@ const SETTING_HELP: { readonly [Name in keyof typeof EnvSchema.entries | keyof t
   },
   TEC_V1_EXPERIMENTAL_GATE: { meaning: "off serves tec/v1 without TEC's X-TEC-EEA acknowledgement header" },
   CHANGE_FEED: { meaning: 'how changes made outside the service are noticed: auto (binlog if allowed, else probe), binlog, probe or off' },
-  CACHE_MAX_MB: { meaning: 'megabytes the response and record caches may hold together; 0 turns both off' },
+  CACHE_MAX_MB: { meaning: 'megabytes the response and record caches and the event dates kept for totals may hold together; 0 turns them off' },
   WP_AUTH_KEY: { meaning: 'AUTH_KEY from wp-config.php (the six WP_* keys and salts turn on cookie authentication: all or none)', unset: WP_KEY_UNSET },
   WP_AUTH_SALT: { meaning: 'AUTH_SALT from wp-config.php', unset: WP_KEY_UNSET },
   WP_LOGGED_IN_KEY: { meaning: 'LOGGED_IN_KEY from wp-config.php', unset: WP_KEY_UNSET },

@@ -40,7 +40,7 @@ export abstract class FeedFreshCache<V> {
   protected abstract kindOf(key: string): string;
 
   constructor(
-    private readonly feed: ChangeFeed,
+    protected readonly feed: ChangeFeed,
     readonly maxBytes: number,
   ) {
     this.entries = new TaggedEntries(maxBytes);

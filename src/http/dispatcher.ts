@@ -8,7 +8,7 @@ import type { SiteUrls } from '../wp/site/urls.js';
 import { AppError, CoreErrors, InProgressError, invalidParams, type InvalidParam, type JsonDecodeError } from './errors.js';
 import { castToType, type ArgSpec } from './rest-args.js';
 import { routesOnSite, type CompiledRoute, type EndpointDefinition, type RestResponse } from './rest-route.js';
-import { createRequestMemo, READ_METHODS, type RequestContext, type RequestRecords } from './request-context.js';
+import { createRequestMemo, READ_METHODS, type RequestContext, type RequestRecords, type RequestTotals } from './request-context.js';
 import { parsePhpQuery, type PhpValue } from './php-query.js';
 import type { RunWrite } from '../wp/write/transaction.js';
 import { ContentRenderer } from '../wp/text/content-renderer.js';
@@ -41,6 +41,8 @@ export interface DispatchEnvironment {
   listStatements?: Gate;
   /** The record cache, for a read whose freshness is known (see RequestContext.records). */
   records?: () => Promise<RequestRecords | undefined>;
+  /** The kept event dates, for a read whose freshness is known (see RequestContext.totals). */
+  totals?: () => Promise<RequestTotals | undefined>;
 }
 
 type Endpoint = EndpointDefinition<RequestContext>;
@@ -173,6 +175,7 @@ function buildContext(
     eventCounts: env.eventCounts ?? new EventCountCache(),
     listStatements: env.listStatements ?? UNGATED,
     records: env.records,
+    totals: env.totals,
     // Made on first use: most requests render no post text (errors, terms, writes refused).
     get content(): ContentRenderer {
       renderer ??= new ContentRenderer(env.db, toContentSite(env.site, env.urls), env.now, env.renderCache);

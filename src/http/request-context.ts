@@ -8,6 +8,7 @@ import type { SiteUrls } from '../wp/site/urls.js';
 import type { ContentRenderer } from '../wp/text/content-renderer.js';
 import type { EventCountCache } from '../cache/event-count-cache.js';
 import type { RecordCache } from '../cache/record-cache.js';
+import type { EventTotalsIndex } from '../cache/event-totals-index.js';
 import type { Lookups } from '../wp/lookups/lookups.js';
 import { selectPostBundle, type PostBundle, type PostBundleRequest } from '../wp/posts/post-bundle.repository.js';
 import type { PhpValue } from './php-query.js';
@@ -65,6 +66,12 @@ export interface RequestContext {
    * known: then every record is rendered from its rows.
    */
   readonly records?: () => Promise<RequestRecords | undefined>;
+  /**
+   * The app's kept event dates per list filter (EventTotalsIndex) and the feed generation this
+   * request's reads are fresh from, settled on the first call; none (or undefined from the call)
+   * when they are off or freshness is not known: then totals are counted in SQL.
+   */
+  readonly totals?: () => Promise<RequestTotals | undefined>;
   /** The app's cache of event list totals (see EventCountCache). */
   readonly eventCounts: EventCountCache;
   /**
@@ -78,6 +85,12 @@ export interface RequestContext {
    * after the commit, and forgets the request's memo so later reads see the rows written.
    */
   write: RunWrite;
+}
+
+/** The kept event dates as one request may use them (see EventTotalsIndex). */
+export interface RequestTotals {
+  index: EventTotalsIndex;
+  generation: number;
 }
 
 /** The record cache as one request may use it (see RecordCache). */

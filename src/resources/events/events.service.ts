@@ -453,8 +453,10 @@ async function assembleListedEvents(ctx: RequestContext, ids: readonly number[],
 }
 
 /**
- * found_posts of the list: from the app's count cache when the list was counted under the same
- * change marker; on TEC 6 sites grown by the events ending in between when only the end of the
+ * found_posts of the list: from the app's count cache when the same window was counted under the
+ * same change marker (another page of it); else counted in memory from the filter's kept event
+ * dates where the feed vouches for them (EventTotalsIndex, which loads them at a filter's second
+ * window); else, on TEC 6 sites, grown by the events ending in between when only the end of the
  * date window moved later (and each of those has one occurrence); else counted, once for
  * concurrent requests.
  */
@@ -466,6 +468,9 @@ async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: 
   const now = ctx.now.getTime();
   const cached = ctx.eventCounts.get(key, marker, now);
   if (cached && cached.windowEnd === windowEnd) return cached.total;
+  const kept = await ctx.totals?.();
+  const indexed = kept && (await kept.index.total(ctx.db, ctx.listStatements, filter, kept.generation));
+  if (indexed !== undefined) return indexed;
   const countedEnd = cached?.windowEnd;
   if (cached && filter.useOccurrencesTable && countedEnd !== undefined && windowEnd !== undefined && windowEnd > countedEnd) {
     const grown = await ctx.listStatements.run(() => countEventsEndingAfter(ctx.db, filter, countedEnd));

@@ -113,6 +113,13 @@ async function withTickets(ctx: RequestContext, records: EventRecord[]): Promise
   return records.map((record) => ({ ...record, tickets: tickets.get(record.post.ID) }));
 }
 
+/** found_posts: counted in memory from the filter's kept event dates where the feed vouches for them (EventTotalsIndex), else in SQL. */
+async function eventTotal(ctx: RequestContext, filter: EventListFilter): Promise<number> {
+  const kept = await ctx.totals?.();
+  const indexed = kept && (await kept.index.total(ctx.db, ctx.listStatements, filter, kept.generation));
+  return indexed ?? ctx.listStatements.run(() => countEvents(ctx.db, filter));
+}
+
 /** GET /events: one page of events as entities, the total, and the page asked for. */
 export async function listEventEntities(ctx: RequestContext): Promise<EntityPage> {
   const page = ctx.params.page as number;
@@ -126,7 +133,7 @@ export async function listEventEntities(ctx: RequestContext): Promise<EntityPage
   if (sort.by === 'title') dependOn(DependencyTag.listText(PostType.event));
   const offset = (page - 1) * perPage;
   const { ids } = Number.isSafeInteger(offset) ? await ctx.listStatements.run(() => selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: false, sort })) : { ids: [] };
-  const total = ids.length === 0 && page === 1 ? 0 : await ctx.listStatements.run(() => countEvents(ctx.db, filter));
+  const total = ids.length === 0 && page === 1 ? 0 : await eventTotal(ctx, filter);
   // From the record cache where it is on (see entity-records.kept.ts), else all from their rows.
   const kept = ids.length > 0 ? await ctx.records?.() : undefined;
   const records = await withTickets(ctx, kept ? await assembleEventRecords(ctx, ids, kept) : await loadEventRecords(ctx, ids));

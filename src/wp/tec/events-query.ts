@@ -559,6 +559,44 @@ export async function countEvents(db: Db, filter: EventListFilter): Promise<numb
 }
 
 /**
+ * The filter without its date window, for the kept index of its events' dates (see
+ * EventDateIndex); undefined for the filters whose total is always counted in SQL: a search (each
+ * text its own index, rarely asked with a second window) and an `include` list (a few named
+ * events, counted cheaply by ID).
+ */
+export function withoutDateWindow(filter: EventListFilter): EventListFilter | undefined {
+  if (filter.search !== undefined || filter.include !== undefined) return undefined;
+  const rest: EventListFilter = { ...filter };
+  for (const key of DATE_FILTER_KEYS) delete rest[key];
+  return rest;
+}
+
+/**
+ * The start and end dates of every row countEvents reads for `filter` without its date window
+ * (one row per occurrence, or per pair of date meta rows), with the post's ID, handed to `each` one
+ * by one: one statement, streamed on MySQL and MariaDB (a million rows read whole would hold some
+ * 270 MB of row objects at once).
+ */
+export async function selectEventDates(db: Db, filter: EventListFilter, each: (row: { ID: number; start: string | null; end: string | null }) => void): Promise<void> {
+  const window = withoutDateWindow(filter) ?? filter;
+  const { query: filtered, dates } = filteredEvents(db, window, hideFilterForCount(window));
+  const query = filtered
+    .select('posts.ID')
+    .select(sql<string | null>`${sql.ref(dates.start)}`.as('start'))
+    .select(sql<string | null>`${sql.ref(dates.end)}`.as('end'));
+  await readOf(eventListTags(window), async () => {
+    if (dialectOf(db) !== 'mysql') {
+      for (const row of await query.execute()) each(row);
+      return;
+    }
+    for await (const row of query.stream(STREAMED_ROWS)) each(row);
+  });
+}
+
+/** Rows mysql2 hands over at a time when streaming. */
+const STREAMED_ROWS = 10_000;
+
+/**
  * What a list of events (its page, its total) depends on: which events match and their order
  * (their texts too when searched), and the terms it filters by. Its marker is an option, which
  * every change of touches everything. Of the list aspects, it reads the venue or organizer links

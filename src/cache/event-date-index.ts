@@ -1,0 +1,340 @@
+/**
+ * The start and end dates of the events one list filter finds (whatever the date window), kept so
+ * that any window's total is counted in memory: exactly what `count(distinct posts.ID)` over the
+ * same rows with the window's date comparisons gives (see countEvents).
+ *
+ * Dates are compared as the database compares them: a `Y-m-d H:i:s` meta value as text (digits in
+ * fixed places), an occurrence's DATETIME by its fields. Both are the order of the six fields, so
+ * each date is kept as one number that orders as they do (mixed radix, see encodeDate); a date in
+ * any other form makes the index refuse to build (the caller then counts in SQL).
+ *
+ * Most events have one row (one occurrence, one date pair) ending at most `span` after they start:
+ * those are kept sorted by start, their ends beside them. For a window, the starts' bounds give a
+ * range by binary search; within it, an end bound decides every event starting more than `span`
+ * away from it at once (an event ends between its start and `span` later), so only the events
+ * starting within `span` of an end bound are compared one by one. The rest (events with several
+ * rows, rows ending before they start, the longest events) are compared one by one, per event:
+ * found when any of its rows matches, as the SQL's distinct count finds it.
+ */
+
+/** The date bounds of a window, as EventDateFilters names them (`Y-m-d H:i:s`). */
+export interface DateWindow {
+  startsOnOrAfter?: string;
+  endsOnOrBefore?: string;
+  startsBefore?: string;
+  startsAfter?: string;
+  endsBefore?: string;
+  endsAfter?: string;
+}
+
+/** One row of the filter's events: the post's ID and its start and end dates as stored. */
+export interface EventDateRow {
+  ID: number | string;
+  start: string | null;
+  end: string | null;
+}
+
+/** Units of one year in the mixed-radix form: month 0-12, day 0-31, hour 0-23, minute and second 0-59. */
+const YEAR_UNITS = 13 * 32 * 24 * 60 * 60;
+/** How many events go to the one-by-one part at least, beside the longest 1 in 256. */
+const LONGEST_KEPT_APART = 16;
+
+/**
+ * A `Y-m-d H:i:s` date as a number ordering as the text (and a DATETIME) orders; undefined for any
+ * other form, or a field out of the range a DATETIME allows (the order would then differ).
+ */
+export function encodeDate(text: string | null): number | undefined {
+  if (text === null || text.length !== 19) return undefined;
+  if (text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH || text.charCodeAt(10) !== SPACE || text.charCodeAt(13) !== COLON || text.charCodeAt(16) !== COLON) return undefined;
+  const century = digits(text, 0);
+  const year = digits(text, 2);
+  const month = digits(text, 5);
+  const day = digits(text, 8);
+  const hour = digits(text, 11);
+  const minute = digits(text, 14);
+  const second = digits(text, 17);
+  if (century < 0 || year < 0 || month < 0 || month > 12 || day < 0 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return undefined;
+  return (((((century * 100 + year) * 13 + month) * 32 + day) * 24 + hour) * 60 + minute) * 60 + second;
+}
+
+const DASH = 45;
+const SPACE = 32;
+const COLON = 58;
+
+/** The two digits at `at` as a number; -1 when either is not a digit. */
+function digits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48;
+  const ones = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
+}
+
+type Dates = Uint32Array | Float64Array;
+
+/** Where a window's bounds fall: ranges of positions in the sorted starts, and the end checks. */
+interface Bounds {
+  startLow?: { value: number; strict: boolean };
+  startHigh?: { value: number; strict: boolean };
+  endLow?: { value: number; strict: boolean };
+  endHigh?: { value: number; strict: boolean };
+}
+
+export class EventDateIndex {
+  private constructor(
+    /** Added to every kept start and end (the kept values are offsets from it: 4 bytes each when they fit). */
+    private readonly base: number,
+    /** Starts of the one-row events, ascending. */
+    private readonly starts: Dates,
+    /** Their ends, in the same order; each end - start lies in [0, span]. */
+    private readonly ends: Dates,
+    private readonly span: number,
+    /** The other events' rows, grouped by event: rows groupStart[i]..groupStart[i+1]-1 are event i's. */
+    private readonly otherStarts: Float64Array,
+    private readonly otherEnds: Float64Array,
+    private readonly groupStart: Uint32Array,
+  ) {}
+
+  /** How many events the filter finds, whatever the window. */
+  get events(): number {
+    return this.starts.length + this.groupStart.length - 1;
+  }
+
+  /** About what the index holds in memory. */
+  get bytes(): number {
+    return this.starts.byteLength + this.ends.byteLength + this.otherStarts.byteLength + this.otherEnds.byteLength + this.groupStart.byteLength + 200;
+  }
+
+  /**
+   * The index of these rows; undefined when a date is not in a form the index can order as the
+   * database does. `apart`: how many of the longest events are compared one by one at least.
+   */
+  static build(rows: Iterable<EventDateRow>, apart = LONGEST_KEPT_APART): EventDateIndex | undefined {
+    const collected = new EventDateRows();
+    for (const row of rows) if (!collected.add(row)) return undefined;
+    return collected.index(apart);
+  }
+
+  /** The index of the rows `collected` holds (see EventDateRows). */
+  static of(collected: EventDateRows, apart = LONGEST_KEPT_APART): EventDateIndex {
+    const { count, lowest, highest } = collected;
+    const starts = collected.starts.subarray(0, count);
+    const ends = collected.ends.subarray(0, count);
+    const ids = collected.ids.subarray(0, count);
+    // Events with several rows go to the one-by-one part.
+    const rowsOf = rowsPerId(ids);
+    const single = new Uint8Array(count);
+    let singles = 0;
+    for (let i = 0; i < count; i += 1) {
+      if (rowsOf(ids[i]!) === 1 && ends[i]! >= starts[i]!) {
+        single[i] = 1;
+        singles += 1;
+      }
+    }
+    // The longest one-row events go apart too, so that `span` stays short.
+    const durations = new Float64Array(singles);
+    for (let i = 0, at = 0; i < count; i += 1) if (single[i]) durations[at++] = ends[i]! - starts[i]!;
+    durations.sort();
+    const longest = Math.min(singles, Math.max(apart, Math.floor(singles / 256)));
+    const span = singles - longest - 1 >= 0 ? durations[singles - longest - 1]! : -1;
+    let keptCount = 0;
+    for (let i = 0; i < count; i += 1) {
+      if (single[i] && ends[i]! - starts[i]! <= span) keptCount += 1;
+      else single[i] = 0;
+    }
+    const base = Number.isFinite(lowest) ? Math.floor(lowest / YEAR_UNITS) * YEAR_UNITS : 0;
+    const narrow = highest - base < 2 ** 32;
+    const kept = byStart(starts, single, keptCount, base, narrow);
+    const keptStarts: Dates = narrow ? new Uint32Array(keptCount) : new Float64Array(keptCount);
+    const keptEnds: Dates = narrow ? new Uint32Array(keptCount) : new Float64Array(keptCount);
+    for (let at = 0; at < keptCount; at += 1) {
+      const i = kept[at]!;
+      keptStarts[at] = starts[i]! - base;
+      keptEnds[at] = ends[i]! - base;
+    }
+    // The others' rows grouped by event (in ID order).
+    const others: number[] = [];
+    for (let i = 0; i < count; i += 1) if (!single[i]) others.push(i);
+    others.sort((a, b) => ids[a]! - ids[b]! || a - b);
+    const otherStarts = new Float64Array(others.length);
+    const otherEnds = new Float64Array(others.length);
+    const groupStart: number[] = [];
+    others.forEach((i, at) => {
+      if (at === 0 || ids[others[at - 1]!] !== ids[i]) groupStart.push(at);
+      otherStarts[at] = starts[i]! - base;
+      otherEnds[at] = ends[i]! - base;
+    });
+    groupStart.push(others.length);
+    return new EventDateIndex(base, keptStarts, keptEnds, Math.max(span, 0), otherStarts, otherEnds, Uint32Array.from(groupStart));
+  }
+
+  /**
+   * How many events have a row within `window` (each bound as the SQL compares it: `>=` for
+   * startsOnOrAfter, `<` for startsBefore...); undefined when a bound is not a `Y-m-d H:i:s` date.
+   */
+  count(window: DateWindow): number | undefined {
+    const bounds = this.boundsOf(window);
+    if (bounds === undefined) return undefined;
+    const { startLow, startHigh, endLow, endHigh } = bounds;
+    const startOk = (start: number) =>
+      (startLow === undefined || (startLow.strict ? start > startLow.value : start >= startLow.value)) &&
+      (startHigh === undefined || (startHigh.strict ? start < startHigh.value : start <= startHigh.value));
+    const endOk = (end: number) =>
+      (endLow === undefined || (endLow.strict ? end > endLow.value : end >= endLow.value)) &&
+      (endHigh === undefined || (endHigh.strict ? end < endHigh.value : end <= endHigh.value));
+
+    const n = this.starts.length;
+    // Positions of the starts the start bounds allow.
+    const from = startLow === undefined ? 0 : startLow.strict ? this.after(startLow.value) : this.atOrAfter(startLow.value);
+    const to = startHigh === undefined ? n : startHigh.strict ? this.atOrAfter(startHigh.value) : this.after(startHigh.value);
+    // Before `out0` every event ends before the end's lower bound; from `in0` on each ends after it.
+    const out0 = endLow === undefined ? 0 : this.atOrAfter(endLow.value - this.span);
+    const in0 = endLow === undefined ? 0 : this.after(endLow.value);
+    // Before `in1` every event ends before the end's upper bound; from `out1` on each ends after it.
+    const in1 = endHigh === undefined ? n : this.atOrAfter(endHigh.value - this.span);
+    const out1 = endHigh === undefined ? n : this.after(endHigh.value);
+    let total = 0;
+    const check = (first: number, last: number) => {
+      for (let at = Math.max(first, from, out0); at < Math.min(last, to, out1); at += 1) if (endOk(this.ends[at]!)) total += 1;
+    };
+    if (in0 <= in1) {
+      total += Math.max(0, Math.min(to, in1) - Math.max(from, in0));
+      check(out0, in0);
+      check(in1, out1);
+    } else {
+      check(out0, out1);
+    }
+    const groups = this.groupStart.length - 1;
+    for (let group = 0; group < groups; group += 1) {
+      for (let row = this.groupStart[group]!; row < this.groupStart[group + 1]!; row += 1) {
+        if (startOk(this.otherStarts[row]!) && endOk(this.otherEnds[row]!)) {
+          total += 1;
+          break;
+        }
+      }
+    }
+    return total;
+  }
+
+  /** The window's bounds as offsets from `base`, the tighter of two on one side. */
+  private boundsOf(window: DateWindow): Bounds | undefined {
+    const bounds: Bounds = {};
+    const tighter = (side: 'startLow' | 'startHigh' | 'endLow' | 'endHigh', text: string | undefined, strict: boolean): boolean => {
+      if (text === undefined) return true;
+      const encoded = encodeDate(text);
+      if (encoded === undefined) return false;
+      const value = encoded - this.base;
+      const held = bounds[side];
+      const low = side === 'startLow' || side === 'endLow';
+      if (held === undefined || (low ? value > held.value : value < held.value) || (value === held.value && strict)) bounds[side] = { value, strict };
+      return true;
+    };
+    const ok =
+      tighter('startLow', window.startsOnOrAfter, false) &&
+      tighter('startLow', window.startsAfter, true) &&
+      tighter('startHigh', window.startsBefore, true) &&
+      tighter('endHigh', window.endsOnOrBefore, false) &&
+      tighter('endHigh', window.endsBefore, true) &&
+      tighter('endLow', window.endsAfter, true);
+    return ok ? bounds : undefined;
+  }
+
+  /** The first position whose start is at or after `value`. */
+  private atOrAfter(value: number): number {
+    let low = 0;
+    let high = this.starts.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.starts[middle]! < value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The first position whose start is after `value`. */
+  private after(value: number): number {
+    let low = 0;
+    let high = this.starts.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.starts[middle]! <= value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/**
+ * Rows gathered one at a time into typed arrays (24 bytes a row, where a row object read whole
+ * takes about 270), so a filter of a million events is read as a stream, then indexed.
+ */
+export class EventDateRows {
+  starts = new Float64Array(1024);
+  ends = new Float64Array(1024);
+  ids = new Float64Array(1024);
+  count = 0;
+  lowest = Infinity;
+  highest = -Infinity;
+
+  /** Adds one row; false when a date is not in a form the index can order as the database does. */
+  add(row: EventDateRow): boolean {
+    const start = encodeDate(row.start);
+    const end = encodeDate(row.end);
+    if (start === undefined || end === undefined) return false;
+    if (this.count === this.starts.length) {
+      const grow = (from: Float64Array) => {
+        const to = new Float64Array(from.length * 2);
+        to.set(from);
+        return to;
+      };
+      this.starts = grow(this.starts);
+      this.ends = grow(this.ends);
+      this.ids = grow(this.ids);
+    }
+    this.starts[this.count] = start;
+    this.ends[this.count] = end;
+    this.ids[this.count] = Number(row.ID);
+    this.count += 1;
+    this.lowest = Math.min(this.lowest, start, end);
+    this.highest = Math.max(this.highest, start, end);
+    return true;
+  }
+
+  /** The index of the rows added. */
+  index(apart = LONGEST_KEPT_APART): EventDateIndex {
+    return EventDateIndex.of(this, apart);
+  }
+}
+
+/** Post IDs below this are counted in a typed array; above, in a Map. */
+const DENSE_IDS = 1 << 26;
+
+/** How many rows each ID has (1, or 2 for several). */
+function rowsPerId(ids: Float64Array): (id: number) => number {
+  let highest = 0;
+  for (const id of ids) highest = Math.max(highest, id);
+  if (highest < DENSE_IDS && ids.every(Number.isInteger)) {
+    const seen = new Uint8Array(highest + 1);
+    for (const id of ids) seen[id] = Math.min(2, seen[id]! + 1);
+    return (id) => seen[id]!;
+  }
+  const seen = new Map<number, number>();
+  for (const id of ids) seen.set(id, Math.min(2, (seen.get(id) ?? 0) + 1));
+  return (id) => seen.get(id)!;
+}
+
+/** Rows at most this many are sorted through packed keys (start and row in one exact double). */
+const PACKED_ROWS = 1 << 21;
+
+/** The positions of the `kept` rows ordered by start, ties by position. */
+function byStart(starts: Float64Array, kept: Uint8Array, keptCount: number, base: number, narrow: boolean): Uint32Array {
+  const order = new Uint32Array(keptCount);
+  if (narrow && starts.length <= PACKED_ROWS) {
+    // (start - base) < 2^32 and the row < 2^21: the key is below 2^53, exact, and sorts natively.
+    const keys = new Float64Array(keptCount);
+    for (let i = 0, at = 0; i < starts.length; i += 1) if (kept[i]) keys[at++] = (starts[i]! - base) * PACKED_ROWS + i;
+    keys.sort();
+    for (let at = 0; at < keptCount; at += 1) order[at] = keys[at]! % PACKED_ROWS;
+    return order;
+  }
+  for (let i = 0, at = 0; i < starts.length; i += 1) if (kept[i]) order[at++] = i;
+  return order.sort((a, b) => starts[a]! - starts[b]! || a - b);
+}

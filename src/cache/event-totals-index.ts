@@ -1,0 +1,102 @@
+import type { Db } from '../db/create-db.js';
+import type { Gate } from '../db/connection-gate.js';
+import { dependOn } from '../feed/dependencies.js';
+import { eventListTags, selectEventDates, withoutDateWindow, type EventListFilter } from '../wp/tec/events-query.js';
+import { EventDateRows, type EventDateIndex } from './event-date-index.js';
+import { FeedFreshCache } from './feed-fresh-cache.js';
+
+/** How many filters are remembered as too large to keep, or as asked once (see `askedOnce`). */
+const FILTERS_REMEMBERED = 1000;
+
+/**
+ * Per list filter without its date window, the dates of the events it finds (EventDateIndex),
+ * loaded by one statement, so that every window's total is counted in memory instead of by a
+ * COUNT that scans the window's events (seconds on a site of a million). Kept fresh as the record
+ * cache is (FeedFreshCache): loaded under the feed generation the request's reads are fresh from,
+ * not kept when a change reported since touched what the load read, and dropped by every change
+ * touching it: the tags the count itself reads (eventListTags), so a change that could move an
+ * event in or out of the filter, or move its dates, drops it. Bounded in bytes by its share of
+ * CACHE_MAX_MB, least recently used first; a filter whose index alone exceeds the share is counted
+ * in SQL from then on.
+ *
+ * Loading reads every event of the filter, where one window's count reads that window's: it pays
+ * from the second window on. So a filter's first total (or its first since a change touched it) is
+ * counted in SQL, and its dates are loaded when a second window of it comes before any change
+ * touched them: where changes touching a filter come faster than its windows, its totals are
+ * counted in SQL as if there were no index. (The app uses it in binlog mode only: in probe mode
+ * every write to the server drops everything, and loads would be dropped as soon as made.)
+ *
+ * `null` is kept for a filter whose dates are not all `Y-m-d H:i:s` (the index could not order
+ * them as the database does): its totals are counted in SQL until a change drops that verdict.
+ */
+export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
+  protected readonly name = 'event_totals';
+  /** Loads under way, by generation and filter: concurrent requests share one. */
+  private readonly loading = new Map<string, Promise<EventDateIndex | null>>();
+  /** Filters whose index was larger than the whole share, with its size in bytes. */
+  private readonly tooLarge = new Map<string, number>();
+  /** Filters counted in SQL, with the generation that count was fresh from. */
+  private readonly askedOnce = new Map<string, number>();
+
+  protected kindOf(): string {
+    return 'event dates of a filter';
+  }
+
+  /**
+   * The total of `filter` (its date window over the kept dates of the rest of it), for a request
+   * whose reads are fresh from `generation` on; the dates are loaded through `gate` when not kept
+   * and asked before (see above). Undefined where the index does not answer: the filter's first
+   * ask, a search, an `include` list, a date the index cannot order, a filter too large to keep;
+   * the caller counts in SQL then.
+   */
+  async total(db: Db, gate: Gate, filter: EventListFilter, generation: number): Promise<number | undefined> {
+    const rest = withoutDateWindow(filter);
+    if (rest === undefined) return undefined;
+    const tags = eventListTags(rest);
+    // A total from memory depends on what the dates were read from, as the count would.
+    dependOn(...tags);
+    const key = JSON.stringify(rest);
+    if (this.tooLarge.has(key)) return undefined;
+    let index = this.lookup(key, generation);
+    if (index === undefined) {
+      const asked = this.askedOnce.get(key);
+      if (asked === undefined || this.feed.changedSince(asked, new Set(tags))) {
+        remember(this.askedOnce, key, generation);
+        return undefined;
+      }
+      const sharedBy = `${generation}\u0000${key}`;
+      let running = this.loading.get(sharedBy);
+      if (!running) {
+        running = this.load(db, gate, rest, key, generation, new Set(tags)).finally(() => this.loading.delete(sharedBy));
+        this.loading.set(sharedBy, running);
+      }
+      index = await running;
+    }
+    return index?.count(filter);
+  }
+
+  private async load(db: Db, gate: Gate, rest: EventListFilter, key: string, generation: number, tags: ReadonlySet<string>): Promise<EventDateIndex | null> {
+    const rows = new EventDateRows();
+    let readable = true;
+    await gate.run(() =>
+      selectEventDates(db, rest, (row) => {
+        if (readable) readable = rows.add(row);
+      }),
+    );
+    const index = readable ? rows.index() : null;
+    const bytes = index?.bytes ?? 200;
+    if (bytes > this.maxBytes) {
+      remember(this.tooLarge, key, bytes);
+    } else {
+      this.store(key, generation, index, bytes, tags);
+    }
+    return index;
+  }
+}
+
+/** Sets `key` in a map holding FILTERS_REMEMBERED at most, the oldest going first. */
+function remember(map: Map<string, number>, key: string, value: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > FILTERS_REMEMBERED) map.delete(map.keys().next().value!);
+}

@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSite } from '../../bench/support/generator/index.js';
+import { EventTotalsIndex } from '../../src/cache/event-totals-index.js';
+import { UNGATED } from '../../src/db/connection-gate.js';
+import type { Db } from '../../src/db/create-db.js';
+import { ChangeFeed } from '../../src/feed/change-feed.js';
+import { countEvents, type EventListFilter } from '../../src/wp/tec/events-query.js';
+import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+
+/*
+ * The kept event dates (EventTotalsIndex) count every window of every filter as countEvents' SQL
+ * does: random filters (statuses, categories, a tag, venues, organizers, featured, hidden events,
+ * the parent, where the dates are read: occurrences or meta, local or UTC) and random windows
+ * (bounds on the events' own dates, a second either side, and anywhere), on a generated site of
+ * MariaDB with some events given a second occurrence and one a second start meta row, and on the
+ * recorded site in SQLite.
+ */
+
+const STATUSES = ['publish', 'draft', 'pending', 'private', 'future'] as const;
+
+interface SiteChoices {
+  categories: number[];
+  tags: number[];
+  venues: number[];
+  organizers: number[];
+  dates: string[];
+}
+
+async function choicesOf(db: Db): Promise<SiteChoices> {
+  const terms = async (taxonomy: string) =>
+    (await db.selectFrom('term_taxonomy').select('term_id').where('taxonomy', '=', taxonomy).execute()).map((row) => Number(row.term_id));
+  const named = async (key: string) =>
+    [...new Set((await db.selectFrom('postmeta').select('meta_value').where('meta_key', '=', key).limit(200).execute()).map((row) => Number(row.meta_value)))].slice(0, 8);
+  const dates = (await db.selectFrom('tec_occurrences').select(['start_date', 'end_date', 'start_date_utc', 'end_date_utc']).execute()).flatMap((row) =>
+    [row.start_date, row.end_date, row.start_date_utc, row.end_date_utc].map(String),
+  );
+  return { categories: await terms('tribe_events_cat'), tags: await terms('post_tag'), venues: await named('_EventVenueID'), organizers: await named('_EventOrganizerID'), dates };
+}
+
+/** A `Y-m-d H:i:s` moved by `seconds`. */
+function shifted(date: string, seconds: number): string {
+  return new Date(Date.parse(`${date.replace(' ', 'T')}Z`) + seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function filterArbitrary(choices: SiteChoices): fc.Arbitrary<EventListFilter> {
+  // Each filter now and then: all of them at once rarely find an event.
+  const sometimes = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
+  const some = (values: number[]) => (values.length === 0 ? fc.constant(undefined) : sometimes(fc.subarray(values, { minLength: 1, maxLength: 3 })));
+  const date = fc.oneof(
+    fc.constantFrom(...choices.dates).chain((at) => fc.constantFrom(at, shifted(at, -1), shifted(at, 1))),
+    fc.date({ min: new Date('2019-01-01T00:00:00Z'), max: new Date('2033-01-01T00:00:00Z'), noInvalidDate: true }).map((at) => at.toISOString().slice(0, 19).replace('T', ' ')),
+  );
+  const keys = ['startsOnOrAfter', 'endsOnOrBefore', 'startsBefore', 'startsAfter', 'endsBefore', 'endsAfter'] as const;
+  // Up to three bounds: a window of all six rarely holds an event.
+  const window = fc.subarray([...keys], { maxLength: 3 }).chain((chosen) => fc.tuple(...chosen.map(() => date)).map((values) => Object.fromEntries(chosen.map((key, at) => [key, values[at]]))));
+  return fc
+    .record({
+      statuses: fc.subarray([...STATUSES]),
+      useOccurrencesTable: fc.boolean(),
+      filterOnUtcDates: fc.boolean(),
+      orderByUtcStart: fc.boolean(),
+      includeHidden: sometimes(fc.boolean()),
+      categoryTermIds: some(choices.categories),
+      tagTermIds: choices.tags.length === 0 ? fc.constant(undefined) : sometimes(fc.constantFrom(...choices.tags).map((tag) => [tag])),
+      venueIds: some(choices.venues),
+      organizerIds: some(choices.organizers),
+      featured: sometimes(fc.boolean()),
+      postParent: sometimes(fc.constant(0)),
+      window,
+    })
+    .map(({ window: dates, ...rest }) => {
+      const filter: EventListFilter = { ...rest, ...dates };
+      for (const key of Object.keys(filter) as (keyof EventListFilter)[]) if (filter[key] === undefined) delete filter[key];
+      return filter;
+    });
+}
+
+/** Runs the property on `db`: the index's total of each filter equals the SQL count. */
+async function totalsAgree(db: Db, runs: number): Promise<number> {
+  const choices = await choicesOf(db);
+  const index = new EventTotalsIndex(new ChangeFeed(), 64 * 1024 * 1024);
+  let nonZero = 0;
+  await fc.assert(
+    fc.asyncProperty(filterArbitrary(choices), async (filter) => {
+      // A filter's first total is left to SQL; its second window loads the dates.
+      const kept = (await index.total(db, UNGATED, filter, 0)) ?? (await index.total(db, UNGATED, filter, 0));
+      const counted = await countEvents(db, filter);
+      expect(kept, JSON.stringify(filter)).toBe(counted);
+      if (counted > 0) nonZero += 1;
+    }),
+    { numRuns: runs },
+  );
+  return nonZero;
+}
+
+describe('event totals from the kept dates, MariaDB (generated site)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await generateSite(database.db, { events: 300, seed: 3 });
+    // Some events with a second occurrence (as Events Calendar Pro writes them), one with a second start meta row.
+    await sql`insert into ${sql.table('tec_occurrences')} (event_id, post_id, start_date, start_date_utc, end_date, end_date_utc, duration, hash, updated_at)
+      select event_id, post_id, date_add(start_date, interval 40 day), date_add(start_date_utc, interval 40 day), date_add(end_date, interval 40 day), date_add(end_date_utc, interval 40 day), duration, sha1(concat(hash, 'x')), updated_at
+      from ${sql.table('tec_occurrences')} where mod(post_id, 7) = 0`.execute(database.db);
+    await sql`insert into ${sql.table('postmeta')} (post_id, meta_key, meta_value)
+      select post_id, meta_key, '2030-01-01 10:00:00' from ${sql.table('postmeta')} where meta_key = '_EventStartDate' order by post_id limit 1`.execute(database.db);
+  }, 120_000);
+  afterAll(() => database?.drop());
+
+  it('equals the SQL count for random filters and windows', async () => {
+    expect(await totalsAgree(database.db, 150)).toBeGreaterThan(40);
+  }, 120_000);
+});
+
+describe('event totals from the kept dates, SQLite (recorded site)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ dump: 'reference', dialect: 'sqlite' });
+  }, 120_000);
+  afterAll(() => database?.drop());
+
+  it('equals the SQL count for random filters and windows', async () => {
+    expect(await totalsAgree(database.db, 60)).toBeGreaterThan(15);
+  }, 120_000);
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { RECORDING_INSTANT } from '../contract/suite.js';
+import { ROOT, agentFor } from '../http/support.js';
+import { ManualClock, publishAsBinlog, sqlUpdatePostAsBinlog, useBinlogFeedApp } from './support.js';
+
+/*
+ * List totals counted in memory from the kept event dates (EventTotalsIndex) follow changes made
+ * by SQL behind the service's back, reported as the binlog reports them: an event's dates moved
+ * out of the window, an event trashed. A filter's first total after a change is counted in SQL,
+ * the next window loads its dates again. Every URL is asked once (a new page size each time), so no
+ * kept answer gives the total; the truth is a fresh app without a feed, which counts in SQL.
+ */
+
+const clock = new ManualClock(new Date(RECORDING_INSTANT));
+const fixture = useBinlogFeedApp('reference', clock);
+const WINDOW = 'start_date=2026-01-01&end_date=2027-12-31';
+const OTHER_WINDOW = 'start_date=2026-06-01&end_date=2026-12-31';
+const THIRD_WINDOW = 'start_date=2025-01-01&strict_dates=true';
+const FOURTH_WINDOW = 'start_date=2026-03-01&end_date=2026-09-30';
+let pageSize = 0;
+
+/** The total the app answers for `query`, asked under a URL not asked before. */
+async function totalOf(query: string): Promise<number> {
+  pageSize += 1;
+  const response = await fixture.app.agent.get(`${ROOT}/events?${query}&per_page=${pageSize}`);
+  expect(response.status, response.text.slice(0, 300)).toBe(200);
+  return (response.body as { total: number }).total;
+}
+
+/** The total a fresh app counts in SQL. */
+async function truthOf(query: string): Promise<number> {
+  const response = await agentFor(fixture.database, { now: RECORDING_INSTANT }).get(`${ROOT}/events?${query}`);
+  expect(response.status).toBe(200);
+  return (response.body as { total: number }).total;
+}
+
+/** `cache_{hits,misses}_total{cache="event_totals"}` from the app's /metrics. */
+async function lookups(): Promise<{ hits: number; misses: number }> {
+  const text = (await fixture.app.agent.get('/metrics')).text;
+  const read = (outcome: string) => Number(new RegExp(`^cache_${outcome}_total\\{cache="event_totals"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { hits: read('hits'), misses: read('misses') };
+}
+
+/** Published, listed events wholly inside WINDOW. */
+async function eventsInWindow(): Promise<number[]> {
+  const [rows] = await fixture.raw.query(
+    `SELECT p.ID FROM wp_posts p JOIN wp_tec_occurrences o ON o.post_id = p.ID
+     WHERE p.post_type = 'tribe_events' AND p.post_status = 'publish' AND o.start_date >= '2026-01-01 00:00:00' AND o.end_date <= '2027-12-31 23:59:59'
+       AND NOT EXISTS (SELECT 1 FROM wp_postmeta h WHERE h.post_id = p.ID AND h.meta_key = '_EventHideFromUpcoming')
+     ORDER BY p.ID`,
+  );
+  return (rows as { ID: number }[]).map((row) => Number(row.ID));
+}
+
+/** Moves an event's dates (its occurrence and its date meta) five years on by SQL, reported as the binlog would. */
+async function moveDatesBySql(id: number): Promise<void> {
+  const occurrences = async () => (await fixture.raw.query('SELECT * FROM wp_tec_occurrences WHERE post_id = ?', [id]))[0] as Record<string, unknown>[];
+  const dateMeta = async () =>
+    (await fixture.raw.query("SELECT * FROM wp_postmeta WHERE post_id = ? AND meta_key IN ('_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC') ORDER BY meta_id", [id]))[0] as Record<string, unknown>[];
+  const [occurrencesBefore, metaBefore] = [await occurrences(), await dateMeta()];
+  await fixture.raw.query(
+    `UPDATE wp_tec_occurrences SET start_date = start_date + INTERVAL 5 YEAR, end_date = end_date + INTERVAL 5 YEAR,
+       start_date_utc = start_date_utc + INTERVAL 5 YEAR, end_date_utc = end_date_utc + INTERVAL 5 YEAR WHERE post_id = ?`,
+    [id],
+  );
+  await fixture.raw.query(
+    "UPDATE wp_postmeta SET meta_value = DATE_FORMAT(CAST(meta_value AS DATETIME) + INTERVAL 5 YEAR, '%Y-%m-%d %H:%i:%s') WHERE post_id = ? AND meta_key IN ('_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC')",
+    [id],
+  );
+  const [occurrencesAfter, metaAfter] = [await occurrences(), await dateMeta()];
+  publishAsBinlog(fixture.feed, clock.now(), [
+    { table: 'tec_occurrences', action: 'update', rows: occurrencesBefore.map((before, at) => ({ before, after: occurrencesAfter[at]! })) },
+    { table: 'postmeta', action: 'update', rows: metaBefore.map((before, at) => ({ before, after: metaAfter[at]! })) },
+  ]);
+}
+
+describe('list totals from the kept event dates', () => {
+  it('count windows in memory once the dates are loaded, as SQL counts them', async () => {
+    const start = await lookups();
+    expect(await totalOf(WINDOW)).toBe(await truthOf(WINDOW));
+    expect(await totalOf(OTHER_WINDOW)).toBe(await truthOf(OTHER_WINDOW));
+    expect(await totalOf(THIRD_WINDOW)).toBe(await truthOf(THIRD_WINDOW));
+    const end = await lookups();
+    // The first window counted in SQL, the second loads the filter's dates, the third is counted from them.
+    expect(end.misses - start.misses).toBe(2);
+    expect(end.hits - start.hits).toBe(1);
+  });
+
+  it('see an event whose dates SQL moved out of the window, and one SQL trashed', async () => {
+    const total = await totalOf(WINDOW);
+    expect(await totalOf(WINDOW)).toBe(total);
+    const [moved, trashed] = await eventsInWindow();
+    expect(trashed).toBeDefined();
+
+    await moveDatesBySql(moved!);
+    const afterMove = await totalOf(WINDOW);
+    expect(afterMove).toBe(await truthOf(WINDOW));
+    expect(afterMove).toBe(total - 1);
+
+    await sqlUpdatePostAsBinlog(fixture.raw, fixture.feed, clock.now(), trashed!, 'post_status = ?', ['trash']);
+    const afterTrash = await totalOf(WINDOW);
+    expect(afterTrash).toBe(await truthOf(WINDOW));
+    expect(afterTrash).toBe(total - 2);
+    // After the changes: WINDOW was counted in SQL (above), the next window loads the dates again,
+    // the windows after it are counted from them.
+    const reloaded = await lookups();
+    expect(await totalOf(OTHER_WINDOW)).toBe(await truthOf(OTHER_WINDOW));
+    expect((await lookups()).misses - reloaded.misses).toBe(1);
+    const before = await lookups();
+    expect(await totalOf(THIRD_WINDOW)).toBe(await truthOf(THIRD_WINDOW));
+    expect(await totalOf(FOURTH_WINDOW)).toBe(await truthOf(FOURTH_WINDOW));
+    expect((await lookups()).hits - before.hits).toBe(2);
+  });
+});

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EventDateIndex, encodeDate, type DateWindow, type EventDateRow } from '../../../src/cache/event-date-index.js';
+
+/** What `count(distinct ID)` with the window's comparisons on the text dates gives. */
+function sqlCount(rows: readonly EventDateRow[], window: DateWindow): number {
+  const found = new Set<string>();
+  for (const row of rows) {
+    const start = row.start!;
+    const end = row.end!;
+    if (window.startsOnOrAfter !== undefined && !(start >= window.startsOnOrAfter)) continue;
+    if (window.startsAfter !== undefined && !(start > window.startsAfter)) continue;
+    if (window.startsBefore !== undefined && !(start < window.startsBefore)) continue;
+    if (window.endsOnOrBefore !== undefined && !(end <= window.endsOnOrBefore)) continue;
+    if (window.endsBefore !== undefined && !(end < window.endsBefore)) continue;
+    if (window.endsAfter !== undefined && !(end > window.endsAfter)) continue;
+    found.add(String(row.ID));
+  }
+  return found.size;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+/** Dates on a few days and hours, so that ties and bounds falling on a date are common. */
+const date = fc
+  .record({ year: fc.constantFrom(1999, 2026, 2027, 2150), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 3 }), hour: fc.constantFrom(0, 10, 23), minute: fc.constantFrom(0, 59) })
+  .map(({ year, month, day, hour, minute }) => `${pad(year, 4)}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:00`);
+const row = fc.record({ ID: fc.integer({ min: 1, max: 40 }), start: date, end: date }).map((r) => (r.start <= r.end || r.ID % 5 === 0 ? r : { ...r, start: r.end, end: r.start }));
+const window = fc.record(
+  { startsOnOrAfter: date, endsOnOrBefore: date, startsBefore: date, startsAfter: date, endsBefore: date, endsAfter: date },
+  { requiredKeys: [] },
+);
+
+describe('EventDateIndex', () => {
+  it('counts every window as the SQL count over the same rows does', () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 120 }), fc.array(window, { minLength: 1, maxLength: 8 }), fc.constantFrom(0, 3, 256), (rows, windows, apart) => {
+        const index = EventDateIndex.build(rows, apart)!;
+        expect(index).toBeDefined();
+        for (const asked of windows) expect(index.count(asked)).toBe(sqlCount(rows, asked));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('orders dates as their text does, and refuses any other form', () => {
+    fc.assert(
+      fc.property(date, date, (a, b) => {
+        expect(Math.sign(encodeDate(a)! - encodeDate(b)!)).toBe(a < b ? -1 : a > b ? 1 : 0);
+      }),
+    );
+    expect(encodeDate('0000-00-00 00:00:00')).toBe(0);
+    for (const odd of ['2026-11-29', '2026-11-29 10:00', '2026-11-29T10:00:00', '2026-13-01 00:00:00', '2026-11-29 24:00:00', '2026-11-29 10:00:00 ', null]) {
+      expect(encodeDate(odd)).toBeUndefined();
+    }
+    expect(EventDateIndex.build([{ ID: 1, start: '2026-11-29', end: '2026-11-29 10:00:00' }])).toBeUndefined();
+    const index = EventDateIndex.build([{ ID: 1, start: '2026-11-29 09:00:00', end: '2026-11-29 10:00:00' }])!;
+    expect(index.count({ endsAfter: 'tomorrow' })).toBeUndefined();
+    expect(index.count({ endsAfter: '2026-11-29 09:59:59' })).toBe(1);
+  });
+
+  it('keeps four bytes a date where the dates span less than a century', () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ ID: i + 1, start: `2026-01-01 ${pad(i % 24)}:00:00`, end: `2026-01-02 ${pad(i % 24)}:00:00` }));
+    const index = EventDateIndex.build(rows)!;
+    expect(index.events).toBe(1000);
+    expect(index.bytes).toBeLessThan(1000 * 8 + 256 * 16 + 2000);
+  });
+});
