@@ -1,3 +1,5 @@
+import type { EventDateFilters } from '../wp/tec/events-query.js';
+
 /**
  * The start and end dates of the events one list filter finds (whatever the date window), kept so
  * that any window's total is counted in memory: exactly what `count(distinct posts.ID)` over the
@@ -17,15 +19,8 @@
  * found when any of its rows matches, as the SQL's distinct count finds it.
  */
 
-/** The date bounds of a window, as EventDateFilters names them (`Y-m-d H:i:s`). */
-export interface DateWindow {
-  startsOnOrAfter?: string;
-  endsOnOrBefore?: string;
-  startsBefore?: string;
-  startsAfter?: string;
-  endsBefore?: string;
-  endsAfter?: string;
-}
+/** The date bounds of a window (`Y-m-d H:i:s`): the list filter's own. */
+export type DateWindow = EventDateFilters;
 
 /** One row of the filter's events: the post's ID and its start and end dates as stored. */
 export interface EventDateRow {
