@@ -13,7 +13,7 @@ import { AppError } from '../../wp/wp-error.js';
 import { requestHasManageAccess } from './manage-access.js';
 import { removeTicketData } from './no-access.js';
 import { ARCHIVE_TICKET_KINDS, countArchiveTickets, selectArchiveTicketIds, type TicketArchiveFilter, type TicketArchiveSort } from './ticket-archive.repository.js';
-import { ticketObject } from './ticket-readable.js';
+import { preloadTicketEvents, ticketObject } from './ticket-readable.js';
 import { seesTicket, ticketData, ticketFees } from './ticket.service.js';
 import { ListTicketsArgs } from './tickets.args.js';
 
@@ -157,6 +157,7 @@ export async function listArchiveTickets(ctx: RequestContext): Promise<RestRespo
     const current = Math.max(page, 1);
     const pageIds = filter === VOID ? [] : await selectArchiveTicketIds(ctx.db, filter, archiveSort(ctx), { limit: perPage, offset: (current - 1) * perPage });
     await preloadPostsWithMetaOnce(ctx, pageIds);
+    await preloadTicketEvents(ctx, pageIds);
     tickets = await Promise.all(pageIds.map((id) => archiveTicket(ctx, id, manage)));
   }
   return {
