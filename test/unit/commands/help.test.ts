@@ -28,7 +28,7 @@ describe('the settings --help describes', () => {
     expect(loadLogSettings({ LOG_LEVEL: LOG_LEVEL! })).toEqual(loadLogSettings({}));
   });
 
-  it('are the ones README.md (Configuration) and docs/ (operations, change notifications) list', () => {
+  it('are the ones the tables of README.md and docs/ (configuration, operations, change notifications) list', () => {
     const docs = new URL('../../../docs/', import.meta.url);
     const pages = [new URL('../../../README.md', import.meta.url), ...readdirSync(docs).map((name) => new URL(name, docs))];
     const readme = pages.map((page) => readFileSync(page, 'utf8')).join('\n');
