@@ -250,7 +250,7 @@ export interface Config {
    * acknowledgement header, as the plugin does unless its `tec_rest_experimental_endpoint` filter says false.
    */
   readonly tecV1ExperimentalGate: boolean;
-  /** How changes made outside this service are noticed (see src/feed/start-feed.ts and README, "Change feed"). */
+  /** How changes made outside this service are noticed (see src/feed/start-feed.ts and docs/change-feed.md). */
   readonly changeFeed: ChangeFeedSetting;
   /** The response cache's budget in bytes; 0: no response cache. */
   readonly cacheMaxBytes: number;

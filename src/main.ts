@@ -180,7 +180,7 @@ async function main(): Promise<void> {
     const served = config.namespaces.map((namespace) => `http://${config.host}:${port}${config.restRoot}/${namespace}`);
     console.log(`calendar-sidecar listening on ${served.join(' and ')}`);
     if (config.namespaces.includes(TICKETS_NAMESPACE)) {
-      console.log(`${TICKETS_NAMESPACE}: answered while the site runs Event Tickets; in progress (rest_no_route): ${inProgressEndpoints(createTicketsV1Routes(TICKETS_NAMESPACE)).length} endpoints (README, "Event Tickets' API")`);
+      console.log(`${TICKETS_NAMESPACE}: answered while the site runs Event Tickets; in progress (rest_no_route): ${inProgressEndpoints(createTicketsV1Routes(TICKETS_NAMESPACE)).length} endpoints (docs/tickets-api.md)`);
     }
     if (demo) printDemoBanner(demo, served[0]!);
   });

@@ -277,7 +277,7 @@ export function companionsCheck(notices: readonly CompanionNotice[]): DoctorChec
     return [check('companions', 'ok', 'no companion plugin the service does not serve (Event Tickets, Events Calendar Pro, Event Tickets Plus, Filter Bar, Community Events, Event Aggregator)')];
   }
   return notices.map((notice) =>
-    check(`companion-${notice.id}`, 'warn', notice.line, 'send the routes it changes to WordPress, or accept the listed differences (README, Companion plugins)'),
+    check(`companion-${notice.id}`, 'warn', notice.line, 'send the routes it changes to WordPress, or accept the listed differences (docs/companion-plugins.md)'),
   );
 }
 

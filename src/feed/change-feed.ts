@@ -26,7 +26,7 @@ import { SharedReadings } from './shared-readings.js';
 
 export type ChangeFeedListener = (change: DataChange) => void;
 
-/** How changes made outside this process are noticed (CHANGE_FEED; see README, "Change feed"). */
+/** How changes made outside this process are noticed (CHANGE_FEED; see docs/change-feed.md). */
 export type ChangeFeedMode = 'binlog' | 'probe' | 'off';
 
 /** How many recent changes are remembered for changedSince: an answer slower than that is not kept. */

@@ -61,7 +61,7 @@ export async function startChangeFeed(options: StartFeedOptions): Promise<Runnin
   const probe = await checkProbeAccess(db);
   if (probe.available && probe.source) {
     feed.useProbe(probe.source, now());
-    info('change feed in probe mode: InnoDB\'s log sequence number is read before each cached answer (see README, "Change feed")');
+    info('change feed in probe mode: InnoDB\'s log sequence number is read before each cached answer (see docs/change-feed.md)');
   } else {
     feed.turnOff(now());
     warn(`change feed off: neither the binlog nor InnoDB's log sequence number can be read (${probe.reasons.join('; ')}); answers are not cached`);

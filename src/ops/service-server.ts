@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import type { Socket } from 'node:net';
 
 /**
- * The limits a client gets (README, Operations): all of a request's headers within 10 s, the
+ * The limits a client gets (docs/operations.md): all of a request's headers within 10 s, the
  * whole request within 30 s, an idle keep-alive socket closed after 5 s. Node checks the first
  * two only every `connectionsCheckingInterval` (30 s by default, so a slow client was cut after
  * 29 s or let through after 41 s); checked every second they hold to within a second.

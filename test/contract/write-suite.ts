@@ -51,7 +51,7 @@ export const CATEGORY_WRITE_DEVIATIONS: Readonly<Record<string, string>> = {
 
 /**
  * Recorded writes after which the plugin left an event's tec_events / tec_occurrences rows at odds
- * with its meta, case id -> why (README, Writes: the intended deviation). We write the rows the
+ * with its meta, case id -> why (docs/writes.md: the intended deviation). We write the rows the
  * meta makes, so these rows, and only these, differ from the recording; every case also checks
  * that the two tables agree with the meta.
  */

@@ -4,7 +4,7 @@ import { buildService, removeBuild, startBuiltService, type RunningService } fro
 import { freePort, stopChild } from '../setup/net.js';
 
 /**
- * The client limits README's Operations section promises, held by the compiled service against
+ * The client limits docs/operations.md promises, held by the compiled service against
  * slow raw-socket clients (issue 24: a slow client got its 408 after about 29 s, and a body
  * trickled over 41 s was accepted): all headers within 10 s, the whole request within 30 s,
  * each to within about a second. The two clients run side by side, so the file takes about 31 s.

@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => database?.drop());
 
-// Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (README, Writes).
+// Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (docs/writes.md).
 afterEach(() => expectCustomTablesFollowMeta(database.db));
 
 function send(method: 'post' | 'put' | 'delete', path: string, body: Record<string, unknown> = {}) {

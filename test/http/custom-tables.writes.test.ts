@@ -6,7 +6,7 @@ import { agentFor, recordedUserAuth, ROOT } from './support.js';
 
 /*
  * TEC 6's `tec_events` / `tec_occurrences`, which the site's own calendar views read, follow the
- * event's final meta after every write (README, Writes: an intended deviation). The plugin
+ * event's final meta after every write (docs/writes.md: an intended deviation). The plugin
  * leaves them behind where its Event model refuses the meta a save left at odds with itself:
  * an all-day update keeps the old `_EventDuration`, and an update that changes only the zone
  * keeps the UTC dates of the old zone. The meta stays as the plugin writes it; the tables hold

@@ -24,7 +24,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-// Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (README, Writes).
+// Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (docs/writes.md).
 afterEach(() => expectCustomTablesFollowMeta(database.db));
 
 async function knownRange(): Promise<Record<string, unknown>> {

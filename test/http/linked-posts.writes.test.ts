@@ -28,7 +28,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-// Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (README, Writes).
+// Every event's tec_events / tec_occurrences rows follow its meta after each test's writes (docs/writes.md).
 afterEach(() => expectCustomTablesFollowMeta(database.db));
 
 const agent = () => agentFor(database, { now: '2026-11-24T17:00:00Z' });

@@ -8,7 +8,7 @@ import { agentFor, recordedUserAuth, ROOT } from './support.js';
 /**
  * A server that logs statements (`log_bin` with `binlog_format=STATEMENT`): InnoDB refuses writes
  * under READ COMMITTED there (error 1665), so the service's writes fall back to one at a time under
- * the site's named lock, under REPEATABLE READ (README, Writes). Without the fallback
+ * the site's named lock, under REPEATABLE READ (docs/writes.md). Without the fallback
  * every write below would be answered 500.
  */
 

@@ -9,8 +9,8 @@ import { agentFor, recordedDatabase, recordedUserAuth } from './support.js';
  * `context=edit` on tec/v1 for a reader who may not edit: TEC 6.17.2 answers it (raw titles, raw
  * content, the post password field, permalink templates, to guests too); the service answers as
  * WordPress core's posts controller does, 401 `rest_forbidden_context` for a guest and 403 for a
- * signed-in user without edit rights, with core's error body. An intended deviation (README, "TEC's
- * newer API: `tec/v1`"; TEC_V1_INTENDED_DEVIATIONS in test/contract/tec-v1-selection.ts). Where the
+ * signed-in user without edit rights, with core's error body. An intended deviation (docs/tec-v1.md;
+ * TEC_V1_INTENDED_DEVIATIONS in test/contract/tec-v1-selection.ts). Where the
  * plugin's answer was recorded (fixtures/reference-tec-v1/cases.jsonl), the test also checks that
  * ours is not it. Editors and administrators still get the edit context (200).
  */

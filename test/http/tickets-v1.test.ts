@@ -47,7 +47,7 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
     }
   });
 
-  it('lists the endpoints in progress (the README names the same)', () => {
+  it('lists the endpoints in progress (docs/tickets-api.md names the same)', () => {
     const inProgress = inProgressEndpoints(createTicketsV1Routes('tribe/tickets/v1'));
     expect(inProgress).not.toContain('GET /tickets');
     expect(inProgress).not.toContain('GET /attendees');

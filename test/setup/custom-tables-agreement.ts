@@ -5,7 +5,7 @@ import { eventDateMetaValues, isValidEventTimezone, settledCustomTablesEventRow 
 import { occurrenceHash } from '../builders/events.js';
 
 /**
- * The check every write test runs after its writes (README, Writes: the custom tables follow the
+ * The check every write test runs after its writes (docs/writes.md: the custom tables follow the
  * meta): each event's `tec_events` row and its one occurrence are the rows its final date meta
  * makes (settledCustomTablesEventRow: TEC's own, or the resaved ones where TEC's model refuses
  * the meta), the hash recomputed here. An event whose meta makes no rows (no dates) is not checked.
@@ -76,7 +76,7 @@ export async function customTablesDisagreements(db: Db, postIds?: Iterable<numbe
   return out;
 }
 
-/** Fails the test unless every event's custom tables rows follow its meta (README, Writes); for an afterEach of write tests. */
+/** Fails the test unless every event's custom tables rows follow its meta (docs/writes.md); for an afterEach of write tests. */
 export async function expectCustomTablesFollowMeta(db: Db): Promise<void> {
   expect(await customTablesDisagreements(db), "tec_events / tec_occurrences rows that are not the meta's").toEqual([]);
 }

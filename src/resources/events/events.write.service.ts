@@ -145,7 +145,7 @@ const NO_CUSTOM_TABLES_ROWS: StoredEventCustomTables = { event: undefined, occur
  * saveEventMeta, then TEC 6's custom tables rows where the site has them: TEC's own when the date
  * meta moved and its model takes the meta; otherwise, where the stored rows are not the meta's
  * (TEC refused this save's meta, or an earlier save left them behind), the resaved rows
- * (README, Writes: an intended deviation), so the calendar views never show other dates than the meta.
+ * (docs/writes.md: an intended deviation), so the calendar views never show other dates than the meta.
  */
 async function saveMetaAndCustomTables(
   ctx: RequestContext,

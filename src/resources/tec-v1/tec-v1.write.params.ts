@@ -7,7 +7,7 @@ import { sanitizeTextField } from '../../wp/terms/term-fields.js';
  * names, in the definition's order (TEC_Post_Entity_Request_Body_Definition's, then the type's
  * own), each sanitized as its parameter type sanitizes it, and the definition's defaults filled in
  * for what was not sent. The defaults apply to PUT and PATCH too, so an update without `status`
- * publishes and one without `sticky` un-sticks (fixtures/reference-tec-v1 README, Writes).
+ * publishes and one without `sticky` un-sticks (fixtures/reference-tec-v1 docs/writes.md).
  */
 
 type ParamKind = 'text' | 'int' | 'bool' | 'ints' | 'date' | 'number';

@@ -140,7 +140,7 @@ async function eventPostArrFor(ctx: RequestContext, scope: WriteScope, params: R
 /**
  * TEC 6's custom tables after an event save its ORM made: the occurrence rewritten on every save
  * its model takes (a fresh `updated_at`), the `tec_events` row where it changed; where the model
- * refuses the meta, the resaved rows (README, Writes: the custom tables always follow the meta).
+ * refuses the meta, the resaved rows (docs/writes.md: the custom tables always follow the meta).
  * Then the known range.
  */
 async function saveEventCustomTables(ctx: RequestContext, scope: WriteScope, eventId: number): Promise<void> {
@@ -215,7 +215,7 @@ async function postOfType(scope: WriteScope, id: number, entity: TecV1Entity, er
 
 /**
  * PUT/PATCH /{type}/{id} (and POST with X-HTTP-Method-Override): the ORM's save of the post,
- * with the body's defaults applied (README, Writes). The post keeps its date. An event left
+ * with the body's defaults applied (docs/writes.md). The post keeps its date. An event left
  * published (the default status publishes a draft) publishes its draft venue and organizers, as
  * on create: TEC's publishAssociatedTypes sees the links this save wrote as `meta_input`. Throws
  * TecV1EntityError 404 for a post of another type and 500 "Failed to update entity." for a

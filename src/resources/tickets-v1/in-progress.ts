@@ -14,7 +14,7 @@ export const IN_PROGRESS: Pick<EndpointDefinition<RequestContext>, 'inProgress' 
   },
 };
 
-/** `METHODS /path` of each endpoint in progress, in registration order (README, the start log). */
+/** `METHODS /path` of each endpoint in progress, in registration order (docs/tickets-api.md, the start log). */
 export function inProgressEndpoints(routes: readonly RouteDefinition<RequestContext>[]): string[] {
   return routes.flatMap((route) =>
     route.endpoints.filter((endpoint) => endpoint.inProgress).map((endpoint) => `${endpoint.methods.join(', ')} ${route.pattern}`),

@@ -5,7 +5,7 @@ import { selectSitePlugins, type SitePlugins } from './plugins.js';
 /**
  * The plugins of TEC's family whose answers the service does not (or not yet) give, named with
  * what a client sees differ, so a site that runs one never gets a silently different answer:
- * doctor prints one check each, the start log one warning each (README, "Companion plugins").
+ * doctor prints one check each, the start log one warning each (docs/companion-plugins.md).
  */
 
 export type CompanionId = 'event-tickets' | 'events-calendar-pro' | 'event-tickets-plus' | 'filter-bar' | 'community-events' | 'event-aggregator';

@@ -12,7 +12,7 @@ export const TEC_V1_NAMESPACE = 'tec/v1';
 /**
  * Event Tickets' own REST API, served beside TEC's namespaces when NAMESPACES names it and the site
  * runs Event Tickets. Its routes are not built yet: until they are, it answers rest_no_route as a
- * namespace WordPress does not know (README, Configuration).
+ * namespace WordPress does not know (docs/configuration.md).
  */
 export const TICKETS_NAMESPACE = 'tribe/tickets/v1';
 

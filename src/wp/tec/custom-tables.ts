@@ -77,7 +77,7 @@ export function customTablesEventRow(
  * The rows of the event's wall times and zone saved afresh, as prepare_event_date_meta computes a
  * save that sends them: UTC dates from the wall times in the zone, the duration their span. What
  * an event write leaves here where TEC's model refuses meta that the save left at odds with
- * itself (README, Writes: an intended deviation): an all-day update keeps the old
+ * itself (docs/writes.md: an intended deviation): an all-day update keeps the old
  * `_EventDuration`, longer than the new day, and a zone-only update keeps the UTC dates of the
  * old zone; TEC then writes nothing and its calendar views go on showing the old dates. Null when
  * the wall times or the zone are themselves unusable (no dates, an end before the start).

@@ -55,8 +55,8 @@ const MAX_ATTEMPTS = 4;
  * bookkeeping TEC does on every save (`tribe_last_save_post`) inside that transaction, and the
  * change listeners (object cache, change feed) after the commit only.
  *
- * Writes run side by side, each locking only what another write could get wrong with it (README,
- * Writes): the slug or name it takes (WriteLocks, named locks of the database server, so every
+ * Writes run side by side, each locking only what another write could get wrong with it (docs/writes.md):
+ * the slug or name it takes (WriteLocks, named locks of the database server, so every
  * service instance on the database respects them), and the rows it reads to rewrite (the post
  * written, term counts, TEC's options: SELECT … FOR UPDATE, InnoDB's row locks). READ COMMITTED
  * makes what a write reads after taking a lock the latest committed state, as WordPress's own

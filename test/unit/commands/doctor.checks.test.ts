@@ -244,7 +244,7 @@ describe('companions', () => {
       "Events Calendar Pro active: recurring events' occurrences, the geolocation filters and additional fields are not served: those answers differ from the plugin's (venue coordinates are)",
     );
     expect(checks[5]?.summary).toMatch(/^Event Aggregator in use \(a license key, 3 import records\): its tribe\/event-aggregator\/v1 routes/);
-    expect(checks.every((item) => item.action?.includes('README, Companion plugins'))).toBe(true);
+    expect(checks.every((item) => item.action?.includes('docs/companion-plugins.md'))).toBe(true);
   });
 
   it("names Event Tickets' providers as the site has them, and Event Aggregator by its records alone", () => {
