@@ -98,6 +98,15 @@ for (const dialect of ['mysql', 'sqlite'] as const) {
       expectNothingToExport(await get('/events/tag/no-such-tag/page/2/', 'ical=1'));
     });
 
+    it('answers a page beyond the main query’s last 404 where it is not a paged list (WordPress’s handle_404)', async () => {
+      expectNothingToExport(await get('/events/category/food-drink/', `${BAR}&paged=20`), 404);
+      expectNothingToExport(await get('/events/category/food-drink/month/', 'ical=1&paged=20'), 404);
+      expectNothingToExport(await get('/events/page/30/', BAR), 404);
+      expectNothingToExport(await get('/events/category/food-drink/list/', `${BAR}&paged=20`));
+      expectNothingToExport(await get('/events/list/page/30/', BAR));
+      expect(uids(await get('/events/category/food-drink/', `${BAR}&paged=2`)).length).toBeGreaterThan(0);
+    });
+
     it('reads a tag path as one segment: list/page/2/ is the tag’s page 2; two segments match no rule', async () => {
       const kidsPage2 = uids(await get('/events/tag/kids/page/2/', BAR));
       expect(uids(await get('/events/tag/kids/list/page/2/', BAR))).toEqual(kidsPage2);

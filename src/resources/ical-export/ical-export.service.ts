@@ -222,10 +222,14 @@ async function mainQuery(ctx: RequestContext, fe: FrontEndQuery, listEnabled: bo
     if (slug === undefined) continue;
     if (!(await selectPublishedPostByName(ctx.db, slug, type))) main.notFound = true;
   }
-  if (main.notFound && typeof ctx.query.p !== 'string' && pagedListKeepsFrom404(fe, listEnabled)) main.notFound = false;
+  const keptFrom404 = typeof ctx.query.p !== 'string' && pagedListKeepsFrom404(fe, listEnabled);
+  if (keptFrom404) main.notFound = false;
   const eventsArchive = fe.eventDisplay !== undefined || fe.category !== undefined || fe.tag !== undefined || fe.prettyICal;
   if (!main.notFound && main.single === undefined && eventsArchive && fe.venue === undefined && fe.organizer === undefined) {
     main.globalPost = await archiveFirstPost(ctx, fe, main);
+    // WordPress's handle_404: a paged query whose main query found no posts (a page beyond the
+    // archive's last, `?paged=N` on a month or the default view) is a 404 unless TEC kept it.
+    if (main.globalPost === undefined && pageNumber(fe) > 1 && fe.postType === PostType.event && !keptFrom404) main.notFound = true;
   }
   return main;
 }
