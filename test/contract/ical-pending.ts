@@ -5,7 +5,8 @@
 
 /**
  * intended: `event_ids` naming a post that is no event (a venue): TEC exports it as an event dated
- * the moment of the request; the service leaves it out (docs/ical.md, "Differences from TEC")
+ * the moment of the request, a plugin bug that would describe a venue as an event and change the
+ * answer every second; the service leaves it out (docs/ical.md, "Differences from TEC")
  */
 const EVENT_IDS_POSTS = 'intended: event_ids naming a post that is no event';
 
