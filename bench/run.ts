@@ -6,6 +6,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectToServer } from '../test/setup/database.js';
 import { formatWriteRuns, type WriteRun } from './support/concurrent-writes.js';
+import { formatICalFeeds, parseICalFeeds, type ICalFeedFigures } from './support/ical-feeds.js';
 import {
   formatCpuPerRequest,
   formatUnderChange,
@@ -23,18 +24,21 @@ import {
  * - under-change      bench/yardsticks/under-change.sh at each rate (2 and 10 title updates/s):
  *                     reads/s beside the floor's under the same writes, and stale answers;
  * - cpu-per-request   bench/yardsticks/cpu-per-request.sh: CPU per cold request beside the floor's;
- * - concurrent-writes bench/concurrent-writes.ts (issue 22): 1 and 8 writers, the plugin's beside.
+ * - concurrent-writes bench/concurrent-writes.ts (issue 22): 1 and 8 writers, the plugin's beside;
+ * - ical-feeds        bench/ical-feeds.sh: CPU per request of TEC's iCal subscription feeds (the
+ *                     dateless one and a month's), the service cold and kept, beside the floor's.
  *
  * Usage: npm run bench -- [--only a,b] [--skip a,b] [--short] [--rates 2,10]
  *                         [--under-change-seconds 10] [--cpu-rounds 2] [--cpu-seconds 8]
- *                         [--write-seconds 10] [--writers 1,8] [compare.ts's flags...]
+ *                         [--write-seconds 10] [--writers 1,8] [--ical-rounds 2] [--ical-seconds 8]
+ *                         [compare.ts's flags...]
  * Flags not named here go to compare.ts (`npm run bench -- --seconds 5` as before). `--short` is a
  * smoke run (every scenario end to end in a few minutes, figures of no weight); flags given after
  * it still win. Exits 1 when a scenario failed: its exit code, figures it did not print, a stale
  * answer, a write not answered 2xx. Writes bench/results/run.json.
  */
 
-const SCENARIOS = ['compare', 'under-change', 'cpu-per-request', 'concurrent-writes'] as const;
+const SCENARIOS = ['compare', 'under-change', 'cpu-per-request', 'concurrent-writes', 'ical-feeds'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -48,6 +52,8 @@ const SHORT = {
   cpuRounds: 1,
   cpuSeconds: 2,
   writeSeconds: 1,
+  icalRounds: 1,
+  icalSeconds: 2,
 };
 
 interface Settings {
@@ -59,13 +65,15 @@ interface Settings {
   cpuSeconds: number;
   writeSeconds: number;
   writers: number[];
+  icalRounds: number;
+  icalSeconds: number;
   compareArgs: string[];
 }
 
 function parseSettings(argv: readonly string[]): Settings {
   const own = new Map<string, string | true>();
   const compareArgs: string[] = [];
-  const valued = new Set(['only', 'skip', 'rates', 'under-change-seconds', 'cpu-rounds', 'cpu-seconds', 'write-seconds', 'writers']);
+  const valued = new Set(['only', 'skip', 'rates', 'under-change-seconds', 'cpu-rounds', 'cpu-seconds', 'write-seconds', 'writers', 'ical-rounds', 'ical-seconds']);
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     const [name, inline] = arg.startsWith('--') ? (arg.slice(2).split(/=(.*)/s) as [string, string?]) : ['', undefined];
@@ -105,6 +113,8 @@ function parseSettings(argv: readonly string[]): Settings {
     cpuSeconds: number('cpu-seconds', short ? SHORT.cpuSeconds : 8),
     writeSeconds: number('write-seconds', short ? SHORT.writeSeconds : 10),
     writers: whole('writers', numbers('writers', [1, 8])),
+    icalRounds: whole('ical-rounds', [number('ical-rounds', short ? SHORT.icalRounds : 2)])[0]!,
+    icalSeconds: number('ical-seconds', short ? SHORT.icalSeconds : 8),
     compareArgs: [...(short ? SHORT.compare : []), ...compareArgs],
   };
 }
@@ -227,18 +237,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** One yardstick script with a TMPDIR, ports and database of its own; its logs dropped if it succeeded. */
+/**
+ * One yardstick script (a file of bench/yardsticks/, or a path from the project root) with a
+ * TMPDIR, ports and database of its own; its logs dropped if it succeeded.
+ */
 async function runYardstick(
   script: string,
   args: readonly string[],
   env: Record<string, string>,
   read: (stdout: string) => string[],
 ): Promise<Outcome & { stdout: string }> {
-  const logs = await mkdtemp(join(tmpdir(), `calendar-sidecar-bench-${script.replace(/\.sh$/, '')}-`));
+  const logs = await mkdtemp(join(tmpdir(), `calendar-sidecar-bench-${basename(script, '.sh')}-`));
   // As /tmp: under-change.sh's MariaDB runs as the mysql user, reaches its datadir through here and
   // writes its own temporary files here (mariadbd takes TMPDIR); mkdtemp makes the folder 0700.
   await chmod(logs, 0o1777);
-  const { code, stdout } = await run('bash', [join(YARDSTICKS, script), ...args], { ...process.env, TMPDIR: logs, ...env }, true);
+  const path = script.includes('/') ? join(PROJECT_ROOT, script) : join(YARDSTICKS, script);
+  const { code, stdout } = await run('bash', [path, ...args], { ...process.env, TMPDIR: logs, ...env }, true);
   const problems = [...(code === 0 ? [] : [`${script} ${exited(code)}`]), ...read(stdout)];
   // Logs are kept for a failure to be read, not for a run stopped on purpose.
   if (problems.length === 0 || stopping) {
@@ -304,6 +318,24 @@ async function runCpuPerRequest(settings: Settings, figures: CpuFigures[]): Prom
   }
 }
 
+async function runICalFeeds(settings: Settings, figures: ICalFeedFigures[]): Promise<Outcome> {
+  progress(`ical-feeds: ${settings.icalRounds} round(s) of ${settings.icalSeconds} s per target (bench/ical-feeds.sh)`);
+  const dbPort = await freePorts(1);
+  const port = await freePorts(3, [dbPort]);
+  const outcome = await runYardstick(
+    'bench/ical-feeds.sh',
+    ['.', String(settings.icalRounds), String(settings.icalSeconds)],
+    { YARDSTICK_DB: 'bench_ical', YARDSTICK_DB_PORT: String(dbPort), YARDSTICK_PORT: String(port) },
+    (stdout) => {
+      const found = parseICalFeeds(stdout);
+      if (!found) return ['ical-feeds.sh printed no figures for both feeds'];
+      figures.push(...found);
+      return [];
+    },
+  );
+  return { ...outcome, scenario: 'ical-feeds' };
+}
+
 async function runConcurrentWrites(settings: Settings, runs: WriteRun[]): Promise<Outcome> {
   progress(`concurrent-writes: ${settings.writers.join(' and ')} writers, ${settings.writeSeconds} s per run (bench/concurrent-writes.ts)`);
   const folder = await mkdtemp(join(tmpdir(), 'calendar-sidecar-bench-writes-'));
@@ -328,7 +360,7 @@ async function main(): Promise<void> {
   // The yardsticks are copies of ../shared/bench: say so when those changed since.
   const check = spawnSync('bash', [join(YARDSTICKS, 'check-shared.sh')], { encoding: 'utf8' });
   const sharedNote = `${check.stdout}${check.stderr}`.trim();
-  const yardsticksWanted = settings.scenarios.includes('under-change') || settings.scenarios.includes('cpu-per-request');
+  const yardsticksWanted = settings.scenarios.includes('under-change') || settings.scenarios.includes('cpu-per-request') || settings.scenarios.includes('ical-feeds');
   if (yardsticksWanted) console.error(sharedNote);
   const wrk = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
   const haveWrk = wrk.error === undefined;
@@ -337,10 +369,11 @@ async function main(): Promise<void> {
   const underChange: UnderChangeFigures[] = [];
   const cpu: CpuFigures[] = [];
   const writes: WriteRun[] = [];
+  const icalFeeds: ICalFeedFigures[] = [];
   const started = new Date();
   for (const scenario of settings.scenarios) {
     if (stopping) break;
-    if ((scenario === 'under-change' || scenario === 'cpu-per-request') && !haveWrk) {
+    if ((scenario === 'under-change' || scenario === 'cpu-per-request' || scenario === 'ical-feeds') && !haveWrk) {
       outcomes.push({ scenario, ok: false, problems: ['needs wrk (apt-get install wrk)'] });
       continue;
     }
@@ -348,6 +381,7 @@ async function main(): Promise<void> {
       if (scenario === 'compare') outcomes.push(await runCompare(settings));
       else if (scenario === 'under-change') outcomes.push(...(await runUnderChange(settings, underChange)));
       else if (scenario === 'cpu-per-request') outcomes.push(await runCpuPerRequest(settings, cpu));
+      else if (scenario === 'ical-feeds') outcomes.push(await runICalFeeds(settings, icalFeeds));
       else outcomes.push(await runConcurrentWrites(settings, writes));
     } catch (error) {
       outcomes.push({ scenario, ok: false, problems: [error instanceof Error ? error.message : String(error)] });
@@ -367,6 +401,10 @@ async function main(): Promise<void> {
     console.log(`\nWrites side by side, each writer on records of its own (concurrent-writes.ts, ${settings.writeSeconds} s per run; plugin: issue 22's figures, not measured here)`);
     console.log(formatWriteRuns(writes));
   }
+  if (icalFeeds.length > 0) {
+    console.log(`\nTEC's iCal subscription feeds (ical-feeds.sh: best of ${settings.icalRounds} round(s) of ${settings.icalSeconds} s at 8 connections; ms of CPU per answer, service process + its own MariaDB; cold: CACHE_MAX_MB=0, kept: the response cache, binlog mode; floor: the 30 events' raw rows; lower is better)`);
+    console.log(formatICalFeeds(icalFeeds));
+  }
   if (settings.scenarios.includes('compare')) console.log('\ncompare.ts: its tables are above (service beside the baseline); bench/results/latest.json');
   if (yardsticksWanted) console.log(`\n${sharedNote}`);
   const failed = outcomes.filter((outcome) => !outcome.ok);
@@ -377,7 +415,7 @@ async function main(): Promise<void> {
   await mkdir(join(PROJECT_ROOT, 'bench/results'), { recursive: true });
   await writeFile(
     RESULTS_FILE,
-    `${JSON.stringify({ startedAt: started.toISOString(), finishedAt: new Date().toISOString(), settings, outcomes, underChange, cpuPerRequest: cpu, concurrentWrites: writes }, null, 2)}\n`,
+    `${JSON.stringify({ startedAt: started.toISOString(), finishedAt: new Date().toISOString(), settings, outcomes, underChange, cpuPerRequest: cpu, concurrentWrites: writes, icalFeeds }, null, 2)}\n`,
   );
   console.log(`written: ${RESULTS_FILE}`);
   if (stopping) process.exitCode = 130;

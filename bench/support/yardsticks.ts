@@ -69,13 +69,12 @@ const CPU_ROUND_LINE = new RegExp(
   String.raw`^round (\d+)\s+(\S+)\s+${NUMBER} req/s\s+process ${NUMBER} ms\s+mariadb ${NUMBER} ms\s+total ${NUMBER} ms CPU per request$`,
   'gm',
 );
-const CPU_SUMMARY_LINE = new RegExp(String.raw`^(\w+): service ${NUMBER} ms, floor ${NUMBER} ms CPU per request = ${NUMBER}x the floor$`, 'gm');
-
 /**
- * cpu-per-request.sh's rounds and summary lines: per kind, the rounds the summary chose (the least
- * total of each side). Undefined unless the summary has both kinds.
+ * The `round N  TARGET  R req/s  process P ms  mariadb M ms  total T ms CPU per request` lines
+ * (cpu-per-request.sh, bench/ical-feeds.sh): for a target, its round of least total CPU (the one
+ * the scripts' summaries choose); undefined when it has none with a total above zero.
  */
-export function parseCpuPerRequest(output: string): CpuFigures[] | undefined {
+export function bestCpuRounds(output: string): (target: string) => CpuRound | undefined {
   const rounds: CpuRound[] = [...output.matchAll(CPU_ROUND_LINE)].map((m) => ({
     round: Number(m[1]),
     target: m[2]!,
@@ -84,8 +83,18 @@ export function parseCpuPerRequest(output: string): CpuFigures[] | undefined {
     mariadb: Number(m[5]),
     total: Number(m[6]),
   }));
-  const best = (target: string) =>
+  return (target) =>
     rounds.filter((round) => round.target === target && round.total > 0).reduce<CpuRound | undefined>((a, b) => (a === undefined || b.total < a.total ? b : a), undefined);
+}
+
+const CPU_SUMMARY_LINE = new RegExp(String.raw`^(\w+): service ${NUMBER} ms, floor ${NUMBER} ms CPU per request = ${NUMBER}x the floor$`, 'gm');
+
+/**
+ * cpu-per-request.sh's rounds and summary lines: per kind, the rounds the summary chose (the least
+ * total of each side). Undefined unless the summary has both kinds.
+ */
+export function parseCpuPerRequest(output: string): CpuFigures[] | undefined {
+  const best = bestCpuRounds(output);
   const figures: CpuFigures[] = [];
   for (const m of output.matchAll(CPU_SUMMARY_LINE)) {
     const kind = m[1]!;

@@ -1,4 +1,5 @@
 import type { PhpValue } from '../../http/php-query.js';
+import { PostType } from '../../wp/constants.js';
 
 /**
  * How WordPress, with TEC's rewrite rules (Tribe__Events__Rewrite::generate_core_rules), reads a
@@ -33,6 +34,8 @@ export interface FrontEndQuery {
   category?: string;
   /** The tag's slug: TEC's `/events/tag/{slug}/` or WordPress's own tag archive. */
   tag?: string;
+  /** The `post_type` query var: the rule's (TEC's rules and the post types' own), or the query string's. */
+  postType?: string;
   venue?: string;
   organizer?: string;
 }
@@ -47,8 +50,10 @@ type Vars = Pick<FrontEndQuery, 'eventDisplay' | 'eventDate' | 'paged'> & { feat
 type Rule = readonly [readonly (string | RegExp)[], (captured: string[]) => Vars];
 
 // Tribe__Events__Rewrite::generate_core_rules' archive rules, in their order (the first match wins).
+// `page/N` is declared twice there; the later rule (eventDisplay default) replaces the earlier one's
+// query under the same regex key, in the earlier one's place (the site's stored rewrite_rules show it).
 const ARCHIVE_RULES: readonly Rule[] = [
-  [['page', NUMBER], ([paged]) => ({ eventDisplay: 'list', paged })],
+  [['page', NUMBER], ([paged]) => ({ eventDisplay: 'default', paged })],
   [['featured', 'page', NUMBER], ([paged]) => ({ featured: true, eventDisplay: 'list', paged })],
   [['month'], () => ({ eventDisplay: 'month' })],
   [['month', 'featured'], () => ({ eventDisplay: 'month', featured: true })],
@@ -108,13 +113,15 @@ function matchRules(rules: readonly Rule[], segments: readonly string[]): Vars |
 }
 
 /**
- * A term archive's rules: the term path `(?:[^/]+/)*([^/]+)` then a rule's segments; the first
- * rule (in order) that leaves a term path wins, the term being its last segment.
+ * A term archive's rules: the term path then a rule's segments; the first rule (in order) that
+ * leaves a term path wins, the term being its last segment. A category's path is hierarchical,
+ * `(?:[^/]+/)*([^/]+)`, so `food-drink/list/page/2` is the category `list`'s page 2 (the `page/N`
+ * rule comes first); a tag's is one segment, `([^/]+)`.
  */
-function matchTermRules(segments: readonly string[]): { slug: string; vars: Vars } | undefined {
+function matchTermRules(segments: readonly string[], hierarchical: boolean): { slug: string; vars: Vars } | undefined {
   for (const rule of TERM_RULES) {
     const length = rule[0].length;
-    if (segments.length <= length) continue;
+    if (hierarchical ? segments.length <= length : segments.length !== length + 1) continue;
     const vars = matchRules([rule], segments.slice(segments.length - length));
     if (vars) return { slug: segments[segments.length - length - 1]!, vars };
   }
@@ -150,23 +157,29 @@ export function parseFrontEndQuery(path: string, query: Readonly<Record<string, 
   else if (first === bases.single && second !== undefined && (rest.length === 0 || (rest.length === 1 && rest[0] === 'ical'))) {
     result.matched = true;
     result.eventSlug = second;
+    result.postType = PostType.event;
     if (rest.length === 1) result.prettyICal = true;
   } else if (first === bases.events && (second === 'category' || second === 'tag') && rest.length > 0) {
-    const found = matchTermRules(rest);
+    const found = matchTermRules(rest, second === 'category');
     if (found) {
       apply(found.vars);
+      result.postType = PostType.event;
       if (second === 'category') result.category = found.slug;
       else result.tag = found.slug;
     }
   } else if (first === bases.events) {
     const vars = matchRules(ARCHIVE_RULES, segments.slice(1));
-    if (vars) apply(vars);
+    if (vars) {
+      apply(vars);
+      result.postType = PostType.event;
+    }
   } else if (first === bases.tag && second !== undefined && rest.length === 0) {
     result.matched = true;
     result.tag = second;
   } else if ((first === 'venue' || first === 'organizer') && second !== undefined && rest.length === 0) {
     result.matched = true;
     result[first] = second;
+    result.postType = first === 'venue' ? PostType.venue : PostType.organizer;
   }
   // Public query vars of the query string win over the rule's (WP::parse_request).
   const fromQuery = (name: string) => text(query[name]);
@@ -175,6 +188,8 @@ export function parseFrontEndQuery(path: string, query: Readonly<Record<string, 
   result.paged = fromQuery('paged') ?? result.paged;
   if (query.featured !== undefined) result.featured = isTruthyVar(query.featured);
   result.eventSlug = fromQuery('tribe_events') ?? result.eventSlug;
+  // A post type's own query var (`tribe_events=`) sets post_type after the query string's `post_type`.
+  result.postType = query.tribe_events !== undefined ? PostType.event : (fromQuery('post_type') ?? result.postType);
   return result;
 }
 

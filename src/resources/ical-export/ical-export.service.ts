@@ -62,7 +62,7 @@ export async function answerICalExport(ctx: RequestContext, request: FrontEndReq
 
   const options = await selectOptions(ctx.db, [OptionName.blogname, OptionName.tecOptions]);
   const tecOptions = asRecord(maybeUnserialize(options.get(OptionName.tecOptions) ?? ''));
-  const main = await mainQuery(ctx, fe);
+  const main = await mainQuery(ctx, fe, listViewEnabled(tecOptions));
   const flavour = query['outlook-ical'] !== undefined ? 'outlook' : 'ical';
   const { ids, readsNow } = await exportedIds(ctx, fe, main, knownRange(tecOptions));
   const events = ids.length === 0 ? [] : await loadEventEntries(ctx, ids);
@@ -161,7 +161,32 @@ interface MainQuery {
   tagTermIds?: readonly number[];
 }
 
-async function mainQuery(ctx: RequestContext, fe: FrontEndQuery): Promise<MainQuery> {
+/** Whether TEC's list view is enabled (`tribeEnableViews`; TEC's SEO headers read no default). */
+function listViewEnabled(tecOptions: Record<string, unknown>): boolean {
+  const views = tecOptions.tribeEnableViews;
+  return views !== null && typeof views === 'object' && Object.values(views).includes('list');
+}
+
+/**
+ * TEC's SEO headers controller (prevent_list_view_paged_404) keeps WordPress's handle_404 from
+ * running for a paged events list: post_type `tribe_events`, eventDisplay `list`, `paged` above 1,
+ * the list view enabled. So an archive whose term names nothing (`/events/category/food-drink/list/page/2/`
+ * reads the category `list`) or a page beyond the last answers 200 with nothing to export. A path
+ * no rule matched stays 404 (WordPress's `error` query var); a single event's page is left to its
+ * own 404 (what TEC would export for an unknown event there is not known).
+ */
+function pagedListKeepsFrom404(fe: FrontEndQuery, listEnabled: boolean): boolean {
+  return (
+    listEnabled &&
+    fe.matched &&
+    fe.eventSlug === undefined &&
+    fe.postType === PostType.event &&
+    fe.eventDisplay === 'list' &&
+    (Number.parseInt(fe.paged ?? '', 10) || 0) > 1
+  );
+}
+
+async function mainQuery(ctx: RequestContext, fe: FrontEndQuery, listEnabled: boolean): Promise<MainQuery> {
   const main: MainQuery = { notFound: !fe.matched, outOfRange: false };
   if (typeof ctx.query.p === 'string' && (ctx.query.p !== '' || fe.eventSlug === undefined)) {
     // A `?p=` the redirect did not move: no published event (a draft, another type).
@@ -197,9 +222,14 @@ async function mainQuery(ctx: RequestContext, fe: FrontEndQuery): Promise<MainQu
     if (slug === undefined) continue;
     if (!(await selectPublishedPostByName(ctx.db, slug, type))) main.notFound = true;
   }
+  const keptFrom404 = typeof ctx.query.p !== 'string' && pagedListKeepsFrom404(fe, listEnabled);
+  if (keptFrom404) main.notFound = false;
   const eventsArchive = fe.eventDisplay !== undefined || fe.category !== undefined || fe.tag !== undefined || fe.prettyICal;
   if (!main.notFound && main.single === undefined && eventsArchive && fe.venue === undefined && fe.organizer === undefined) {
     main.globalPost = await archiveFirstPost(ctx, fe, main);
+    // WordPress's handle_404: a paged query whose main query found no posts (a page beyond the
+    // archive's last, `?paged=N` on a month or the default view) is a 404 unless TEC kept it.
+    if (main.globalPost === undefined && pageNumber(fe) > 1 && fe.postType === PostType.event && !keptFrom404) main.notFound = true;
   }
   return main;
 }

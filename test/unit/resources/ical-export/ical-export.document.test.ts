@@ -91,8 +91,22 @@ describe("front-end URLs read by TEC's rewrite rules", () => {
 
   it('takes the last segment of a term path before the first rule (in TEC\'s order) that matches', () => {
     expect(parseFrontEndQuery('/events/category/music/concerts/month/', {}, bases)).toMatchObject({ category: 'concerts', eventDisplay: 'month' });
-    // The `ical` rule comes before `featured/ical`, and the term path is greedy: `featured` is read as the tag.
-    expect(parseFrontEndQuery('/events/tag/kids/featured/ical/', {}, bases)).toMatchObject({ tag: 'featured', featured: false, prettyICal: true });
+    // The `ical` rule comes before `featured/ical`, and a category's path is greedy: `featured` is read as the category.
+    expect(parseFrontEndQuery('/events/category/music/featured/ical/', {}, bases)).toMatchObject({ category: 'featured', featured: false, prettyICal: true });
+    // A tag's path is one segment (`([^/]+)`), so the `featured/ical` rule is the one that matches.
+    expect(parseFrontEndQuery('/events/tag/kids/featured/ical/', {}, bases)).toMatchObject({ tag: 'kids', featured: true, prettyICal: true });
+    expect(parseFrontEndQuery('/events/tag/kids/list/page/2/', {}, bases)).toMatchObject({ tag: 'kids', eventDisplay: 'list', paged: '2' });
+    expect(parseFrontEndQuery('/events/tag/kids/evening/', {}, bases)).toMatchObject({ matched: false });
+  });
+
+  it('reads the post type a rule or the query string sets', () => {
+    expect(parseFrontEndQuery('/events/category/music/list/page/2/', {}, bases)).toMatchObject({ category: 'list', postType: 'tribe_events', eventDisplay: 'list', paged: '2' });
+    expect(parseFrontEndQuery('/venue/hall/', {}, bases)).toMatchObject({ venue: 'hall', postType: 'tribe_venue' });
+    expect(parseFrontEndQuery('/tag/kids/', {}, bases).postType).toBeUndefined();
+    expect(parseFrontEndQuery('/tag/kids/', { post_type: 'tribe_events' }, bases).postType).toBe('tribe_events');
+    expect(parseFrontEndQuery('/', { post_type: 'page', tribe_events: 'x' }, bases).postType).toBe('tribe_events');
+    // `/events/page/N/` is declared twice in TEC's rules; the later one (eventDisplay default) is the one stored.
+    expect(parseFrontEndQuery('/events/page/2/', {}, bases)).toMatchObject({ eventDisplay: 'default', paged: '2' });
   });
 
   it('drops the named parameters from a query string, the rest kept as sent', () => {
