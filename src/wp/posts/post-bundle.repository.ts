@@ -102,9 +102,11 @@ export async function selectPostBundle(db: Db, request: PostBundleRequest): Prom
   if (ids.length === 0 && paths.length === 0 && oembedKeys.length === 0 && !termsOf) return bundle;
 
   // Every list deduplicated here, once: the shape of the query (and its cached SQL) counts them.
+  const uniquePaths = paths.map((path) => ({ postIds: [...new Set(path.postIds)], steps: path.steps.map((keys) => [...new Set(keys)]) }));
   const parts: BundleParts = {
     ids,
-    paths: paths.map((path) => ({ postIds: [...new Set(path.postIds)], steps: path.steps.map((keys) => [...new Set(keys)]) })),
+    paths: uniquePaths,
+    named: namedSelects(uniquePaths),
     oembedKeys,
     termsOf: termsOf ? { objectIds: [...new Set(termsOf.objectIds)], taxonomies: [...new Set(termsOf.taxonomies)] } : undefined,
   };
@@ -145,6 +147,8 @@ export async function selectPostBundle(db: Db, request: PostBundleRequest): Prom
 interface BundleParts {
   ids: readonly number[];
   paths: readonly MetaPath[];
+  /** The SELECTs of the posts the paths name (see namedSelects). */
+  named: readonly NamedSelect[];
   oembedKeys: readonly string[];
   termsOf: { objectIds: readonly number[]; taxonomies: readonly string[] } | undefined;
 }
@@ -156,15 +160,15 @@ interface BundleParts {
 const compiledBundles = new CompiledShapes();
 
 function bundleShape(parts: BundleParts): string {
-  const paths = parts.paths.map((path) => [path.postIds.length, ...path.steps.map((keys) => keys.length)].join('.'));
-  return [parts.ids.length, paths.join('/'), parts.oembedKeys.length, parts.termsOf?.objectIds.length ?? 0, parts.termsOf?.taxonomies.length ?? 0].join(',');
+  const named = parts.named.map((select) => [select.postIds.length, ...select.steps.map((keys) => keys.length)].join('.'));
+  return [parts.ids.length, named.join('/'), parts.oembedKeys.length, parts.termsOf?.objectIds.length ?? 0, parts.termsOf?.taxonomies.length ?? 0].join(',');
 }
 
 /** The bound values of bundleQuery(), in the order its branches bind them. */
 function bundleParameters(parts: BundleParts): unknown[] {
-  const { ids, paths, oembedKeys, termsOf } = parts;
+  const { ids, named, oembedKeys, termsOf } = parts;
   // The paths' UNION is read twice: for the posts, then for their meta.
-  const namedValues = paths.flatMap((path) => path.steps.flatMap((_, step) => [...path.postIds, ...path.steps.slice(0, step + 1).flat()]));
+  const namedValues = named.flatMap((select) => [...select.postIds, ...select.steps.flat()]);
   const pathValues = [...namedValues, ...namedValues];
   return [
     ...ids,
@@ -203,7 +207,7 @@ function bundleTags(parts: BundleParts, rows: readonly Row[]): Set<string> {
 }
 
 /** The UNION ALL of the request's branches. */
-function bundleQuery(db: Db, { ids, paths, oembedKeys, termsOf }: BundleParts) {
+function bundleQuery(db: Db, { ids, named, oembedKeys, termsOf }: BundleParts) {
   // Each source of posts is a branch of its own (an OR of them would keep MySQL off the
   // indexes): by ID, by a meta value of other posts (joined on the primary key), by oEmbed key.
   type Branch = SelectQueryBuilder<Database, keyof Database, Row>;
@@ -224,19 +228,19 @@ function bundleQuery(db: Db, { ids, paths, oembedKeys, termsOf }: BundleParts) {
     branches.push(db.selectFrom('posts').select(postColumns()).where('posts.ID', 'in', ids) as unknown as Branch);
     branches.push(db.selectFrom('postmeta').select(metaColumns()).where('postmeta.post_id', 'in', ids) as unknown as Branch);
   }
-  if (paths.length > 0) {
-    // The posts the paths name, each once (UNION), as a derived table of integers the posts and
-    // their meta are then read from by primary key and post_id. Written as `ID IN (...)` per
-    // path instead, MariaDB scanned the whole postmeta table on small sites, three times over.
+  if (named.length > 0) {
+    // The posts the paths name, as a derived table of integers the posts and their meta are then
+    // read from by primary key and post_id. Written as `ID IN (...)` per path instead, MariaDB
+    // scanned the whole postmeta table on small sites, three times over.
     branches.push(
       db
-        .selectFrom(namedByPaths(db, paths).as('named'))
+        .selectFrom(namedByPaths(db, named).as('named'))
         .innerJoin('posts', (join) => join.on(sql`${ref('posts.ID')}`, '=', sql`${ref('named.named_id')}`))
         .select(postColumns()) as unknown as Branch,
     );
     branches.push(
       db
-        .selectFrom(namedByPaths(db, paths).as('named'))
+        .selectFrom(namedByPaths(db, named).as('named'))
         .innerJoin('postmeta', (join) => join.on(sql`${ref('postmeta.post_id')}`, '=', sql`${ref('named.named_id')}`))
         .select(metaColumns()) as unknown as Branch,
     );
@@ -293,30 +297,58 @@ function bundleQuery(db: Db, { ids, paths, oembedKeys, termsOf }: BundleParts) {
 }
 
 /**
- * The IDs every step of every path names, as one UNION: a step's IDs are the meta values (of the
- * step's keys) of the posts the step before named, the first step's those of the path's own posts.
+ * One SELECT of the IDs that meta values name: the values (of the last step's keys) of the posts
+ * reached from `postIds` through the steps before it.
  */
-function namedByPaths(db: Db, paths: readonly MetaPath[]) {
-  const selects = paths.flatMap((path) =>
-    path.steps.map((_, step) => {
-      let joined = db
-        .selectFrom('postmeta as step0')
-        .where('step0.post_id', 'in', [...path.postIds])
-        .where('step0.meta_key', 'in', [...path.steps[0]!]);
-      for (let later = 1; later <= step; later += 1) {
-        // Kysely cannot type a table alias made at run time: `step0` stands for each of them.
-        const alias = `step${later}` as 'step0';
-        joined = joined
-          .innerJoin(`postmeta as ${alias}` as 'postmeta as step0', (join) =>
-            join.on(sql`${ref(`${alias}.post_id`)}`, '=', castUnsigned(db, ref(`step${later - 1}.meta_value`))),
-          )
-          .where(`${alias}.meta_key`, 'in', [...path.steps[later]!]);
-      }
-      return joined.select(castUnsigned(db, ref(`step${step}.meta_value`)).as('named_id'));
-    }),
-  );
+interface NamedSelect {
+  postIds: readonly number[];
+  steps: readonly (readonly string[])[];
+}
+
+/**
+ * The SELECTs that name every post along every path, each step of a path being one: steps that
+ * start from the same posts through the same earlier steps are one SELECT of all their keys (an
+ * event's featured image and its venue and organizer are one look at its meta), and a step met
+ * twice (a path that begins another) is one. Exported for the tests.
+ */
+export function namedSelects(paths: readonly MetaPath[]): NamedSelect[] {
+  const byStart = new Map<string, { postIds: readonly number[]; earlier: readonly (readonly string[])[]; keys: Set<string> }>();
+  for (const path of paths) {
+    path.steps.forEach((keys, step) => {
+      const earlier = path.steps.slice(0, step);
+      const start = JSON.stringify([path.postIds, earlier]);
+      const select = byStart.get(start) ?? { postIds: path.postIds, earlier, keys: new Set<string>() };
+      for (const key of keys) select.keys.add(key);
+      byStart.set(start, select);
+    });
+  }
+  return [...byStart.values()].map(({ postIds, earlier, keys }) => ({ postIds, steps: [...earlier, [...keys]] }));
+}
+
+/**
+ * The IDs the SELECTs name, as one UNION ALL: a post named twice comes twice, and
+ * selectPostBundle keeps each post and each meta row once (a UNION would sort them out in a
+ * temporary table of the database's, for every request).
+ */
+function namedByPaths(db: Db, named: readonly NamedSelect[]) {
+  const selects = named.map(({ postIds, steps }) => {
+    let joined = db
+      .selectFrom('postmeta as step0')
+      .where('step0.post_id', 'in', [...postIds])
+      .where('step0.meta_key', 'in', [...steps[0]!]);
+    for (let later = 1; later < steps.length; later += 1) {
+      // Kysely cannot type a table alias made at run time: `step0` stands for each of them.
+      const alias = `step${later}` as 'step0';
+      joined = joined
+        .innerJoin(`postmeta as ${alias}` as 'postmeta as step0', (join) =>
+          join.on(sql`${ref(`${alias}.post_id`)}`, '=', castUnsigned(db, ref(`step${later - 1}.meta_value`))),
+        )
+        .where(`${alias}.meta_key`, 'in', [...steps[later]!]);
+    }
+    return joined.select(castUnsigned(db, ref(`step${steps.length - 1}.meta_value`)).as('named_id'));
+  });
   let union = selects[0]!;
-  for (const select of selects.slice(1)) union = union.union(select);
+  for (const select of selects.slice(1)) union = union.unionAll(select);
   return union;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { selectPostBundle } from '../../../../src/wp/posts/post-bundle.repository.js';
+import { namedSelects, selectPostBundle } from '../../../../src/wp/posts/post-bundle.repository.js';
 import { selectMetaForPosts, selectPostsByIds } from '../../../../src/wp/posts/posts.repository.js';
 import { selectTermsForPosts } from '../../../../src/wp/terms/terms.repository.js';
 import { groupMetaRows } from '../../../../src/wp/posts/meta.js';
@@ -74,6 +74,36 @@ describe('selectPostBundle', () => {
       const bundle = await selectPostBundle(database.db, { byMetaOf: [{ postIds: [start], steps }] });
       expect([...bundle.posts.keys()].sort((a, b) => a - b)).toEqual([venue, ...organizers, ...(venue === 5 ? [252] : [])].sort((a, b) => a - b));
     }
+  });
+
+  it('keeps each post and meta row once when two paths name the same post (an event and its venue sharing an image)', async () => {
+    await insertPostMeta(database.db, 7, [['_thumbnail_id', '252']]);
+    await insertPostMeta(database.db, 5, [['_thumbnail_id', '252']]);
+    const paths = [
+      { postIds: [7], steps: [['_thumbnail_id']] },
+      { postIds: [7], steps: [['_EventVenueID', '_EventOrganizerID'], ['_thumbnail_id']] },
+    ];
+    const venue = Number((await selectMetaForPosts(database.db, [7])).find((row) => row.meta_key === '_EventVenueID')!.meta_value);
+    expect(venue).toBe(5);
+    const bundle = await selectPostBundle(database.db, { ids: [7], byMetaOf: paths });
+    const metaRows = groupMetaRows(await selectMetaForPosts(database.db, [252, 5]));
+    expect([...bundle.posts.get(252)!.meta]).toEqual([...metaRows.get(252)!]);
+    expect([...bundle.posts.get(5)!.meta]).toEqual([...metaRows.get(5)!]);
+  });
+
+  it('looks at the same posts through the same steps once: keys of steps that start alike are one SELECT', () => {
+    const thumbnail = { postIds: [6, 7], steps: [['_thumbnail_id']] };
+    const linked = { postIds: [6, 7], steps: [['_EventVenueID', '_EventOrganizerID'], ['_thumbnail_id']] };
+    expect(namedSelects([thumbnail, linked])).toEqual([
+      { postIds: [6, 7], steps: [['_thumbnail_id', '_EventVenueID', '_EventOrganizerID']] },
+      { postIds: [6, 7], steps: [['_EventVenueID', '_EventOrganizerID'], ['_thumbnail_id']] },
+    ]);
+    // A path that begins another adds nothing; other start posts are a SELECT of their own.
+    expect(namedSelects([linked, { postIds: [6, 7], steps: [linked.steps[0]!] }, { postIds: [8], steps: [['_thumbnail_id']] }])).toEqual([
+      { postIds: [6, 7], steps: [['_EventVenueID', '_EventOrganizerID']] },
+      { postIds: [6, 7], steps: [['_EventVenueID', '_EventOrganizerID'], ['_thumbnail_id']] },
+      { postIds: [8], steps: [['_thumbnail_id']] },
+    ]);
   });
 
   it('finds the newest published oEmbed cache of each key, without counting it among the posts', async () => {
