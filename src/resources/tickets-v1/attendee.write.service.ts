@@ -20,10 +20,10 @@ import { TicketKinds } from './ticket-kinds.js';
  * POST /attendees and POST|PUT|PATCH /attendees/{id} (Single_Attendee::create / update): Event
  * Tickets' checks before it writes (the provider, the attendee status, an attendee already checked
  * in, an order status that may not check in), then RSVP's writes (wp/tickets/rsvp-attendee-save.ts)
- * in one transaction, answered 201 with the attendee as the archive's repository reads it. Tickets
- * Commerce's writes (its manual order and the order's counters) are not built, nor a parameter
- * Event Tickets would write into the post itself: those answer in progress (rest_no_route), having
- * written nothing.
+ * or Tickets Commerce's manual order (wp/tickets/commerce-manual-order.ts) in one transaction,
+ * answered 201 with the attendee as the archive's repository reads it. Tickets Commerce's updates
+ * are not built, nor a parameter Event Tickets would write into the post itself: those answer in
+ * progress (rest_no_route), having written nothing.
  */
 
 /**
