@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { agentFor, recordedUserAuth } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { ticketsSite } from './tickets-site.js';
 
 /**
  * `POST /tribe/tickets/v1/attendees` for a Tickets Commerce ticket beyond the recorded case
@@ -10,28 +9,12 @@ import { agentFor, recordedUserAuth } from './support.js';
  * site, each test on a fresh copy of it.
  */
 
-const ROOT = '/wp-json/tribe/tickets/v1';
-const NOW = '2026-11-28T22:20:00Z';
-const NAMESPACES = 'calendar/events/v1,tribe/events/v1,tribe/tickets/v1';
+const site = ticketsSite({ perTest: true });
 
-let database: TestDatabase;
-
-beforeEach(async () => {
-  database = await createTestDatabase({ dump: 'reference-tickets' });
-});
-afterEach(async () => {
-  await database?.drop();
-});
-
-function create(body: Record<string, unknown>) {
-  return agentFor(database, { now: NOW, env: { NAMESPACES } })
-    .post(`${ROOT}/attendees`)
-    .set('Authorization', recordedUserAuth('admin'))
-    .send(body);
-}
+const create = (body: Record<string, unknown>) => site.post('/attendees', body);
 
 async function metaOf(postId: number): Promise<Array<[string, string]>> {
-  const rows = await sql<{ meta_key: string; meta_value: string }>`SELECT meta_key, meta_value FROM wp_postmeta WHERE post_id = ${postId} ORDER BY meta_id`.execute(database.db);
+  const rows = await sql<{ meta_key: string; meta_value: string }>`SELECT meta_key, meta_value FROM wp_postmeta WHERE post_id = ${postId} ORDER BY meta_id`.execute(site.database.db);
   return rows.rows.map((row) => [row.meta_key, row.meta_value]);
 }
 
@@ -40,8 +23,8 @@ async function value(postId: number, key: string): Promise<string | undefined> {
 }
 
 async function rowCounts(): Promise<{ posts: number; meta: number }> {
-  const posts = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM wp_posts`.execute(database.db)).rows[0]!.n;
-  const meta = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM wp_postmeta`.execute(database.db)).rows[0]!.n;
+  const posts = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM wp_posts`.execute(site.database.db)).rows[0]!.n;
+  const meta = (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM wp_postmeta`.execute(site.database.db)).rows[0]!.n;
   return { posts: Number(posts), meta: Number(meta) };
 }
 
@@ -49,7 +32,7 @@ const person = { full_name: 'Card Person', email: 'card@example.net' };
 
 describe('POST /attendees for a Tickets Commerce ticket', () => {
   it("sells a ticket's last seat (its stock reaches 0), then refuses the next with a 400, writing nothing", async () => {
-    await sql`UPDATE wp_postmeta SET meta_value = '1' WHERE post_id = 2002 AND meta_key = '_stock'`.execute(database.db);
+    await sql`UPDATE wp_postmeta SET meta_value = '1' WHERE post_id = 2002 AND meta_key = '_stock'`.execute(site.database.db);
     const first = await create({ ticket_id: 2002, ...person });
     expect(first.status).toBe(201);
     expect(await value(2002, '_stock')).toBe('0');
@@ -97,7 +80,7 @@ describe('POST /attendees for a Tickets Commerce ticket', () => {
   });
 
   it('a ticket of a trashed event still gets its attendee, the order naming the event (Event Tickets does not check the post)', async () => {
-    await sql`UPDATE wp_posts SET post_status = 'trash' WHERE ID = 37`.execute(database.db);
+    await sql`UPDATE wp_posts SET post_status = 'trash' WHERE ID = 37`.execute(site.database.db);
     const answer = await create({ ticket_id: 2002, ...person });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ post_id: 37, ticket_id: 2002, provider: 'tc', title: 'Card Person' });
@@ -116,7 +99,7 @@ describe('POST /attendees for a Tickets Commerce ticket', () => {
   it('moves the order created -> pending -> completed, the markers and status logs stamped in milliseconds in that order', async () => {
     const answer = await create({ ticket_id: 2002, ...person });
     const order = answer.body.id - 1;
-    const status = await sql<{ post_status: string; post_content_filtered: string }>`SELECT post_status, post_content_filtered FROM wp_posts WHERE ID = ${order}`.execute(database.db);
+    const status = await sql<{ post_status: string; post_content_filtered: string }>`SELECT post_status, post_content_filtered FROM wp_posts WHERE ID = ${order}`.execute(site.database.db);
     expect(status.rows[0]).toEqual({ post_status: 'tec-tc-completed', post_content_filtered: '' });
     const stamps = (await metaOf(order)).filter(([key]) => key.startsWith('_tec_tc_order_fa_marker') || key.startsWith('_tec_tc_order_status_log'));
     expect(stamps.map(([key]) => key.replace('_tec_tc_order_', ''))).toEqual([
@@ -144,7 +127,7 @@ describe('POST /attendees for a Tickets Commerce ticket', () => {
     const fragment = 's:31:"tickets-commerce-stock-handling";s:9:"completed";';
     await sql.raw(
       `UPDATE wp_options SET option_value = REPLACE(REPLACE(option_value, 'a:20:{', 'a:21:{'), 's:8:"did_init";', '${fragment}s:8:"did_init";') WHERE option_name = 'tribe_events_calendar_options'`,
-    ).execute(database.db);
+    ).execute(site.database.db);
     const answer = await create({ ticket_id: 2002, ...person });
     expect(answer.status).toBe(201);
     expect(await value(2002, '_stock')).toBe('97');
@@ -167,10 +150,7 @@ describe('POST /attendees for a Tickets Commerce ticket', () => {
 
   it('is refused to an editor (request_has_manage_access), writing nothing', async () => {
     const before = await rowCounts();
-    const answer = await agentFor(database, { now: NOW, env: { NAMESPACES } })
-      .post(`${ROOT}/attendees`)
-      .set('Authorization', recordedUserAuth('editor'))
-      .send({ ticket_id: 2002, ...person });
+    const answer = await site.post('/attendees', { ticket_id: 2002, ...person }, 'editor');
     expect(answer.status).toBe(403);
     expect(await rowCounts()).toEqual(before);
   });
