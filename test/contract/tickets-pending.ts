@@ -6,9 +6,6 @@
  * class (pendingSummary) name a test of each contract file, and README's "Companion plugins" lists them.
  */
 
-/** an attendee created for a Tickets Commerce ticket: its manual order (the order post, its status transitions and their timestamped markers) is not built, so it answers rest_no_route, writing nothing */
-const ATTENDEE_WRITES = 'tribe/tickets/v1 not served: Tickets Commerce attendee writes';
-
 /** The read cases (`mutates: false`) that differ today. */
 export const TICKETS_PENDING: Readonly<Record<string, string>> = {};
 
@@ -26,9 +23,7 @@ export const TICKETS_READ_DEVIATIONS: Readonly<Record<string, string>> = {
 };
 
 /** The write cases (`mutates: true`) that differ today (answer or rows). */
-export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {
-  'tickets-dev.attendees.write.create-tc': ATTENDEE_WRITES,
-};
+export const TICKETS_WRITES_PENDING: Readonly<Record<string, string>> = {};
 
 /**
  * The write cases answered differently on purpose, case id -> why: where Event Tickets answers

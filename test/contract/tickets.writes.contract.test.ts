@@ -20,5 +20,5 @@ defineWriteContractSuite({
   pending: TICKETS_WRITES_PENDING,
   intendedDeviations: TICKETS_WRITE_DEVIATIONS,
   settings: TICKETS_SITE_KEYS,
-  selectionChecks: ticketsSelectionChecks(TICKETS_WRITES_PENDING, 67, TICKETS_WRITE_DEVIATIONS),
+  selectionChecks: ticketsSelectionChecks(TICKETS_WRITES_PENDING, 68, TICKETS_WRITE_DEVIATIONS),
 });

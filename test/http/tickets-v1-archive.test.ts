@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { agentFor, recordedUserAuth } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { ticketsSite } from './tickets-site.js';
 
 /**
  * GET tribe/tickets/v1/tickets beyond what the recordings show (fixtures/reference-tickets): rules
@@ -10,24 +9,10 @@ import { agentFor, recordedUserAuth } from './support.js';
  * hand where needed (undone after the test).
  */
 
-const TICKETS = '/wp-json/tribe/tickets/v1/tickets';
-const NOW = '2026-11-28T22:20:00Z';
-const NAMESPACES = 'tribe/events/v1,tribe/tickets/v1';
+const site = ticketsSite();
 
-let site: TestDatabase;
-
-beforeAll(async () => {
-  site = await createTestDatabase({ dump: 'reference-tickets' });
-});
-afterAll(async () => {
-  await site?.drop();
-});
-
-function get(query: string, user = 'none') {
-  let request = agentFor(site, { now: NOW, env: { NAMESPACES } }).get(`${TICKETS}${query}`);
-  if (user !== 'none') request = request.set('Authorization', recordedUserAuth(user));
-  return request;
-}
+/** GET /tickets + `path` as the recorded user named. */
+const get = (path: string, user = 'none') => site.get(`/tickets${path}`, user);
 
 const idsOf = (body: { tickets: { id: number }[] }) => body.tickets.map((ticket) => ticket.id);
 
@@ -48,13 +33,13 @@ describe('tribe/tickets/v1 GET /tickets', () => {
   });
 
   it('a trashed ticket: managers find it with status=trash, guests never', async () => {
-    await sql`UPDATE wp_posts SET post_status = 'trash' WHERE ID = 2003`.execute(site.db);
+    await sql`UPDATE wp_posts SET post_status = 'trash' WHERE ID = 2003`.execute(site.database.db);
     try {
       expect(idsOf((await get('?status=trash', 'admin')).body)).toEqual([2003]);
       expect((await get('?status=trash')).body.total).toBe(0);
       expect(idsOf((await get('?per_page=3')).body)).toEqual([2001, 2002, 2004]);
     } finally {
-      await sql`UPDATE wp_posts SET post_status = 'publish' WHERE ID = 2003`.execute(site.db);
+      await sql`UPDATE wp_posts SET post_status = 'publish' WHERE ID = 2003`.execute(site.database.db);
     }
   });
 

@@ -1,7 +1,5 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { agentFor, recordedUserAuth } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { ticketsSite } from './tickets-site.js';
 
 /**
  * `GET /tribe/tickets/v1/attendees/{id}` beyond the recorded cases (test/contract/tickets*.ts):
@@ -10,33 +8,8 @@ import { agentFor, recordedUserAuth } from './support.js';
  * one thing changed by hand, undone after each test.
  */
 
-const ROOT = '/wp-json/tribe/tickets/v1';
-const NOW = '2026-11-28T22:20:00Z';
-const NAMESPACES = 'calendar/events/v1,tribe/events/v1,tribe/tickets/v1';
-
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ dump: 'reference-tickets' });
-});
-afterAll(async () => {
-  await database?.drop();
-});
-
-/** A fresh app each time: the site settings (plugin options) are read again after a change. */
-function get(path: string, user = 'none') {
-  const request = agentFor(database, { now: NOW, env: { NAMESPACES } }).get(`${ROOT}${path}`);
-  return user === 'none' ? request : request.set('Authorization', recordedUserAuth(user));
-}
-
-async function withChange(change: string, undo: string, work: () => Promise<void>): Promise<void> {
-  await sql.raw(change).execute(database.db);
-  try {
-    await work();
-  } finally {
-    await sql.raw(undo).execute(database.db);
-  }
-}
+const site = ticketsSite();
+const { get, withChange } = site;
 
 const OPTIONS_ROW = "option_name = 'tribe_events_calendar_options'";
 /** Swaps one serialized fragment of TEC's options row for another (and back). */

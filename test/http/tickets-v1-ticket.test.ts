@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { agentFor, recordedUserAuth } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { ticketsSite } from './tickets-site.js';
 
 /**
  * GET tribe/tickets/v1/tickets/{id} beyond what the recordings show (fixtures/reference-tickets):
@@ -11,35 +10,11 @@ import { agentFor, recordedUserAuth } from './support.js';
  * hand (undone after each test). Parts the service does not build answer rest_no_route.
  */
 
-const TICKETS = '/wp-json/tribe/tickets/v1/tickets';
-/** Within the recording (2026-11-28): the sale windows of the dump hold then. */
-const NOW = '2026-11-28T22:20:00Z';
-const NAMESPACES = 'tribe/events/v1,tribe/tickets/v1';
+const site = ticketsSite();
+const { withChange } = site;
 
-let site: TestDatabase;
-
-beforeAll(async () => {
-  site = await createTestDatabase({ dump: 'reference-tickets' });
-});
-afterAll(async () => {
-  await site?.drop();
-});
-
-function get(path: string, user = 'none') {
-  let request = agentFor(site, { now: NOW, env: { NAMESPACES } }).get(`${TICKETS}${path}`);
-  if (user !== 'none') request = request.set('Authorization', recordedUserAuth(user));
-  return request;
-}
-
-/** Runs `work` with the changes made by `change` and undone by `undo` afterwards, whatever happens. */
-async function withChange(change: string[], undo: string[], work: () => Promise<void>): Promise<void> {
-  for (const statement of change) await sql.raw(statement).execute(site.db);
-  try {
-    await work();
-  } finally {
-    for (const statement of undo) await sql.raw(statement).execute(site.db);
-  }
-}
+/** GET /tickets + `path` as the recorded user named. */
+const get = (path: string, user = 'none') => site.get(`/tickets${path}`, user);
 
 /** Hides a meta row (renamed) for `work`, as a post without it. */
 function withoutMeta(postId: number, key: string, work: () => Promise<void>): Promise<void> {
@@ -117,7 +92,7 @@ describe('tribe/tickets/v1 GET /tickets/{id}: the ticket object', () => {
   });
 
   it('a sale price stored as a plain number is written as a Value writes it, with two decimals', async () => {
-    const stored = await sql<{ meta_value: string }>`SELECT meta_value FROM wp_postmeta WHERE post_id = 2006 AND meta_key = '_sale_price'`.execute(site.db);
+    const stored = await sql<{ meta_value: string }>`SELECT meta_value FROM wp_postmeta WHERE post_id = 2006 AND meta_key = '_sale_price'`.execute(site.database.db);
     const original = stored.rows[0]!.meta_value.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
     await withChange([setMeta(2006, '_sale_price', '7.5')], [setMeta(2006, '_sale_price', original)], async () => {
       expect((await get('/2006')).body.sale_price_data).toEqual({ enabled: '1', sale_price: '7.50', start_date: '2025-01-01', end_date: '2025-12-31' });
@@ -178,7 +153,7 @@ describe('tribe/tickets/v1 GET /tickets/{id}: who gets what', () => {
   });
 
   it('an author who wrote the ticket may edit it: the block editor\'s fields', async () => {
-    const author = await sql<{ ID: number }>`SELECT ID FROM wp_users WHERE user_login = 'author'`.execute(site.db);
+    const author = await sql<{ ID: number }>`SELECT ID FROM wp_users WHERE user_login = 'author'`.execute(site.database.db);
     const authorId = author.rows[0]!.ID;
     await withChange([`UPDATE wp_posts SET post_author = ${authorId} WHERE ID = 2013`], ['UPDATE wp_posts SET post_author = 1 WHERE ID = 2013'], async () => {
       const own = await get('/2013', 'author');

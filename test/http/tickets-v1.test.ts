@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTicketsV1Routes } from '../../src/resources/tickets-v1/tickets-v1.routes.js';
 import { inProgressEndpoints } from '../../src/resources/tickets-v1/in-progress.js';
-import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { agentFor, recordedUserAuth } from './support.js';
+import { recordedUserAuth } from './support.js';
+import { TICKETS_ROOT as ROOT, ticketsSite } from './tickets-site.js';
 
 /**
  * Event Tickets' `tribe/tickets/v1` beyond the recorded cases (test/contract/tickets*.ts): the
@@ -11,24 +11,13 @@ import { agentFor, recordedUserAuth } from './support.js';
  * fees present, a post whose ticket provider is RSVP), and what an endpoint in progress answers.
  */
 
-const ROOT = '/wp-json/tribe/tickets/v1';
-const NOW = '2026-11-28T22:20:00Z';
-const NAMESPACES = 'calendar/events/v1,tribe/events/v1,tribe/tickets/v1';
-
-let database: TestDatabase;
-let agent: ReturnType<typeof agentFor>;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ dump: 'reference-tickets' });
-  agent = agentFor(database, { now: NOW, env: { NAMESPACES } });
+const site = ticketsSite();
+/** One app for the file's reads; freshAgent for a test that changes the site settings (plugins, options). */
+let agent: ReturnType<typeof site.agent>;
+beforeAll(() => {
+  agent = site.agent();
 });
-
-afterAll(async () => {
-  await database?.drop();
-});
-
-/** A fresh app: the site settings (plugins, options) are read again. */
-const freshAgent = () => agentFor(database, { now: NOW, env: { NAMESPACES } });
+const freshAgent = site.agent;
 
 describe('tribe/tickets/v1 on a site running Event Tickets', () => {
   it('is listed by the REST root and the front page', async () => {
@@ -62,7 +51,7 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
   });
 
   it("shows the site's own posts_per_page as the lists' per_page default, in the index and /doc", async () => {
-    await sql`UPDATE wp_options SET option_value = '7' WHERE option_name = 'posts_per_page'`.execute(database.db);
+    await sql`UPDATE wp_options SET option_value = '7' WHERE option_name = 'posts_per_page'`.execute(site.database.db);
     try {
       const fresh = freshAgent();
       const index = await fresh.get(ROOT);
@@ -76,14 +65,14 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
         name: 'per_page',
       });
     } finally {
-      await sql`UPDATE wp_options SET option_value = '10' WHERE option_name = 'posts_per_page'`.execute(database.db);
+      await sql`UPDATE wp_options SET option_value = '10' WHERE option_name = 'posts_per_page'`.execute(site.database.db);
     }
   });
 
   it('answers coupons and fees in progress once the site has some (their model is not ported): never an empty list that is wrong', async () => {
     const admin = recordedUserAuth('admin');
     expect((await agent.get(`${ROOT}/coupons`).set('Authorization', admin)).body).toEqual([]);
-    await sql`INSERT INTO wp_tec_order_modifiers (modifier_type, sub_type, raw_amount, slug, display_name, status) VALUES ('coupon', 'flat', 5, 'SAVE5', 'Save 5', 'active')`.execute(database.db);
+    await sql`INSERT INTO wp_tec_order_modifiers (modifier_type, sub_type, raw_amount, slug, display_name, status) VALUES ('coupon', 'flat', 5, 'SAVE5', 'Save 5', 'active')`.execute(site.database.db);
     try {
       const coupons = await agent.get(`${ROOT}/coupons`).set('Authorization', admin);
       expect(coupons.status).toBe(404);
@@ -91,7 +80,7 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
       // Fees are another type: still none.
       expect((await agent.get(`${ROOT}/fees`).set('Authorization', admin)).body).toEqual({ all_fees: [], automatic_fees: [], selectable_fees: [] });
     } finally {
-      await sql`DELETE FROM wp_tec_order_modifiers WHERE slug = 'SAVE5'`.execute(database.db);
+      await sql`DELETE FROM wp_tec_order_modifiers WHERE slug = 'SAVE5'`.execute(site.database.db);
     }
   });
 
@@ -104,10 +93,10 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
       (903, 'coupon', 'flat', 5, 'OVER', 'Over', 'active', NULL, '2026-11-01 00:00:00'),
       (904, 'coupon', 'flat', 5, 'SOON', 'Soon', 'active', '2026-12-24 00:00:00', NULL),
       (905, 'coupon', 'flat', 5, 'USED', 'Used', 'active', NULL, NULL),
-      (906, 'fee', 'flat', 5, 'FEE', 'Fee', 'active', NULL, NULL)`.execute(database.db);
+      (906, 'fee', 'flat', 5, 'FEE', 'Fee', 'active', NULL, NULL)`.execute(site.database.db);
     await sql`INSERT INTO wp_tec_order_modifiers_meta (order_modifier_id, meta_key, meta_value, priority) VALUES
       (901, 'coupons_available', '3', 0), (901, 'coupons_uses', '2', 0),
-      (905, 'coupons_available', '2', 0), (905, 'coupons_uses', '2', 0)`.execute(database.db);
+      (905, 'coupons_available', '2', 0), (905, 'coupons_uses', '2', 0)`.execute(site.database.db);
     try {
       expect(await validate('SAVE5')).toEqual({ valid: true });
       for (const slug of ['OFF', 'OVER', 'SOON', 'USED', 'FEE', 'NONE']) expect(await validate(slug), slug).toEqual({ valid: false });
@@ -115,8 +104,8 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
       expect(missing.status).toBe(400);
       expect(missing.body.code).toBe('rest_missing_callback_param');
     } finally {
-      await sql`DELETE FROM wp_tec_order_modifiers_meta WHERE order_modifier_id BETWEEN 901 AND 906`.execute(database.db);
-      await sql`DELETE FROM wp_tec_order_modifiers WHERE id BETWEEN 901 AND 906`.execute(database.db);
+      await sql`DELETE FROM wp_tec_order_modifiers_meta WHERE order_modifier_id BETWEEN 901 AND 906`.execute(site.database.db);
+      await sql`DELETE FROM wp_tec_order_modifiers WHERE id BETWEEN 901 AND 906`.execute(site.database.db);
     }
   });
 
@@ -127,7 +116,7 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
     expect([editor.status, editor.body.code]).toEqual([403, 'rest_forbidden']);
     const admin = await agent.post(`${ROOT}/coupons`).set('Authorization', recordedUserAuth('admin')).send(coupon);
     expect([admin.status, admin.body.code]).toEqual([404, 'rest_no_route']);
-    expect(await database.db.selectFrom('tec_order_modifiers').select('id').execute()).toEqual([]);
+    expect(await site.database.db.selectFrom('tec_order_modifiers').select('id').execute()).toEqual([]);
   });
 
   it('refuses coupons and fees to an editor (manage_options), 403 with no Allow header', async () => {
@@ -140,24 +129,24 @@ describe('tribe/tickets/v1 on a site running Event Tickets', () => {
   it("finds a post's Tickets Commerce tickets only while Tickets Commerce is its provider", async () => {
     // Event 102 has Tickets Commerce tickets only; its provider saved as RSVP hides them.
     expect((await agent.get(`${ROOT}/cart`).query({ post_id: 102 })).status).toBe(200);
-    await sql`INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (102, '_tribe_default_ticket_provider', 'Tribe__Tickets__RSVP')`.execute(database.db);
+    await sql`INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (102, '_tribe_default_ticket_provider', 'Tribe__Tickets__RSVP')`.execute(site.database.db);
     try {
       const answer = await agent.get(`${ROOT}/cart`).query({ post_id: 102 });
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual({ code: 'post-has-no-tickets', message: '', data: { status: 403 } });
     } finally {
-      await sql`DELETE FROM wp_postmeta WHERE post_id = 102 AND meta_key = '_tribe_default_ticket_provider'`.execute(database.db);
+      await sql`DELETE FROM wp_postmeta WHERE post_id = 102 AND meta_key = '_tribe_default_ticket_provider'`.execute(site.database.db);
     }
   });
 });
 
 describe('tribe/tickets/v1 once Event Tickets is deactivated', () => {
   it('answers rest_no_route and is listed nowhere', async () => {
-    const [row] = (await sql<{ option_value: string }>`SELECT option_value FROM wp_options WHERE option_name = 'active_plugins'`.execute(database.db)).rows;
+    const [row] = (await sql<{ option_value: string }>`SELECT option_value FROM wp_options WHERE option_name = 'active_plugins'`.execute(site.database.db)).rows;
     expect(row!.option_value).toContain('event-tickets/event-tickets.php');
     const tec = 'the-events-calendar/the-events-calendar.php';
     const withoutTickets = `a:1:{i:0;s:${tec.length}:"${tec}";}`;
-    await sql`UPDATE wp_options SET option_value = ${withoutTickets} WHERE option_name = 'active_plugins'`.execute(database.db);
+    await sql`UPDATE wp_options SET option_value = ${withoutTickets} WHERE option_name = 'active_plugins'`.execute(site.database.db);
     try {
       const fresh = freshAgent();
       const index = await fresh.get(ROOT);
@@ -166,7 +155,7 @@ describe('tribe/tickets/v1 once Event Tickets is deactivated', () => {
       expect((await fresh.get(`${ROOT}/cart`)).body.code).toBe('rest_no_route');
       expect((await fresh.get('/wp-json/').query({ _fields: 'namespaces' })).body.namespaces).toEqual(['calendar/events/v1', 'tribe/events/v1']);
     } finally {
-      await sql`UPDATE wp_options SET option_value = ${row!.option_value} WHERE option_name = 'active_plugins'`.execute(database.db);
+      await sql`UPDATE wp_options SET option_value = ${row!.option_value} WHERE option_name = 'active_plugins'`.execute(site.database.db);
     }
   });
 });

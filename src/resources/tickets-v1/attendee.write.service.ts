@@ -8,6 +8,9 @@ import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { attendeeKindOf, ATTENDEE_KINDS, ATTENDEE_STATUSES_NOT_ANY, RSVP_STATUS_KEY, type AttendeeKind } from '../../wp/tickets/attendee-kinds.js';
 import { createRsvpAttendee, unservedAttendeeArg, updateRsvpAttendee, type AttendeeParams } from '../../wp/tickets/rsvp-attendee-save.js';
 import { storeGlobalIds, typedGlobalId } from '../../wp/tickets/global-ids.js';
+import { createCommerceManualAttendee } from '../../wp/tickets/commerce-manual-order.js';
+import { commerceStockHandling } from '../../wp/tickets/commerce-order-status.js';
+import { commerceCurrencyCode } from '../../wp/tickets/currency.js';
 import { loadAttendee } from './attendee.records.js';
 import { renderAttendee } from './attendee.service.js';
 import { requestHasManageAccess } from './manage-access.js';
@@ -17,14 +20,18 @@ import { TicketKinds } from './ticket-kinds.js';
  * POST /attendees and POST|PUT|PATCH /attendees/{id} (Single_Attendee::create / update): Event
  * Tickets' checks before it writes (the provider, the attendee status, an attendee already checked
  * in, an order status that may not check in), then RSVP's writes (wp/tickets/rsvp-attendee-save.ts)
- * in one transaction, answered 201 with the attendee as the archive's repository reads it. Tickets
- * Commerce's writes (its manual order and the order's counters) are not built, nor a parameter
- * Event Tickets would write into the post itself: those answer in progress (rest_no_route), having
- * written nothing.
+ * or Tickets Commerce's manual order (wp/tickets/commerce-manual-order.ts) in one transaction,
+ * answered 201 with the attendee as the archive's repository reads it. Tickets Commerce's updates
+ * are not built, nor a parameter Event Tickets would write into the post itself: those answer in
+ * progress (rest_no_route), having written nothing.
  */
 
-/** Tribe__Tickets__Status__Manager's statuses of RSVP (get_statuses_by_action( 'all' )). */
-const RSVP_ATTENDEE_STATUSES: readonly string[] = ['yes', 'no'];
+/**
+ * Tribe__Tickets__Status__Manager's statuses of each provider (get_statuses_by_action( 'all' )):
+ * RSVP's `yes` and `no`; Tickets Commerce has no status manager there, so none, and any status
+ * given for its attendees is refused.
+ */
+const ATTENDEE_STATUSES: Readonly<Record<string, readonly string[]>> = { rsvp: ['yes', 'no'], tc: [] };
 
 export const AttendeeWriteErrors = {
   invalidStatus: (statuses: readonly string[]) =>
@@ -35,15 +42,13 @@ export const AttendeeWriteErrors = {
   invalidCheckIn: () => new AppError(400, 'tec-et-attendee-invalid-check-in', 'Attendee Order status is not authorized for check-in.'),
 };
 
-/**
- * validate_attendee_status: a given `attendee_status` must be one of the provider's. RSVP's are
- * `yes` and `no`; Tickets Commerce's list is not built (in progress).
- */
+/** validate_attendee_status: a given `attendee_status` must be one of the provider's (ATTENDEE_STATUSES). */
 function checkAttendeeStatus(ctx: RequestContext, kind: AttendeeKind): void {
   const status = ctx.params.attendee_status;
   if (status === undefined || status === null) return;
-  if (kind.provider !== 'rsvp') throw new InProgressError();
-  if (typeof status !== 'string' || !RSVP_ATTENDEE_STATUSES.includes(status)) throw AttendeeWriteErrors.invalidStatus(RSVP_ATTENDEE_STATUSES);
+  const statuses = kind.provider === undefined ? undefined : ATTENDEE_STATUSES[kind.provider];
+  if (statuses === undefined) throw new InProgressError();
+  if (typeof status !== 'string' || !statuses.includes(status)) throw AttendeeWriteErrors.invalidStatus(statuses);
 }
 
 /** The request's parameters in WordPress's order, refused as in progress when one would be written into the post. */
@@ -70,12 +75,43 @@ export async function createAttendee(ctx: RequestContext): Promise<{ status: num
   const kind = ATTENDEE_KINDS.find((candidate) => candidate.ticketPostType === ticket?.post_type || candidate.postType === ticket?.post_type);
   if (kind === undefined) throw new InProgressError();
   checkAttendeeStatus(ctx, kind);
-  if (kind.provider !== 'rsvp' || ticket?.post_type !== kind.ticketPostType) throw new InProgressError();
+  if (ticket?.post_type !== kind.ticketPostType) throw new InProgressError();
+  if (kind.provider === 'tc') return createCommerceAttendee(ctx, ticketId);
+  if (kind.provider !== 'rsvp') throw new InProgressError();
   const eventId = phpIntval(firstMeta(await loadPostMetaOnce(ctx, ticketId), TicketKinds.rsvp.eventMetaKey) ?? '');
   if (eventId <= 0) throw new InProgressError();
   const params = attendeeParams(ctx, [['attendee_source', 'rest-api']]);
   const id = await ctx.write(async (scope) => {
     const created = await createRsvpAttendee(scope, { ticketId, eventId, params });
+    await storeGlobalIds(scope, created, typedGlobalId(ctx.urls, 'attendee', created));
+    return created;
+  });
+  return answerAttendee(ctx, id);
+}
+
+/**
+ * Tickets Commerce's create_attendee (wp/tickets/commerce-manual-order.ts): a manual order of the
+ * ticket, walked to completed, whose attendee answers. It reads only `full_name`, `email`,
+ * `attendee_meta` and `send_ticket_email` of the request. A ticket whose post is gone is in progress.
+ */
+async function createCommerceAttendee(ctx: RequestContext, ticketId: number): Promise<{ status: number; body: unknown }> {
+  const eventId = phpIntval(firstMeta(await loadPostMetaOnce(ctx, ticketId), TicketKinds.tc.eventMetaKey) ?? '');
+  if (eventId <= 0 || (await loadPostOnce(ctx, eventId)) === undefined) throw new InProgressError();
+  const site = ctx.site.plugins.eventTickets!;
+  const stockHandling = commerceStockHandling(site.stockHandling);
+  if (stockHandling === undefined) throw new InProgressError();
+  const id = await ctx.write(async (scope) => {
+    const created = await createCommerceManualAttendee(scope, {
+      ticketId,
+      eventId,
+      fullName: String(ctx.params.full_name ?? ''),
+      email: String(ctx.params.email ?? ''),
+      attendeeMeta: ctx.params.attendee_meta,
+      sendTicketEmail: ctx.params.send_ticket_email,
+      currency: commerceCurrencyCode(site),
+      stockHandling,
+      ticketedPostTypes: site.postTypes,
+    });
     await storeGlobalIds(scope, created, typedGlobalId(ctx.urls, 'attendee', created));
     return created;
   });

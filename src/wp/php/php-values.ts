@@ -149,6 +149,7 @@ const PHP_INTEGER_KEY = /^(0|-?[1-9]\d{0,18})$/;
  */
 export function phpSerialize(value: unknown): string {
   if (value === null) return 'N;';
+  if (value instanceof PhpFloat) return `d:${value.value};`;
   if (typeof value === 'boolean') return `b:${value ? 1 : 0};`;
   if (typeof value === 'number') {
     if (Number.isInteger(value)) return `i:${value};`;
@@ -168,6 +169,14 @@ export function phpSerialize(value: unknown): string {
     return `a:${entries.length}:{${body}}`;
   }
   throw new TypeError(`PHP cannot serialize a ${typeof value}`);
+}
+
+/**
+ * A number PHP holds as a float, which serialize() writes `d:25;` even when it is whole (a JS
+ * number that is whole serializes as PHP's int, `i:25;`).
+ */
+export class PhpFloat {
+  constructor(readonly value: number) {}
 }
 
 /** A decoded PHP array (JS object or, for a list, JS array), or undefined for any scalar. */

@@ -11,3 +11,11 @@ export function wpUnslash(text: string): string {
     return escaped;
   });
 }
+
+/** wp_unslash of an array: every string in it, at any depth, unslashed; keys and other values kept. */
+export function wpUnslashDeep(value: unknown): unknown {
+  if (typeof value === 'string') return wpUnslash(value);
+  if (Array.isArray(value)) return value.map(wpUnslashDeep);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, wpUnslashDeep(item)]));
+  return value;
+}

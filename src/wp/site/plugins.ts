@@ -43,6 +43,8 @@ export const EventTicketsOption = {
   qrApiKey: 'tickets-plus-qr-options-api-key',
   /** QR check-in only while the event happens (QR::should_checkin_qr_events_happening_now), read as PHP's `(bool)`. */
   qrCheckInHappeningNow: 'tickets-plus-qr-check-in-events-happening-now',
+  /** The order status at which Tickets Commerce decreases stock and generates attendees (Settings::$option_stock_handling). */
+  stockHandling: 'tickets-commerce-stock-handling',
   /** Tickets Commerce's currency settings (TEC\Tickets\Commerce\Settings::$option_currency_*). */
   currencyCode: 'tickets-commerce-currency-code',
   currencyPosition: 'tickets-commerce-currency-position',
@@ -85,6 +87,8 @@ export interface EventTicketsSite {
   qrApiKey: string;
   /** QR check-ins refused outside the event's dates (not served: such a site's check-ins answer in progress). */
   qrCheckInHappeningNow: boolean;
+  /** Tickets Commerce's stock-handling order status, as stored; undefined when not set (Pending's then). */
+  stockHandling?: string;
   /**
    * The stored currency options (TEC's options row, as stored, undefined when not written):
    * Tickets Commerce's (`tickets-commerce-currency-*`) and the legacy Tribe Commerce code RSVP prices use.
@@ -173,6 +177,7 @@ function toEventTicketsSite(tecOptions: Record<string, unknown>): EventTicketsSi
     postTypes: postTypes.filter((type) => type !== 'product' && type !== 'download'),
     qrApiKey: isEmptyParam(tecOptions[EventTicketsOption.qrApiKey] ?? '') ? '' : String(tecOptions[EventTicketsOption.qrApiKey]),
     qrCheckInHappeningNow: !isEmptyParam(tecOptions[EventTicketsOption.qrCheckInHappeningNow] ?? false),
+    stockHandling: scalar(tecOptions[EventTicketsOption.stockHandling]),
     commerceCurrency: {
       code: scalar(tecOptions[EventTicketsOption.currencyCode]),
       position: scalar(tecOptions[EventTicketsOption.currencyPosition]),

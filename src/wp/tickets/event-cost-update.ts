@@ -9,14 +9,14 @@ import { postTypeOf } from '../write/write-env.js';
 import { loadPostTickets } from './post-tickets.js';
 
 /**
- * Tribe__Events__API::update_event_cost, which TEC hooks to `tribe_tickets_ticket_added` (the
- * block editor's ticket saves fire it): `_EventCost` deleted, then one row per cost the
- * `tribe_events_event_costs` filter gives for no cost, Event Tickets' get_ticket_prices: each
- * ticket's price in get_all_event_tickets' order, once (PHP's loose `in_array`), numeric ones only.
+ * Tribe__Tickets__Tickets::get_ticket_prices (Event Tickets' `tribe_events_event_costs` filter when
+ * no cost is given): each ticket's price in get_all_event_tickets' order, once (a price equal to
+ * one listed by PHP's loose `==`, `25` and `25.00`, is left out), numeric ones only. Empty for a
+ * post that does not exist.
  */
-export async function updateEventCostFromTickets(scope: WriteScope, postId: number, site: EventTicketsSite): Promise<void> {
+export async function ticketPrices(scope: WriteScope, postId: number, site: EventTicketsSite): Promise<string[]> {
   const postType = await postTypeOf(scope, postId);
-  if (postType === undefined) return;
+  if (postType === undefined) return [];
   // The ticket rows are read from the transaction: the meta this write holds lands first.
   await flushPostMeta(scope);
   const meta = (await getPostCustom(scope, [postId])).get(postId)!;
@@ -26,6 +26,17 @@ export async function updateEventCostFromTickets(scope: WriteScope, postId: numb
     if (prices.some((price) => phpLooseStringEquals(price, ticket.price))) continue;
     if (isPhpNumeric(ticket.price)) prices.push(ticket.price);
   }
+  return prices;
+}
+
+/**
+ * Tribe__Events__API::update_event_cost, which TEC hooks to `tribe_tickets_ticket_added` (the
+ * block editor's ticket saves fire it): `_EventCost` deleted, then one row per cost the
+ * `tribe_events_event_costs` filter gives for no cost (ticketPrices).
+ */
+export async function updateEventCostFromTickets(scope: WriteScope, postId: number, site: EventTicketsSite): Promise<void> {
+  if ((await postTypeOf(scope, postId)) === undefined) return;
+  const prices = await ticketPrices(scope, postId, site);
   await deletePostMeta(scope, postId, EventMeta.cost);
   for (const price of prices) await addPostMeta(scope, postId, EventMeta.cost, price);
 }

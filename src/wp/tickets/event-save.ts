@@ -1,14 +1,12 @@
 import { EventMeta } from '../constants.js';
-import { isPhpNumeric } from '../php/php-values.js';
-import { phpLooseStringEquals } from '../tec/tracker.js';
 import type { EventTicketsSite } from '../site/plugins.js';
 import { flushPostMeta } from '../write/meta-store.js';
-import { getPostCustom, getPostMetaValues, updatePostMeta } from '../write/post-meta.js';
+import { getPostMetaValues, updatePostMeta } from '../write/post-meta.js';
 import type { WriteScope } from '../write/transaction.js';
 import { postRowOf, postTypeOf } from '../write/write-env.js';
 import { formatUtc, strtotime } from '../tec/dates.js';
 import { selectTicketIdsOfPost } from './event-save.repository.js';
-import { loadPostTickets } from './post-tickets.js';
+import { ticketPrices } from './event-cost-update.js';
 import { activeProviders, TicketMeta } from './providers.js';
 
 /**
@@ -32,25 +30,13 @@ async function ticketsFor(scope: WriteScope, postId: number): Promise<EventTicke
 }
 
 /**
- * Tribe__Tickets__Tickets::get_ticket_prices on `tribe_events_event_costs`: costs the request
- * gave are kept; with none, each ticket's price (get_all_event_tickets' order) once, a price
- * equal to one listed (PHP's loose `==`: `25` is `25.00`) or not numeric left out.
+ * Event Tickets' `tribe_events_event_costs` filter of saveEventMeta: costs the request gave are
+ * kept; with none, the tickets' prices (ticketPrices).
  */
 export async function eventCostsWithTicketPrices(scope: WriteScope, eventId: number, costs: readonly unknown[]): Promise<unknown[]> {
   if (costs.length > 0) return [...costs];
   const site = await ticketsFor(scope, eventId);
-  if (!site) return [];
-  // The ticket rows are read from the transaction: the meta this write holds lands first.
-  await flushPostMeta(scope);
-  const meta = (await getPostCustom(scope, [eventId])).get(eventId)!;
-  const postType = (await postTypeOf(scope, eventId))!;
-  const loaded = await loadPostTickets(scope.trx, [{ post: { ID: eventId, post_type: postType }, meta }], site, scope.site.timezone, scope.now);
-  const prices: string[] = [];
-  for (const ticket of loaded.get(eventId)?.tickets ?? []) {
-    if (prices.some((price) => phpLooseStringEquals(price, ticket.price))) continue;
-    if (isPhpNumeric(ticket.price)) prices.push(ticket.price);
-  }
-  return prices;
+  return site ? ticketPrices(scope, eventId, site) : [];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { selectUserIdByEmail } from '../auth/users.repository.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpIntval, phpSerialize } from '../php/php-values.js';
-import { wpUnslash } from '../php/slashes.js';
+import { wpUnslash, wpUnslashDeep } from '../php/slashes.js';
 import { isTribeTruthy } from '../tec/truthy.js';
 import { getPostMetaValues, updatePostMeta } from '../write/post-meta.js';
 import { insertPost, updatePost } from '../write/posts.js';
@@ -86,14 +86,7 @@ function metaText(value: unknown): string {
   if (typeof value === 'string') return wpUnslash(value);
   if (typeof value === 'boolean') return value ? '1' : '';
   if (typeof value === 'number') return String(value);
-  return phpSerialize(unslashDeep(value));
-}
-
-function unslashDeep(value: unknown): unknown {
-  if (typeof value === 'string') return wpUnslash(value);
-  if (Array.isArray(value)) return value.map(unslashDeep);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unslashDeep(item)]));
-  return value;
+  return phpSerialize(wpUnslashDeep(value));
 }
 
 /** array_merge( $defaults, $data ): the defaults' keys keep their places, taking the data's values; new keys follow in order. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maybeUnserialize, phpSerialize } from '../../../../src/wp/php/php-values.js';
+import { maybeUnserialize, PhpFloat, phpSerialize } from '../../../../src/wp/php/php-values.js';
 
 describe('phpSerialize (serialize)', () => {
   it('writes scalars as PHP does, string lengths in bytes', () => {
@@ -8,6 +8,11 @@ describe('phpSerialize (serialize)', () => {
     expect(phpSerialize(12)).toBe('i:12;');
     expect(phpSerialize(1.5)).toBe('d:1.5;');
     expect(phpSerialize('ä☃')).toBe('s:5:"ä☃";');
+  });
+
+  it('writes a PHP float as a float even when it is whole', () => {
+    expect(phpSerialize(new PhpFloat(25))).toBe('d:25;');
+    expect(phpSerialize({ regular_price: new PhpFloat(12.5), price: 0 })).toBe('a:2:{s:13:"regular_price";d:12.5;s:5:"price";i:0;}');
   });
 
   it('writes lists with integer keys and records with integer-looking keys as integers', () => {
