@@ -79,7 +79,7 @@ async function sendThroughProxy(database: TestDatabase, testCase: ReferenceCase)
 
 describe('a write cut off half way leaves nothing behind', () => {
   for (const id of WRITES) {
-    it(id, { timeout: 120_000 }, async () => {
+    it(id, { timeout: 120_000 }, async ({ signal }) => {
       const testCase = recordedCase(id);
 
       // Once uninterrupted, to learn the statements between the lock and the commit.
@@ -104,6 +104,8 @@ describe('a write cut off half way leaves nothing behind', () => {
         const before = await writtenTablesChecksum(database);
         let cutAtCommit = false;
         for (const n of cutPoints) {
+          // A test that timed out stops: the worker goes on to other files in this process.
+          signal.throwIfAborted();
           proxy.cutAtCommand(n, BEGIN_STATEMENT);
           const status = await sendThroughProxy(database, testCase);
           expect(proxy.cut, `cut at statement ${n}: ${statements[beginAt + n - 1]}`).toBe(true);

@@ -313,7 +313,7 @@ async function sqlWrite(write: Extract<Action, { kind: 'sql' }>): Promise<void> 
 }
 
 /** Runs the property: every read through `cached` equals the uncached service's answer. */
-async function checkConsistency(actions: fc.Arbitrary<Action[]>, numRuns: number) {
+async function checkConsistency(actions: fc.Arbitrary<Action[]>, numRuns: number, signal: AbortSignal) {
   let reads = 0;
   // Reads whose first answer was a 200: only those are kept, so only their second read can be a hit.
   let keptReads = 0;
@@ -323,6 +323,8 @@ async function checkConsistency(actions: fc.Arbitrary<Action[]>, numRuns: number
   await fc.assert(
     fc.asyncProperty(actions, async (steps) => {
       for (const step of steps) {
+        // A test that timed out stops: the worker goes on to other files in this process.
+        signal.throwIfAborted();
         if (step.kind === 'service') await serviceWrite(step);
         else if (step.kind === 'sql') await sqlWrite(step);
         if (step.kind !== 'read') {
@@ -347,21 +349,21 @@ async function checkConsistency(actions: fc.Arbitrary<Action[]>, numRuns: number
 }
 
 describe('the response cache against the service without one', () => {
-  it('answers every read as the uncached service does, whatever writes came before (probe mode)', async () => {
+  it('answers every read as the uncached service does, whatever writes came before (probe mode)', async ({ signal }) => {
     cached = feedApp(database, { db: cachedDb, clock, feed: probeFeed(clock) });
-    const { reads } = await checkConsistency(fc.array(action, { minLength: 4, maxLength: 14 }), 30);
+    const { reads } = await checkConsistency(fc.array(action, { minLength: 4, maxLength: 14 }), 30, signal);
     // How many the cache answered depends on the shared server's load (other databases move the
     // LSN): printed, and asserted in the next test, where nothing else can empty the cache.
     expect(reads).toBeGreaterThan(60);
   }, 400_000);
 
-  it('does so with finer invalidation, SQL changes reported as the binlog reports them (issue 21)', async () => {
+  it('does so with finer invalidation, SQL changes reported as the binlog reports them (issue 21)', async ({ signal }) => {
     const feed = new ChangeFeed();
     feed.useBinlog(() => true, clock.now());
     reportAsBinlog = feed;
     cached = feedApp(database, { db: cachedDb, clock, feed });
     try {
-      const { reads, hits } = await checkConsistency(fc.array(action, { minLength: 4, maxLength: 14 }), 20);
+      const { reads, hits } = await checkConsistency(fc.array(action, { minLength: 4, maxLength: 14 }), 20, signal);
       expect(reads).toBeGreaterThan(40);
       // Most second reads of a pair are hits (answers other than 200, a drafted event's 403, are not kept).
       expect(hits).toBeGreaterThanOrEqual(reads / 2);
@@ -370,13 +372,13 @@ describe('the response cache against the service without one', () => {
     }
   }, 600_000);
 
-  it('does so with lists assembled from kept records, no answers kept, SQL changes reported as the binlog reports them (issue 21)', async () => {
+  it('does so with lists assembled from kept records, no answers kept, SQL changes reported as the binlog reports them (issue 21)', async ({ signal }) => {
     const feed = new ChangeFeed();
     feed.useBinlog(() => true, clock.now());
     reportAsBinlog = feed;
     cached = feedApp(database, { db: cachedDb, clock, feed, caches: { answers: false, records: true } });
     try {
-      const { reads, hits, recordHits } = await checkConsistency(fc.array(action, { minLength: 4, maxLength: 14 }), 12);
+      const { reads, hits, recordHits } = await checkConsistency(fc.array(action, { minLength: 4, maxLength: 14 }), 12, signal);
       expect(reads).toBeGreaterThan(25);
       expect(hits).toBe(0);
       // Every list read is assembled anew: the events no write touched come from the record cache.
@@ -386,12 +388,12 @@ describe('the response cache against the service without one', () => {
     }
   }, 600_000);
 
-  it('does so with the cache answering, when only the service writes (its own writes reported at commit)', async () => {
+  it('does so with the cache answering, when only the service writes (its own writes reported at commit)', async ({ signal }) => {
     const feed = new ChangeFeed();
     feed.useBinlog(() => true, clock.now());
     cached = feedApp(database, { db: cachedDb, clock, feed });
     const serviceOnly = action.filter((step) => step.kind !== 'sql');
-    const { reads, keptReads, hits } = await checkConsistency(fc.array(serviceOnly, { minLength: 4, maxLength: 14 }), 10);
+    const { reads, keptReads, hits } = await checkConsistency(fc.array(serviceOnly, { minLength: 4, maxLength: 14 }), 10, signal);
     expect(reads).toBeGreaterThan(20);
     // Every second read of a pair whose first answer was kept (a 200; a drafted or password-protected
     // event's refusal is not) is a hit: nothing was written between the two.
