@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
@@ -96,8 +97,18 @@ const CONNECTIONS_KEPT_FOR_SINGLES = 3;
  */
 const LIST_SLOT_WAIT_MS = 10_000;
 
-/** Builds the Koa app; never listens (main.ts does, tests use app.callback()). */
-export function createApp({
+/**
+ * The service's request listener, the one main.ts serves and the tests send requests to: kept
+ * anonymous answers are written by the front door (CachedAnswers.handler) before Koa runs at all,
+ * everything else goes to the Koa app. Never listens.
+ */
+export function createHandler(deps: AppDeps): RequestListener {
+  const { app, frontDoor } = createApp(deps);
+  return frontDoor === undefined ? app.callback() : frontDoor(app.callback());
+}
+
+/** The Koa app (middleware in order, the routers), and the front door in front of it when answers are kept. */
+function createApp({
   db: givenDb,
   config,
   clock = systemClock,
@@ -112,7 +123,7 @@ export function createApp({
   caches: keptCaches,
   outageReportEveryMs,
   siteTables = new SiteTablesLog({ db: givenDb, tablePrefix: config.tablePrefix, logger }),
-}: AppDeps): Koa {
+}: AppDeps): { app: Koa; frontDoor: ((next: RequestListener) => RequestListener) | undefined } {
   const app = new Koa();
   // Every statement is seen by the response cache's dependency collection: one that no read
   // declared makes the answer it belongs to depend on everything (see dependencies.ts).
@@ -270,13 +281,7 @@ export function createApp({
     if (ctx.method === 'GET' || ctx.method === 'HEAD') return serveFrontEnd(ctx);
     await next();
   });
-  if (cachedAnswers) {
-    // Kept answers are written before Koa runs at all (CachedAnswers.handler); everything else goes
-    // to Koa. Every caller (main.ts, app.listen, the tests' supertest) takes the app's callback().
-    const koaCallback = app.callback.bind(app);
-    app.callback = () => cachedAnswers.handler(koaCallback(), { logger, metrics }) as ReturnType<typeof koaCallback>;
-  }
-  return app;
+  return { app, frontDoor: cachedAnswers && ((next) => cachedAnswers.handler(next, { logger, metrics })) };
 }
 
 /**
