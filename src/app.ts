@@ -69,8 +69,8 @@ export interface AppDeps {
   changeFeed?: ChangeFeed;
   /**
    * What the answers, records and event dates kept may take, in bytes (CACHE_MAX_MB): a quarter
-   * for the record cache, a quarter for the event dates of list totals, the rest for the response
-   * cache; 0 or none: none of them.
+   * for the record cache, a quarter for the event dates of list totals in binlog mode, the rest for
+   * the response cache (createCaches); 0 or none: none of them.
    */
   responseCacheBytes?: number;
   /**

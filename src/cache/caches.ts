@@ -18,6 +18,7 @@ const RECORD_SHARE = 0.25;
 /**
  * The part of CACHE_MAX_MB the event dates of list filters take (EventTotalsIndex), out of the
  * response cache's: 8 bytes an event, so a million events' default list fits at the default 64 MB.
+ * Taken in binlog mode only, the one mode they are used in (see http/pipeline.ts, keptValuesFor).
  */
 const TOTALS_SHARE = 0.25;
 /**
@@ -78,7 +79,19 @@ export interface Caches {
 export function createCaches({ feed, db, clock, multisite, bytes, which = { answers: true, records: true } }: CachesOptions): Caches {
   const recordBytes = which.answers ? Math.floor(bytes * RECORD_SHARE) : bytes;
   const totalsBytes = which.totals === false ? 0 : Math.floor(bytes * TOTALS_SHARE);
-  const response = bytes > 0 && which.answers ? new ResponseCache(feed, bytes - (which.records ? recordBytes : 0) - totalsBytes) : undefined;
+  // The event dates' share is the response cache's while the feed is in another mode than binlog
+  // (the mode is settled after the app is made, and may change): resized on each switch, which
+  // the feed reports as a change of everything.
+  const responseBytes = () => bytes - (which.records ? recordBytes : 0) - (feed.mode === 'binlog' ? totalsBytes : 0);
+  const response = bytes > 0 && which.answers ? new ResponseCache(feed, responseBytes()) : undefined;
+  if (response) {
+    let sizedFor = feed.mode;
+    feed.subscribe(() => {
+      if (feed.mode === sizedFor) return;
+      sizedFor = feed.mode;
+      response.resize(responseBytes());
+    });
+  }
   const records = recordBytes > 0 && which.records ? new RecordCache(feed, recordBytes) : undefined;
   const eventTotals = totalsBytes > 0 ? new EventTotalsIndex(feed, totalsBytes) : undefined;
   const siteSettings = createSiteSettingsCache(db, clock, undefined, multisite);
