@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_CONNECTION_LIMIT, type Db } from './db/create-db.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
-import { errorHandler, isConnectionFailure, siteTablesProblem } from './http/error-handler.js';
+import { errorHandler } from './http/error-handler.js';
 import { ReadRouting } from './http/read-routing.js';
 import { readRequestBody } from './http/request-body.js';
 import { wordpressGlobalParams } from './http/global-params.js';
@@ -25,8 +25,8 @@ import { healthRoutes } from './ops/health.js';
 import { requestLogging, silentLogger } from './ops/logging.js';
 import { AppMetrics, type PoolStats } from './ops/metrics.js';
 import { StatementTracker } from './ops/statements.js';
-import { LOAD_SHED_MESSAGES, OutageLog } from './ops/outage.js';
-import { isLoadShed, LoadShed } from './db/load-shed.js';
+import { createFailureReports } from './ops/failure-reports.js';
+import { LoadShed } from './db/load-shed.js';
 import { ConnectionGate } from './db/connection-gate.js';
 import { SiteTablesLog } from './ops/site-tables.js';
 import { startDebugLog } from './ops/debug-log.js';
@@ -165,49 +165,13 @@ function createApp({
     feed: changeFeed,
     caches: caches.byName,
   });
-  statements.onError(() => metrics.databaseError('statement'));
-  // Unexpected errors go where the caller said, with their stack. A database outage is counted, and
-  // summed up in the log in a few lines however many requests it refuses (OutageLog).
-  const outage = new OutageLog({ logger, reportEveryMs: outageReportEveryMs });
-  // More work than connections is load, not an outage (LoadShed): its own few lines.
-  const loadShed = new OutageLog({ logger, reportEveryMs: outageReportEveryMs, messages: LOAD_SHED_MESSAGES });
-  statements.onSuccess(() => {
-    outage.answered();
-    loadShed.answered();
-    siteTables.answered();
-  });
-  // A database without the site's tables (a wrong TABLE_PREFIX, an empty database) is no bug
-  // either: answered 503, and logged in two lines by SiteTablesLog.
-  const failureReporter = (refusedRequest: boolean) => (error: unknown) => {
-    if (isLoadShed(error)) {
-      metrics.databaseError('load_shed');
-      loadShed.failed(error, refusedRequest);
-    } else if (isConnectionFailure(error)) {
-      metrics.databaseError('connection');
-      outage.failed(error, refusedRequest);
-    } else if (siteTablesProblem(error) !== undefined) siteTables.failed(error, refusedRequest);
-    else reportError(error);
-  };
-  const logError = failureReporter(false);
+  const failures = createFailureReports({ logger, metrics, statements, siteTables, reportError, reportEveryMs: outageReportEveryMs });
+  const logError = failures.reporter(false);
 
   // Operations first: every request gets its id, log line and metrics; /healthz, /readyz and
   // /metrics answer at the site root, before any REST machinery.
   app.use(requestLogging({ logger, statements, metrics }));
-  app.use(
-    healthRoutes({
-      db,
-      onFailure: (error) => {
-        if (siteTablesProblem(error) !== undefined) siteTables.failed(error, true);
-        if (!isConnectionFailure(error)) return;
-        metrics.databaseError('connection');
-        outage.failed(error, true);
-      },
-      onSuccess: () => {
-        outage.answered();
-        siteTables.found();
-      },
-    }),
-  );
+  app.use(healthRoutes({ db, ...failures.health }));
   app.use(metrics.route());
   // Anonymous reads answered from memory as they were sent, before the REST machinery runs again
   // (inside the request log and the metrics, which count them too; and in front of Koa, below).
@@ -227,7 +191,7 @@ function createApp({
   // Outside the global parameters, so the tag is the hash of the body exactly as sent.
   app.use(conditionalGet());
   app.use(wordpressGlobalParams());
-  app.use(errorHandler(failureReporter(true)));
+  app.use(errorHandler(failures.reporter(true)));
   // Every body is read here, whatever its Content-Type, and one past the limit refused at once
   // (413); which parameters it gives is WordPress's call, made once the method is known.
   app.use(readRequestBody(BODY_LIMIT));
