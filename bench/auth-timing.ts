@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../src/app.js';
+import { createHandler } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createTestDatabase } from '../test/setup/database.js';
 import { basicAuth, insertDefaultRoles, insertUser } from '../test/builders/users.js';
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     await insertUser(database.db, database.prefix, { user_login: 'editor', role: 'editor' });
     for (let i = 0; i < 20; i += 1) await insertUser(database.db, database.prefix, { user_login: `member${i}` });
     const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-    server = createServer(createApp({ db: database.db, config, logError: () => undefined }).callback());
+    server = createServer(createHandler({ db: database.db, config, logError: () => undefined }));
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -22,7 +22,7 @@ import {
 } from './support/measure.js';
 
 /*
- * Issue 9: the service side by side with a bare baseline. The service (createApp in a child
+ * Issue 9: the service side by side with a bare baseline. The service (createHandler in a child
  * process) and a node:http + mysql2 server that runs the SAME SQL statements per route (recorded
  * from one request of the service) are driven in turn at CONNECTIONS connections for SECONDS
  * each, on one database; every figure is printed with its ratio service / baseline.

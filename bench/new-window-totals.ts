@@ -7,7 +7,7 @@
  *   npx tsx bench/new-window-totals.ts --database-url mysql://root@127.0.0.1:3306/gen_site_100000_s1 [--windows 40] [--rounds 2]
  *
  * The site must come from bench/scale.ts or generate.ts (its IDs are read from
- * bench/results/sites/<name>.json). The app is createApp in-process (supertest, no socket), its
+ * bench/results/sites/<name>.json). The app is createHandler in-process (supertest, no socket), its
  * clock at the site's "now", default cache budget (64 MB), the change feed in binlog mode with the
  * log "followed": nothing writes to the site meanwhile, so nothing changes (as on a quiet site
  * followed by its binlog). Prints per route the p50, mean and max milliseconds of the requests and
@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import supertest from 'supertest';
-import { createApp } from '../src/app.js';
+import { createHandler } from '../src/app.js';
 import { fixedClock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
 import { createDb } from '../src/db/create-db.js';
@@ -49,8 +49,8 @@ async function main(): Promise<void> {
         const feed = new ChangeFeed();
         feed.useBinlog(() => true, new Date(site.now));
         const config = loadConfig({ DATABASE_URL: url });
-        const app = createApp({ db, config, clock: fixedClock(site.now), changeFeed: feed, responseCacheBytes: 64 * 1024 * 1024, caches: { answers: true, records: true, totals } });
-        const agent = supertest(app.callback());
+        const handler = createHandler({ db, config, clock: fixedClock(site.now), changeFeed: feed, responseCacheBytes: 64 * 1024 * 1024, caches: { answers: true, records: true, totals } });
+        const agent = supertest(handler);
         for (const [route, filter] of Object.entries(routes)) {
           const times: number[] = [];
           for (let i = 0; i < windows; i += 1) {

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { createConnection } from 'mysql2/promise';
 import { sql } from 'kysely';
-import { createApp } from '../src/app.js';
+import { createHandler } from '../src/app.js';
 import { fixedClock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
 import { createDb } from '../src/db/create-db.js';
@@ -32,7 +32,7 @@ import { DEFAULT_NOW, DEFAULT_SEED, generateSite, type GeneratedSite } from './s
  * buffer pool, generates the site there, measures, and removes it: the shared server keeps its
  * default 128 MB pool, which a million events' working set does not fit.
  *
- * The app runs in this process (createApp, response cache off, clock stopped at the site's "now"),
+ * The app runs in this process (createHandler, response cache off, clock stopped at the site's "now"),
  * on a loopback socket; its Kysely log attributes every statement, with its time, to the one
  * request in flight. Each route: one first request per distinct URL (the list totals are not
  * counted yet, except the default window's, which the warm-up request counts), then --requests requests in turn over those URLs
@@ -220,13 +220,13 @@ async function measureSite(
       current.push({ sql: event.query.sql, parameters: [...event.query.parameters], ms: event.queryDurationMillis });
     },
   });
-  const app = createApp({
+  const app = createHandler({
     db,
     config: loadConfig({ DATABASE_URL: databaseUrl, TABLE_PREFIX: 'wp_' }),
     clock: fixedClock(site.now),
     logError: (error) => console.error('[app]', error),
   });
-  const server = createServer(app.callback());
+  const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const port = (server.address() as AddressInfo).port;

@@ -7,7 +7,7 @@ import { envFileProblem } from './env-file.js';
 import { createDb, sqliteFilePath, type Db } from './db/create-db.js';
 import { openDemoSite, type DemoSite } from './demo/demo-site.js';
 import { checkSiteTables } from './ops/health.repository.js';
-import { createApp } from './app.js';
+import { createHandler } from './app.js';
 import { openObjectCache } from './wp/object-cache/object-cache.js';
 import { runIndexesCommand } from './commands/indexes.js';
 import { ChangeFeed } from './feed/change-feed.js';
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   const appConfig = demo && config.publicUrl === undefined && config.port !== 0 ? Object.freeze({ ...config, publicUrl: listenedAt }) : config;
   // A database without the site's tables is logged once, by the start's wait or a request, whichever meets it first.
   const siteTables = new SiteTablesLog({ db, tablePrefix: config.tablePrefix, logger });
-  const app = createApp({
+  const handler = createHandler({
     db,
     siteTables,
     readDbs,
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     responseCacheBytes: config.cacheMaxBytes,
   });
   // The client limits (headers in 10 s, the whole request in 30 s) are set where the server is made.
-  const { server, stop } = createServiceServer(app.callback());
+  const { server, stop } = createServiceServer(handler);
   // Change notifications (WEBHOOKS, NATS_URL): the record as an anonymous reader sees it is read
   // from this very service, over loopback, when a delivery is made.
   const notifier = createNotifier({

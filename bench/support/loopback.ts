@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from '../../test/setup/database.js';
 
@@ -18,8 +18,8 @@ export interface BenchRoute {
  */
 export async function benchRoutes(routes: readonly BenchRoute[], duration: number, connections: number): Promise<void> {
   const database = await createTestDatabase({ dump: 'reference' });
-  const app = createApp({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), logError: () => undefined });
-  const server = createServer(app.callback());
+  const handler = createHandler({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), logError: () => undefined });
+  const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const failedRoutes: string[] = [];

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildService, removeBuild } from '../../test/setup/built-service.js';
 import { SERVICE_NODE_FLAGS } from '../../test/setup/service-flags.js';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock, systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/create-db.js';
@@ -26,7 +26,7 @@ import type { BaselinePlan, PlannedStatement } from './baseline/plan.js';
  * settings) into a folder of its own, removed by `remove()`.
  */
 export interface ServiceBuild {
-  /** `<folder>/bench/support/service-child.js`: createApp on a socket, driven over IPC. */
+  /** `<folder>/bench/support/service-child.js`: createHandler on a socket, driven over IPC. */
   readonly serviceChild: string;
   /** `<folder>/src/main.js`: the entry point `npm start` runs (dist/main.js). */
   readonly main: string;
@@ -232,13 +232,13 @@ export async function recordRequests(
       if (event.level === 'query') log.push({ sql: event.query.sql, parameters: [...event.query.parameters] });
     },
   });
-  const app = createApp({
+  const handler = createHandler({
     db,
     config: loadConfig({ DATABASE_URL: target.databaseUrl, TABLE_PREFIX: target.tablePrefix }),
     clock: target.now === undefined ? systemClock : fixedClock(target.now),
     logError: (error) => console.error('[recording]', error),
   });
-  const server = createServer(app.callback());
+  const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {

@@ -1,4 +1,4 @@
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock, systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/create-db.js';
@@ -9,7 +9,7 @@ import { serveChild } from './child.js';
 /*
  * Child process entry of the measured service (compiled with src/ by bench/tsconfig.service.json
  * and forked by bench/support/measure.ts, no TypeScript loader in the process): the app as
- * src/main.ts builds it (createDb + createApp, no object cache), on DATABASE_URL and TABLE_PREFIX
+ * src/main.ts builds it (createDb + createHandler, no object cache), on DATABASE_URL and TABLE_PREFIX
  * from the environment, on 127.0.0.1 at a port the system picks. The clock is the system's unless
  * BENCH_NOW names an instant (a generated site is centred on its own "now").
  *
@@ -57,10 +57,14 @@ if (mode === 'probe') {
 } else if (mode !== undefined && mode !== '') {
   throw new Error(`BENCH_CHANGE_FEED must be probe or binlog (got ${mode})`);
 }
-const app = createApp({ db, config, clock, logError, changeFeed, responseCacheBytes });
-const handle = app.callback();
+const handle = createHandler({ db, config, clock, logError, changeFeed, responseCacheBytes });
 serveChild(
-  (request, response) => handle(request, response),
+  // The front door answers kept answers without a promise: the request is done when its response closes.
+  (request, response) =>
+    new Promise<void>((resolve) => {
+      response.once('close', () => resolve());
+      handle(request, response);
+    }),
   async () => {
     await running?.stop();
     await db.destroy();

@@ -41,7 +41,7 @@ export abstract class FeedFreshCache<V> {
 
   constructor(
     protected readonly feed: ChangeFeed,
-    readonly maxBytes: number,
+    maxBytes: number,
   ) {
     this.entries = new TaggedEntries(maxBytes);
     feed.subscribe((change) => {
@@ -71,6 +71,16 @@ export abstract class FeedFreshCache<V> {
   /** Reports lookups, stores and drops to `observer` from now on (LOG_LEVEL=debug). */
   observe(observer: CacheObserver): void {
     this.observer = observer;
+  }
+
+  /** The most bytes held at once. */
+  get maxBytes(): number {
+    return this.entries.maxBytes;
+  }
+
+  /** Holds at most `maxBytes` from now on, the least recently used going first (see createCaches). */
+  resize(maxBytes: number): void {
+    this.entries.resize(maxBytes);
   }
 
   get bytes(): number {

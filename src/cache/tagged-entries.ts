@@ -19,10 +19,21 @@ export class TaggedEntries<V> {
   private readonly byTag = new Map<string, Set<string>>();
   private usedBytes = 0;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(private budget: number) {}
+
+  /** The most bytes held at once. */
+  get maxBytes(): number {
+    return this.budget;
+  }
 
   get bytes(): number {
     return this.usedBytes;
+  }
+
+  /** Holds at most `maxBytes` from now on: the least recently used go until the rest fit. */
+  resize(maxBytes: number): void {
+    this.budget = maxBytes;
+    this.evictPastBudget();
   }
 
   get size(): number {
@@ -41,7 +52,7 @@ export class TaggedEntries<V> {
 
   /** Keeps `value` (about `bytes` in memory) under `key`, unless it alone exceeds the budget. */
   set(key: string, value: V, bytes: number, tags: ReadonlySet<string>): void {
-    if (bytes > this.maxBytes) return;
+    if (bytes > this.budget) return;
     this.remove(key);
     this.entries.set(key, { value, bytes, tags });
     for (const tag of tags) {
@@ -50,10 +61,7 @@ export class TaggedEntries<V> {
       this.byTag.set(tag, keys);
     }
     this.usedBytes += bytes;
-    for (const [oldest] of this.entries) {
-      if (this.usedBytes <= this.maxBytes) break;
-      this.remove(oldest);
-    }
+    this.evictPastBudget();
   }
 
   /** Drops every entry; returns how many there were. */
@@ -79,6 +87,14 @@ export class TaggedEntries<V> {
         this.remove(key);
         dropped?.(key);
       }
+    }
+  }
+
+  /** Drops the least recently used entries until the rest fit the budget. */
+  private evictPastBudget(): void {
+    for (const [oldest] of this.entries) {
+      if (this.usedBytes <= this.budget) break;
+      this.remove(oldest);
     }
   }
 

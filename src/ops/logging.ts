@@ -99,7 +99,7 @@ function bufferedStdout(): DestinationStream {
 const LOG_BATCH_BYTES = 16_000;
 const LOG_FLUSH_MS = 250;
 
-/** A logger that writes nothing (createApp's default, so tests stay quiet). */
+/** A logger that writes nothing (createHandler's default, so tests stay quiet). */
 export function silentLogger(): Logger {
   return pino({ level: 'silent' });
 }

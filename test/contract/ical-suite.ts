@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import type { Config } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
@@ -103,9 +103,9 @@ export function defineICalSuite(suite: ICalSuite): void {
   describe(`${suite.title}: TEC's iCal export against the reference captures`, () => {
     for (const testCase of cases) {
       it(testCase.id, async () => {
-        const app = createApp({ db: database.db, config, clock: fixedClock(recordingInstant(testCase)) });
+        const handler = createHandler({ db: database.db, config, clock: fixedClock(recordingInstant(testCase)) });
         const request = { ...testCase, headers: undefined, content_type: null, body: null };
-        const mismatches = compareICalCase(testCase, await sendRecordedRequest(supertest(app.callback()), request, 'reference'));
+        const mismatches = compareICalCase(testCase, await sendRecordedRequest(supertest(handler), request, 'reference'));
         const pending = suite.pending[testCase.id];
         if (pending !== undefined) {
           expect(mismatches.length > 0, `pending (${pending}) but now matches: remove it from the pending list`).toBe(true);

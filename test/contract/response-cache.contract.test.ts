@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
 import { isCacheableQuery, isCacheableRoute } from '../../src/cache/response-cache-policy.js';
 import { parsePhpQuery } from '../../src/http/php-query.js';
@@ -74,8 +74,8 @@ async function replayTwice(mode: 'probe' | 'own-writes', order: 'passes' | 'pair
   const instants = reads.map((testCase) => recordedAt(testCase)).sort();
   const clock = new ManualClock(new Date(instants[instants.length - 1]!));
   const feed = feedFor(mode, clock);
-  const app = createApp({ db: database.db, config: contractConfig(database.url), clock, changeFeed: feed, responseCacheBytes: 64 * MB, caches });
-  const agent = supertest(app.callback());
+  const handler = createHandler({ db: database.db, config: contractConfig(database.url), clock, changeFeed: feed, responseCacheBytes: 64 * MB, caches });
+  const agent = supertest(handler);
   for (const user of new Set(reads.map((testCase) => testCase.auth))) {
     if (user !== 'none') await replayCase(agent, { ...reads.find((testCase) => testCase.auth === user)!, path: '/wp-json/calendar/events/v1/tags', query: '' });
   }
@@ -103,7 +103,7 @@ async function replayTwice(mode: 'probe' | 'own-writes', order: 'passes' | 'pair
 }
 
 describe('the contract suite with the response cache on', () => {
-  it('answers every recorded read as recorded, twice in a row through one app, the feed in probe mode', async () => {
+  it('answers every recorded read as recorded, twice in a row through one handler, the feed in probe mode', async () => {
     const { mismatched } = await replayTwice('probe', 'pairs');
     expect(READS.length).toBeGreaterThan(200);
     expect(mismatched).toEqual([]);

@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
@@ -149,9 +149,9 @@ export function defineContractSuite(suite: ContractSuite): readonly ReferenceCas
     for (const testCase of selected) {
       it(testCase.id, async () => {
         const clock = fixedClock(recordedAt(testCase));
-        const app = createApp({ db: database.db, config, clock });
+        const handler = createHandler({ db: database.db, config, clock });
         const afterMatch = await suite.beforeReplay?.(testCase, database);
-        const comparison = compareCase(testCase, await replayCase(supertest(app.callback()), testCase, captures));
+        const comparison = compareCase(testCase, await replayCase(supertest(handler), testCase, captures));
 
         const deviation = suite.intendedDeviations[testCase.id];
         if (deviation !== undefined) {

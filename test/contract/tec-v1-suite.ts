@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
@@ -44,9 +44,9 @@ describe(`${title}: the experimental gate turned off`, () => {
   it('answers a request without X-TEC-EEA as the recorded acknowledged one (TEC_V1_EXPERIMENTAL_GATE=off)', async () => {
     const recorded = selected.find((testCase) => testCase.id === 'tecv1-dev.events.read.single.194-guest')!;
     const withoutGate = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'tec/v1', TEC_V1_EXPERIMENTAL_GATE: 'off' });
-    const app = createApp({ db: database.db, config: withoutGate, clock: fixedClock(recorded.recorded_at!) });
+    const handler = createHandler({ db: database.db, config: withoutGate, clock: fixedClock(recorded.recorded_at!) });
     const unacknowledged = { ...recorded, headers: {} };
-    const comparison = compareCase(recorded as unknown as ReferenceCase, await replayTecV1Case(supertest(app.callback()), unacknowledged));
+    const comparison = compareCase(recorded as unknown as ReferenceCase, await replayTecV1Case(supertest(handler), unacknowledged));
     expect(comparison.mismatches).toEqual([]);
   });
 });
@@ -54,8 +54,8 @@ describe(`${title}: the experimental gate turned off`, () => {
 describe(`${title}: replays against the recorded answers`, () => {
   for (const testCase of selected) {
     it(testCase.id, async () => {
-      const app = createApp({ db: database.db, config, clock: fixedClock(testCase.recorded_at!) });
-      const comparison = compareCase(testCase as unknown as ReferenceCase, await replayTecV1Case(supertest(app.callback()), testCase));
+      const handler = createHandler({ db: database.db, config, clock: fixedClock(testCase.recorded_at!) });
+      const comparison = compareCase(testCase as unknown as ReferenceCase, await replayTecV1Case(supertest(handler), testCase));
       const excuse = TEC_V1_INTENDED_DEVIATIONS[testCase.id] ?? TEC_V1_PENDING[testCase.id];
       if (excuse !== undefined) {
         expect(comparison.pass, `listed as a deviation (${excuse}) but now matches`).toBe(false);

@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
 import { loadConfig } from '../../src/config.js';
@@ -82,8 +82,8 @@ export async function replayTecV1Write(
   const database = await databases.checkout();
   try {
     const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'calendar/events/v1,tec/v1' });
-    const app = createApp({ db: database.db, config, clock: fixedClock(recordedAt), logError: () => undefined });
-    const response = await replayTecV1Case(supertest(app.callback()), testCase);
+    const handler = createHandler({ db: database.db, config, clock: fixedClock(recordedAt), logError: () => undefined });
+    const response = await replayTecV1Case(supertest(handler), testCase);
     const runTime = Date.parse(recordedAt) / 1000;
     const success = testCase.expect.status < 300;
     const expected = structuredClone(testCase) as unknown as ReferenceCase;

@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const feed = new ChangeFeed();
   feed.useBinlog(() => true, clock.now());
   const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'calendar/events/v1,tec/v1' });
-  agent = supertest(createApp({ db: database.db, config, clock, changeFeed: feed, responseCacheBytes: 16 * MB, caches: { answers: false, records: true } }).callback());
+  agent = supertest(createHandler({ db: database.db, config, clock, changeFeed: feed, responseCacheBytes: 16 * MB, caches: { answers: false, records: true } }));
 });
 
 afterAll(async () => {

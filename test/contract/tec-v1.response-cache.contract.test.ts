@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
 import { EXPERIMENTAL_ACKNOWLEDGEMENT, EXPERIMENTAL_HEADER } from '../../src/wp/tec/experimental-acknowledgement.js';
@@ -59,8 +59,8 @@ async function cachedApp(cases: readonly TecV1Case[]) {
   const feed = new ChangeFeed();
   feed.useBinlog(() => true, clock.now());
   const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'calendar/events/v1,tec/v1' });
-  const app = createApp({ db: database.db, config, clock, changeFeed: feed, responseCacheBytes: 16 * MB });
-  const agent = supertest(app.callback());
+  const app = createHandler({ db: database.db, config, clock, changeFeed: feed, responseCacheBytes: 16 * MB });
+  const agent = supertest(app);
   for (const user of new Set(cases.map((testCase) => testCase.auth))) {
     if (user === 'none') continue;
     const someone = cases.find((testCase) => testCase.auth === user)!;

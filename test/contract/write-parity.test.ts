@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { loadCases, replayCase, type ReferenceCase, type TableRows } from './captures.js';
@@ -131,8 +131,8 @@ describe('a record written here is the record the plugin writes, whatever the ID
           const { rows } = await sql<{ AUTO_INCREMENT: number }>`SELECT AUTO_INCREMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ${table}`.execute(database.db);
           await sql.raw(`ALTER TABLE \`${table}\` AUTO_INCREMENT = ${Number(rows[0]?.AUTO_INCREMENT ?? 1) + SHIFT}`).execute(database.db);
         }
-        const app = createApp({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(testCase.recorded_at ?? '') });
-        const response = await replayCase(supertest(app.callback()), testCase);
+        const handler = createHandler({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(testCase.recorded_at ?? '') });
+        const response = await replayCase(supertest(handler), testCase);
         expect(response.status).toBe(testCase.expect.status);
 
         const { written } = diffSnapshots(pristine, await snapshotTables(database.url));

@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { customTablesDisagreements } from '../setup/custom-tables-agreement.js';
 import { compareCase, loadCases, replayCase, type CaptureSet, type CaseNamespace, type ReferenceCase, type ReplayedResponse } from './captures.js';
@@ -169,8 +169,8 @@ export async function replayWrite(testCase: ReferenceCase, databases: WriteCaseD
   const database = await databases.checkout();
   try {
     const config = contractConfig(database.url, replay.namespace, replay.namespaces, replay.settings);
-    const app = createApp({ db: database.db, config, clock: fixedClock(recordedAt), logError: () => undefined });
-    const response = await replayCase(supertest(app.callback()), testCase, replay.captures);
+    const handler = createHandler({ db: database.db, config, clock: fixedClock(recordedAt), logError: () => undefined });
+    const response = await replayCase(supertest(handler), testCase, replay.captures);
     const runTime = Date.parse(recordedAt) / 1000;
     const aligned: ReplayedResponse = { ...response, body: alignRequestTimes(testCase.expect.body, response.body, runTime) };
     const mismatches = [...compareCase(testCase, aligned).mismatches];

@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { demoShiftDays, openDemoSite, type DemoSite } from '../../src/demo/demo-site.js';
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 function agent() {
-  return supertest(createApp({ db: demo.db, config: loadConfig({}), clock: fixedClock(NOW), logError: () => undefined }).callback());
+  return supertest(createHandler({ db: demo.db, config: loadConfig({}), clock: fixedClock(NOW), logError: () => undefined }));
 }
 
 function basicAuth(login: string): string {
@@ -105,12 +105,12 @@ describe('demo site', () => {
 
   it('runs Event Tickets: events selling an RSVP and a paid ticket, with attendees, in every namespace that shows them', async () => {
     const ticketsApp = supertest(
-      createApp({
+      createHandler({
         db: demo.db,
         config: loadConfig({ NAMESPACES: 'calendar/events/v1,tec/v1,tribe/tickets/v1', TEC_V1_EXPERIMENTAL_GATE: 'off' }),
         clock: fixedClock(NOW),
         logError: () => undefined,
-      }).callback(),
+      }),
     );
     const event = (await agent().get(`${ROOT}/events/37`)).body;
     expect(event.ticketed).toEqual(['tc', 'rsvp']);
@@ -140,9 +140,9 @@ describe('demo site', () => {
     try {
       const lines: Array<Record<string, unknown>> = [];
       const logger = createLogger({ level: 'info', pretty: false }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
-      const app = createApp({ db: counted.db, config: loadConfig({}), clock: fixedClock(NOW), logger, statements, logError: () => undefined });
-      expect((await supertest(app.callback()).get(`${ROOT}/events`)).status).toBe(200);
-      expect((await supertest(app.callback()).get(`${ROOT}/venues`)).status).toBe(200);
+      const handler = createHandler({ db: counted.db, config: loadConfig({}), clock: fixedClock(NOW), logger, statements, logError: () => undefined });
+      expect((await supertest(handler).get(`${ROOT}/events`)).status).toBe(200);
+      expect((await supertest(handler).get(`${ROOT}/venues`)).status).toBe(200);
       const logged = lines.filter((line) => line.msg === 'request');
       expect(logged).toHaveLength(2);
       for (const line of logged) expect(line.statements).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
@@ -44,8 +44,8 @@ beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference', serverUrl: instance.url });
   const config = loadConfig({ DATABASE_URL: database.url });
   db = createDb({ databaseUrl: database.url, tablePrefix: config.tablePrefix });
-  const app = createApp({ db, config, clock: fixedClock(NOW), logError: () => undefined });
-  const listening = createServer(app.callback());
+  const app = createHandler({ db, config, clock: fixedClock(NOW), logError: () => undefined });
+  const listening = createServer(app);
   server = listening;
   await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;

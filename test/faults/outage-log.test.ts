@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
 import { createLogger } from '../../src/ops/logging.js';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   const statements = new StatementTracker();
   db = createDb({ databaseUrl: database.url, tablePrefix: 'wp_', log: statements.log });
   const logger = createLogger({ level: 'info', pretty: false }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
-  const app = createApp({
+  const handler = createHandler({
     db,
     config: loadConfig({ DATABASE_URL: database.url }),
     clock,
@@ -47,7 +47,7 @@ beforeAll(async () => {
     logError: (error) => reported.push(error),
     outageReportEveryMs: REPORT_EVERY_MS,
   });
-  agent = supertest(app.callback());
+  agent = supertest(handler);
 }, 120_000);
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import mysql from 'mysql2/promise';
 import { sql } from 'kysely';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
@@ -88,7 +88,7 @@ describe('reads when the database goes away', () => {
     const url = throughPort(database.url, proxy.port);
     const db: Db = createDb({ databaseUrl: url, tablePrefix: database.prefix });
     try {
-      const agent = supertest(createApp({ db, config: loadConfig({ DATABASE_URL: url }), clock: fixedClock(NOW), logError: () => undefined }).callback());
+      const agent = supertest(createHandler({ db, config: loadConfig({ DATABASE_URL: url }), clock: fixedClock(NOW), logError: () => undefined }));
       expect((await agent.get(LIST)).status).toBe(200);
 
       await proxy.down();
@@ -120,7 +120,7 @@ describe('reads when every connection is busy', () => {
     const logger = createLogger({ level: 'info', pretty: false }, { write: (line: string) => lines.push(JSON.parse(line) as { msg?: string }) });
     try {
       const agent = supertest(
-        createApp({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(NOW), logger, logError: () => undefined }).callback(),
+        createHandler({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(NOW), logger, logError: () => undefined }),
       );
       expect((await agent.get(LIST)).status).toBe(200);
       const slow = sql`select sleep(2)`.execute(db);
@@ -154,7 +154,7 @@ describe('reads when every connection is busy', () => {
     const holder = await mysql.createConnection(database.url);
     try {
       const agent = supertest(
-        createApp({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(NOW), logError: () => undefined }).callback(),
+        createHandler({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(NOW), logError: () => undefined }),
       );
       expect((await agent.get('/wp-json/calendar/events/v1/events/6')).status).toBe(200);
       await holder.query(`LOCK TABLES ${database.prefix}tec_occurrences WRITE`);

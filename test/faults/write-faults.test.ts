@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
@@ -68,8 +68,8 @@ async function sendThroughProxy(database: TestDatabase, testCase: ReferenceCase)
   const db: Db = createDb({ databaseUrl: proxy.urlFor(database.url), tablePrefix: database.prefix });
   try {
     const config = loadConfig({ DATABASE_URL: database.url });
-    const app = createApp({ db, config, clock: fixedClock(testCase.recorded_at ?? new Date()), logError: () => undefined });
-    const response = await replayCase(supertest(app.callback()), testCase);
+    const handler = createHandler({ db, config, clock: fixedClock(testCase.recorded_at ?? new Date()), logError: () => undefined });
+    const response = await replayCase(supertest(handler), testCase);
     return response.status;
   } finally {
     await db.destroy().catch(() => undefined);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Connection } from 'mysql2/promise';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
 import { fromBinlogTransaction } from '../../src/feed/binlog-changes.js';
@@ -117,8 +117,8 @@ afterAll(async () => {
 
 /** What the service answers without a response cache (a new app each time: no totals kept either). */
 function uncachedAnswer(url: string, auth?: string): Promise<Answer> {
-  const app = createApp({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), clock, responseCacheBytes: 0 });
-  return answerOf(supertest(app.callback()), url, auth);
+  const handler = createHandler({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), clock, responseCacheBytes: 0 });
+  return answerOf(supertest(handler), url, auth);
 }
 
 /** The answer less what differs on every request by design (antispambot's random entities, and so the ETag). */

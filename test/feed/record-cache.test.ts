@@ -1,7 +1,7 @@
 import type { Connection } from 'mysql2/promise';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { fromBinlogTransaction } from '../../src/feed/binlog-changes.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   feed = new ChangeFeed();
   feed.useBinlog(() => true, clock.now());
   const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-  agent = supertest(createApp({ db: recorder.db, config, clock, changeFeed: feed, responseCacheBytes: 8 * MB, caches: { answers: false, records: true } }).callback());
+  agent = supertest(createHandler({ db: recorder.db, config, clock, changeFeed: feed, responseCacheBytes: 8 * MB, caches: { answers: false, records: true } }));
 });
 
 afterAll(async () => {
@@ -43,8 +43,8 @@ afterAll(async () => {
 
 /** What an app keeping nothing answers on the same database now. */
 function uncachedAnswer(url: string): Promise<Answer> {
-  const app = createApp({ db: database.db, config: loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix }), clock, responseCacheBytes: 0 });
-  return answerOf(supertest(app.callback()), url);
+  const handler = createHandler({ db: database.db, config: loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix }), clock, responseCacheBytes: 0 });
+  return answerOf(supertest(handler), url);
 }
 
 /** The answer less what differs on every request by design (antispambot's random entities, so the ETag). */
@@ -129,7 +129,7 @@ describe('event lists assembled from kept records', () => {
 
   it('is off with CACHE_MAX_MB=0, as every cache of answers and records is', async () => {
     const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix, CACHE_MAX_MB: '0' });
-    const off = supertest(createApp({ db: recorder.db, config, clock, changeFeed: feed, responseCacheBytes: config.cacheMaxBytes }).callback());
+    const off = supertest(createHandler({ db: recorder.db, config, clock, changeFeed: feed, responseCacheBytes: config.cacheMaxBytes }));
     const url = `${ROOT}/events?per_page=5&${WINDOW}`;
     for (let round = 0; round < 2; round += 1) {
       recorder.clear();

@@ -1,7 +1,7 @@
 import { createConnection, type Connection } from 'mysql2/promise';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
@@ -72,7 +72,7 @@ function followPrimary(target: ChangeFeed): Promise<RunningFeed> {
 /** An app with a response cache that writes to the primary and reads from the replica. */
 function appReadingReplica(target: ChangeFeed): ReturnType<typeof supertest> {
   const config = loadConfig({ DATABASE_URL: site.url, TABLE_PREFIX: site.prefix });
-  return supertest(createApp({ db: site.db, readDbs: [replicaDb], config, clock, changeFeed: target, responseCacheBytes: 8 * MB }).callback());
+  return supertest(createHandler({ db: site.db, readDbs: [replicaDb], config, clock, changeFeed: target, responseCacheBytes: 8 * MB }));
 }
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import supertest from 'supertest';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/create-db.js';
@@ -52,8 +52,8 @@ export interface FeedApp {
 export function feedApp(database: TestDatabase, options: FeedAppOptions): FeedApp {
   const feed = options.feed ?? probeFeed(options.clock);
   const config = loadConfig({ ...options.env, DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-  const app = createApp({ db: options.db ?? database.db, config, clock: options.clock, changeFeed: feed, responseCacheBytes: options.bytes ?? 8 * MB, caches: options.caches });
-  const agent = supertest(app.callback());
+  const app = createHandler({ db: options.db ?? database.db, config, clock: options.clock, changeFeed: feed, responseCacheBytes: options.bytes ?? 8 * MB, caches: options.caches });
+  const agent = supertest(app);
   return { agent, feed, hits: () => responseCacheHits(agent), recordHits: async () => (await cacheHits(agent)).record };
 }
 

@@ -1,7 +1,7 @@
 import type { Connection } from 'mysql2/promise';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { fromBinlogTransaction } from '../../src/feed/binlog-changes.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   recorder = recordStatements(database);
   feed = new ChangeFeed();
   feed.useBinlog(() => true, clock.now());
-  agent = supertest(createApp({ db: recorder.db, config: configOf(), clock, changeFeed: feed, responseCacheBytes: 8 * MB, caches: { answers: false, records: true } }).callback());
+  agent = supertest(createHandler({ db: recorder.db, config: configOf(), clock, changeFeed: feed, responseCacheBytes: 8 * MB, caches: { answers: false, records: true } }));
   // A user's first sign-in of the day records the application password's use: a write (of a
   // user's row) that empties every cache. Done before any test counts hits.
   expect((await answerOf(agent, `${TEC_ROOT}/events?per_page=1`, recordedUserAuth('admin'))).status).toBe(200);
@@ -49,8 +49,8 @@ afterAll(async () => {
 
 /** What an app keeping nothing answers on the same database now. */
 function uncachedAnswer(url: string, auth?: string): Promise<Answer> {
-  const app = createApp({ db: database.db, config: configOf(), clock, responseCacheBytes: 0 });
-  return answerOf(supertest(app.callback()), url, auth);
+  const handler = createHandler({ db: database.db, config: configOf(), clock, responseCacheBytes: 0 });
+  return answerOf(supertest(handler), url, auth);
 }
 
 /** The answer less what differs on every request by design (antispambot's random entities). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import supertest from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig, type WebhookSubscription } from '../../src/config.js';
 import { retryDelayMs } from '../../src/feed/notifications/backoff.js';
@@ -299,7 +299,7 @@ describe('the record is the one an anonymous reader gets from this API', () => {
 
   it('sends the event as GET /events/{id} shows it, and null for one not public', async () => {
     const config = loadConfig({ DATABASE_URL: database.url });
-    const agent = supertest(createApp({ db: database.db, config, clock: fixedClock('2026-11-21T12:00:00Z') }).callback());
+    const agent = supertest(createHandler({ db: database.db, config, clock: fixedClock('2026-11-21T12:00:00Z') }));
     const plural: Record<RecordKind, string> = { event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tags', ticket: 'tickets', attendee: 'attendees' };
     const fetchRecord = async (kind: RecordKind, id: number) => {
       const response = await agent.get(`/wp-json/calendar/events/v1/${plural[kind]}/${id}`);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import type { ArgSpec } from '../../src/http/rest-args.js';
@@ -400,8 +400,8 @@ async function readSamples(db: TestDatabase['db']): Promise<Samples> {
 beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
   const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-  const app = createApp({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT), logError: (error) => logged.push(error) });
-  server = http.createServer(app.callback());
+  const app = createHandler({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT), logError: (error) => logged.push(error) });
+  server = http.createServer(app);
   // As main.ts sets them, but idle sockets kept longer so the client's pool never races a close.
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;

@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { createDb } from '../../src/db/create-db.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
@@ -323,8 +323,8 @@ async function sweepResource(resource: Resource, database: TestDatabase, signal:
       if (!READS_ONLY.test(event.query.sql)) changingStatements += 1;
     },
   });
-  const app = createApp({ db, config, clock: fixedClock(RECORDING_INSTANT), logError: (error) => logged.push(error) });
-  const agent = supertest(app.callback());
+  const app = createHandler({ db, config, clock: fixedClock(RECORDING_INSTANT), logError: (error) => logged.push(error) });
+  const agent = supertest(app);
   const failures: string[] = [];
   // The tables as the last refusal left them; unknown after a write that succeeded.
   let before: string | undefined;

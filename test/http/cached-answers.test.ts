@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { createLogger } from '../../src/ops/logging.js';
 import { loadConfig } from '../../src/config.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
@@ -45,8 +45,8 @@ async function serve(bytes = 8 * MB, mode: 'binlog' | 'probe' = 'binlog', logLin
   else feed.useProbe('mariadb', clock.now());
   const config = loadConfig({ DATABASE_URL: site.database.url, TABLE_PREFIX: site.database.prefix });
   const logger = createLogger({ level: 'info', pretty: false }, { write: (line: string) => logLines.push(JSON.parse(line) as Record<string, unknown>) });
-  const app = createApp({ db: site.recorder.db, config, clock, changeFeed: feed, responseCacheBytes: bytes, logger });
-  const server = http.createServer(app.callback());
+  const app = createHandler({ db: site.recorder.db, config, clock, changeFeed: feed, responseCacheBytes: bytes, logger });
+  const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

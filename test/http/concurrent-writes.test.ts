@@ -1,7 +1,7 @@
 import supertest from 'supertest';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
@@ -37,8 +37,8 @@ afterEach(() => expectCustomTablesFollowMeta(database.db));
 function replica() {
   const db = createDb({ databaseUrl: database.url, tablePrefix: database.prefix });
   extraPools.push(db);
-  const app = createApp({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(NOW) });
-  return supertest(app.callback());
+  const app = createHandler({ db, config: loadConfig({ DATABASE_URL: database.url }), clock: fixedClock(NOW) });
+  return supertest(app);
 }
 
 function basicAuth(): string {

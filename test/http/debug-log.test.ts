@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/create-db.js';
@@ -39,8 +39,8 @@ function served(level: 'debug' | 'info') {
   feed.useBinlog(() => true, new Date(RECORDING_INSTANT));
   const logger = createLogger({ level, pretty: false }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
   const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: 'wp_' });
-  const app = createApp({ db, config, clock: fixedClock(RECORDING_INSTANT), logger, statements, changeFeed: feed, responseCacheBytes: 8 * 1024 * 1024 });
-  const agent = supertest(app.callback());
+  const handler = createHandler({ db, config, clock: fixedClock(RECORDING_INSTANT), logger, statements, changeFeed: feed, responseCacheBytes: 8 * 1024 * 1024 });
+  const agent = supertest(handler);
   /** The detail line of the last request, checked to follow its request line. */
   const lastDetail = () => {
     const details = lines.filter((line) => line.msg === 'request detail');

@@ -1,6 +1,6 @@
 import WPAPI from 'wpapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   listening = await listenWithApp((url) => {
     const config = loadConfig({ DATABASE_URL: database.url, PUBLIC_URL: url });
     // The reference captures' day: the default events window then holds recorded events.
-    return createApp({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) }).callback();
+    return createHandler({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) });
   });
   baseUrl = listening.baseUrl;
   client = await WPAPI.discover(`${baseUrl}/wp-json/`);

@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/create-db.js';
@@ -75,7 +75,7 @@ function appAt(start: number) {
   let instant = start;
   const clock: Clock = { now: () => new Date(instant) };
   const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-  const agent = supertest(createApp({ db: recorder.db, config, clock }).callback());
+  const agent = supertest(createHandler({ db: recorder.db, config, clock }));
   return {
     get now() {
       return instant;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/create-db.js';
@@ -69,8 +69,8 @@ function harness(url: string, prefix: string, options: { recheckMs?: number } = 
   });
   const config = loadConfig({ DATABASE_URL: url, TABLE_PREFIX: prefix });
   const siteTables = new SiteTablesLog({ db, tablePrefix: prefix, logger, recheckMs: options.recheckMs });
-  const app = createApp({ db, config, clock: fixedClock(NOW), logger, statements, siteTables, logError: (error) => unexpected.push(error) });
-  return { agent: supertest(app.callback()), lines, raw, unexpected };
+  const handler = createHandler({ db, config, clock: fixedClock(NOW), logger, statements, siteTables, logError: (error) => unexpected.push(error) });
+  return { agent: supertest(handler), lines, raw, unexpected };
 }
 
 const diagnosisLines = (lines: Array<Record<string, unknown>>) => lines.filter((line) => String(line.msg).startsWith('site tables missing'));

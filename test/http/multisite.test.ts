@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createConnection } from 'mysql2/promise';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
@@ -65,7 +65,7 @@ async function setNetworkOption(networkId: number, key: string, value: string): 
 
 function agentOnSite2() {
   const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: 'wp_2_' });
-  return supertest(createApp({ db: site, config, clock: fixedClock('2026-11-21T12:00:00Z') }).callback());
+  return supertest(createHandler({ db: site, config, clock: fixedClock('2026-11-21T12:00:00Z') }));
 }
 
 afterAll(async () => {

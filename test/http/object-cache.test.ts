@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { openObjectCache, ObjectCacheError, redisKeysToInvalidate, type ObjectCache } from '../../src/wp/object-cache/object-cache.js';
@@ -64,7 +64,7 @@ function agent(options: { url?: string; timeoutMs?: number } = {}) {
     { ...config.objectCache!, tablePrefix: config.tablePrefix, baseTablePrefix: config.baseTablePrefix, timeoutMs: options.timeoutMs },
     (error) => errors.push(error),
   );
-  const app = createApp({
+  const handler = createHandler({
     db: db.db,
     config,
     clock: fixedClock(RECORDING_INSTANT),
@@ -76,7 +76,7 @@ function agent(options: { url?: string; timeoutMs?: number } = {}) {
       cache.listener,
     ],
   });
-  return supertest(app.callback());
+  return supertest(handler);
 }
 
 const asAdmin = () => basicAuth(ADMIN.login, ADMIN.app_password);

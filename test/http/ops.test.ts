@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEvent } from 'kysely';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { ConfigError, loadConfig, loadLogSettings } from '../../src/config.js';
 import { createDb } from '../../src/db/create-db.js';
@@ -74,8 +74,8 @@ function harness(url: string, options: { poolStats?: () => PoolStats } = {}): Ha
     },
   );
   const config = loadConfig({ DATABASE_URL: url, TABLE_PREFIX: 'wp_' });
-  const app = createApp({ db, config, clock: fixedClock(RECORDING_INSTANT), logger, statements: tracker, logError: () => undefined, poolStats: options.poolStats });
-  return { agent: supertest(app.callback()), lines, raw, statements };
+  const app = createHandler({ db, config, clock: fixedClock(RECORDING_INSTANT), logger, statements: tracker, logError: () => undefined, poolStats: options.poolStats });
+  return { agent: supertest(app), lines, raw, statements };
 }
 
 function serverUrl(database: string): string {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import supertest from 'supertest';
 import WPAPI from 'wpapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
   listening = await listenWithApp((url) => {
     const config = loadConfig({ DATABASE_URL: database.url, PUBLIC_URL: url, NAMESPACES: `${OURS},${PLUGIN}` });
-    return createApp({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) }).callback();
+    return createHandler({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) });
   });
   server = listening.server;
   baseUrl = listening.baseUrl;
@@ -72,11 +72,11 @@ describe('the plugin namespace served beside ours', () => {
 describe('the default configuration', () => {
   it('serves only calendar/events/v1: the plugin namespace is no route', async () => {
     const config = loadConfig({ DATABASE_URL: database.url });
-    const app = createApp({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) });
-    const response = await supertest(app.callback()).get(`/wp-json/${PLUGIN}/events`);
+    const handler = createHandler({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) });
+    const response = await supertest(handler).get(`/wp-json/${PLUGIN}/events`);
     expect(response.status).toBe(404);
     expect(response.body.code).toBe('rest_no_route');
-    const root = await supertest(app.callback()).get('/wp-json/');
+    const root = await supertest(handler).get('/wp-json/');
     expect(root.body.namespaces).toEqual([OURS]);
   });
 });

@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 function app(readDbs = [replica.db]) {
-  return supertest(createApp({ db: primary.db, readDbs, config: loadConfig({ DATABASE_URL: primary.url }), clock }).callback());
+  return supertest(createHandler({ db: primary.db, readDbs, config: loadConfig({ DATABASE_URL: primary.url }), clock }));
 }
 
 describe('read replicas', () => {

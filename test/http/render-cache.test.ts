@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { RenderCache } from '../../src/cache/render-cache.js';
@@ -32,8 +32,8 @@ describe('rendered texts cached across requests', () => {
   it('leave every recorded read identical when the same app answers them all twice', async () => {
     let instant = new Date(0);
     const clock: Clock = { now: () => instant };
-    const app = createApp({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), clock });
-    const agent = supertest(app.callback());
+    const handler = createHandler({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), clock });
+    const agent = supertest(handler);
     const mismatched: string[] = [];
     for (const pass of [1, 2]) {
       for (const testCase of READS) {

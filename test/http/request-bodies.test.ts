@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { RECORDING_INSTANT } from '../contract/suite.js';
@@ -38,7 +38,7 @@ let listening: ListeningApp;
 beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
   const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix });
-  listening = await listenWithApp(() => createApp({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) }).callback());
+  listening = await listenWithApp(() => createHandler({ db: database.db, config, clock: fixedClock(RECORDING_INSTANT) }));
 });
 afterAll(async () => {
   await listening?.close();

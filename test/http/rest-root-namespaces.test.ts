@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { EXPERIMENTAL_ACKNOWLEDGEMENT, EXPERIMENTAL_HEADER } from '../../src/wp/tec/experimental-acknowledgement.js';
@@ -27,7 +27,7 @@ let agent: ReturnType<typeof supertest>;
 beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
   const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: SERVED.join(',') });
-  agent = supertest(createApp({ db: database.db, config, clock: fixedClock(RECORDED.recorded_at!) }).callback());
+  agent = supertest(createHandler({ db: database.db, config, clock: fixedClock(RECORDED.recorded_at!) }));
 });
 
 afterAll(async () => {
@@ -65,7 +65,7 @@ describe("the REST root's namespaces (NAMESPACES=calendar/events/v1,tec/v1)", ()
 describe("Event Tickets' tribe/tickets/v1 in NAMESPACES, on a site without Event Tickets", () => {
   it('lists it nowhere and answers it rest_no_route, as a namespace WordPress does not know', async () => {
     const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'tribe/tickets/v1,calendar/events/v1' });
-    const withTickets = supertest(createApp({ db: database.db, config, clock: fixedClock(RECORDED.recorded_at!) }).callback());
+    const withTickets = supertest(createHandler({ db: database.db, config, clock: fixedClock(RECORDED.recorded_at!) }));
     expect((await withTickets.get('/wp-json/').query({ _fields: 'namespaces' })).body.namespaces).toEqual(['calendar/events/v1']);
     for (const path of ['/wp-json/tribe/tickets/v1', '/wp-json/tribe/tickets/v1/tickets', '/?rest_route=/tribe/tickets/v1/attendees']) {
       const answer = await withTickets.get(path);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/create-db.js';
@@ -30,8 +30,8 @@ export interface AgentOptions {
 /** A supertest agent on a fresh app over `database` (its prefix applied), with a fixed clock. */
 export function agentFor(database: TestDatabase, options: AgentOptions = {}) {
   const config = loadConfig({ DATABASE_URL: database.url, TABLE_PREFIX: database.prefix, ...options.env });
-  const app = createApp({ db: options.db ?? database.db, config, clock: fixedClock(options.now ?? NOW) });
-  return supertest(app.callback());
+  const app = createHandler({ db: options.db ?? database.db, config, clock: fixedClock(options.now ?? NOW) });
+  return supertest(app);
 }
 
 /** The envelope TEC wraps an archive in; `K` is the key of the records (`venues`, `tags`). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { OptionName } from '../../src/wp/constants.js';
@@ -48,7 +48,7 @@ afterAll(async () => {
 /** A fresh app (site settings are cached per app) serving tec/v1 beside our namespace. */
 function agent() {
   const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'calendar/events/v1,tec/v1' });
-  return supertest(createApp({ db: database.db, config, clock: fixedClock('2026-11-26T21:07:30Z') }).callback());
+  return supertest(createHandler({ db: database.db, config, clock: fixedClock('2026-11-26T21:07:30Z') }));
 }
 
 async function replay(testCase: DocsCase) {
@@ -112,7 +112,7 @@ describe('tec/v1 /docs follows the site', () => {
 
   it('is not served when NAMESPACES does not name tec/v1', async () => {
     const config = loadConfig({ DATABASE_URL: database.url });
-    const response = await supertest(createApp({ db: database.db, config, clock: fixedClock('2026-11-26T21:07:30Z') }).callback()).get('/wp-json/tec/v1/docs');
+    const response = await supertest(createHandler({ db: database.db, config, clock: fixedClock('2026-11-26T21:07:30Z') })).get('/wp-json/tec/v1/docs');
     expect(response.status).toBe(404);
     expect(response.body.code).toBe('rest_no_route');
   });

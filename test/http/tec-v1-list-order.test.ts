@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
@@ -21,7 +21,7 @@ let agent: ReturnType<typeof supertest>;
 beforeAll(async () => {
   database = await createTestDatabase({ dump: 'reference' });
   const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'tec/v1' });
-  agent = supertest(createApp({ db: database.db, config, clock: fixedClock('2026-11-26T21:07:40Z') }).callback());
+  agent = supertest(createHandler({ db: database.db, config, clock: fixedClock('2026-11-26T21:07:40Z') }));
 });
 
 afterAll(async () => {

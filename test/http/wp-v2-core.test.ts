@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { phpSerialize } from '../../src/wp/php/php-values.js';
@@ -50,7 +50,7 @@ afterAll(async () => {
 
 function agent(env: Record<string, string> = {}) {
   const config = loadConfig({ DATABASE_URL: database.url, NAMESPACES: 'calendar/events/v1,tec/v1', ...env });
-  return supertest(createApp({ db: database.db, config, clock: fixedClock(NOW) }).callback());
+  return supertest(createHandler({ db: database.db, config, clock: fixedClock(NOW) }));
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -242,7 +242,7 @@ describe('GET /wp/v2/settings', () => {
 describe('the core routes are served with tec/v1 only', () => {
   it('answers rest_no_route when NAMESPACES does not name tec/v1', async () => {
     const config = loadConfig({ DATABASE_URL: database.url });
-    const client = supertest(createApp({ db: database.db, config, clock: fixedClock(NOW) }).callback());
+    const client = supertest(createHandler({ db: database.db, config, clock: fixedClock(NOW) }));
     for (const path of ['users/me', 'settings']) {
       const response = await client.get(`${CORE}/${path}`).set('Authorization', recordedUserAuth('admin'));
       expect(response.status, path).toBe(404);

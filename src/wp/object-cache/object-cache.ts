@@ -73,7 +73,7 @@ export interface ObjectCacheSettings extends KeyspaceSettings {
   readonly timeoutMs?: number;
 }
 
-/** The site's object cache as the app uses it: the listener to hand to createApp, and close() for shutdown. */
+/** The site's object cache as the app uses it: the listener to hand to createHandler, and close() for shutdown. */
 export interface ObjectCache {
   readonly listener: ChangeListener;
   readonly keyspace: Keyspace;

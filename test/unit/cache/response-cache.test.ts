@@ -49,6 +49,28 @@ describe('ResponseCache', () => {
     expect(cache.get('third', generation)).toBeDefined();
   });
 
+  it('resized smaller, evicts the least recently used until the rest fit', () => {
+    const feed = new ChangeFeed();
+    const cache = new ResponseCache(feed, 10_000);
+    const body = 'x'.repeat(1000);
+    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, feed.generation, answer(body));
+    // `a` used last: `b` is now the least recently used.
+    cache.get('a', feed.generation);
+    const entry = cache.bytes / 4;
+    cache.resize(Math.floor(entry * 2.5));
+    expect(cache.maxBytes).toBe(Math.floor(entry * 2.5));
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
+    expect(cache.get('b', feed.generation)).toBeUndefined();
+    expect(cache.get('c', feed.generation)).toBeUndefined();
+    expect(cache.get('a', feed.generation)?.body).toBe(body);
+    expect(cache.get('d', feed.generation)?.body).toBe(body);
+    // Resized larger, it keeps what it holds and takes more.
+    cache.resize(10_000);
+    cache.set('e', feed.generation, answer(body));
+    expect(cache.size).toBe(3);
+  });
+
   it('refuses an answer larger than the whole budget, and replaces an entry without counting it twice', () => {
     const feed = new ChangeFeed();
     const cache = new ResponseCache(feed, 3_000);
