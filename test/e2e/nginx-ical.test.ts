@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { contractConfig } from '../contract/suite.js';
 import { PROJECT_ROOT } from '../setup/built-service.js';
@@ -48,8 +48,8 @@ beforeAll(async () => {
   try {
     requireNginx();
     database = await createTestDatabase({ dump: 'reference' });
-    const app = createApp({ db: database.db, config: contractConfig(database.url), clock: fixedClock('2026-11-28T22:38:12Z') });
-    service = createServer(app.callback());
+    const app = createHandler({ db: database.db, config: contractConfig(database.url), clock: fixedClock('2026-11-28T22:38:12Z') });
+    service = createServer(app);
     servicePort = await freePort();
     await listen(service, servicePort);
     // The site: says who answered and what it was asked.

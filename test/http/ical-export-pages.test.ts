@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createHandler } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import { maybeUnserialize, phpSerialize } from '../../src/wp/php/php-values.js';
 import { attachTerms, insertTerm } from '../builders/terms.js';
@@ -52,8 +52,8 @@ for (const dialect of ['mysql', 'sqlite'] as const) {
 
     /** A fresh app each time: the tests change terms and options behind its back. */
     async function get(path: string, query: string): Promise<Answer> {
-      const app = createApp({ db: database.db, config: contractConfig(database.url), clock: fixedClock(NOW) });
-      const response = await supertest(app.callback())
+      const app = createHandler({ db: database.db, config: contractConfig(database.url), clock: fixedClock(NOW) });
+      const response = await supertest(app)
         .get(`${path}?${query}`)
         .buffer(true)
         .parse((res, done) => {
