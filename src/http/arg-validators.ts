@@ -42,8 +42,11 @@ export function unrequired(args: Args): Args {
   return Object.fromEntries(Object.entries(args).map(([name, spec]) => [name, { ...spec, required: false }]));
 }
 
-/** Validator::is_time: numeric, or a string PHP's strtotime() reads (and not as the epoch). */
-export function isTimeArg(value: unknown, ctx: RequestContext): boolean {
+/**
+ * Validator::is_time: numeric, or a string PHP's strtotime() reads (and not as the epoch). A type
+ * guard, so a route's parameter it validates is typed string or number (ArgValue).
+ */
+export function isTimeArg(value: unknown, ctx: RequestContext): value is string | number {
   return isPhpNumeric(value) || (typeof value === 'string' && isTime(value, ctx.now));
 }
 
