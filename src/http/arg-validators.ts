@@ -34,7 +34,7 @@ export function sanitizePerPage(max: number) {
   return (value: unknown): number => Math.min(max, phpIntval(value));
 }
 
-/** Moved to src/wp/php-empty.ts; re-exported for src/http/permissions.ts, which imports it from here. */
+/** Re-exported from src/wp/php/php-empty.ts for src/http/permissions.ts, which imports it from here. */
 export { isEmptyParam };
 
 /** EDIT_args: every argument of CREATE_args, none required (Endpoints/Base::unrequire_arg). */

@@ -3,12 +3,6 @@ import { isPhpNumeric } from '../wp/php/php-values.js';
 import type { InvalidParam } from './errors.js';
 
 /**
- * list_to_array moved to src/wp/lists.ts; re-exported for the modules that still import it from
- * here (src/wp/archive-links.ts, src/resources/events/events.urls.ts).
- */
-export { listToArray } from '../wp/php/lists.js';
-
-/**
  * One route argument as WordPress registers it (`register_rest_route` args). The same
  * definition validates requests, fills defaults, and is shown by the namespace index and /doc,
  * so the documentation cannot drift from the validation.
