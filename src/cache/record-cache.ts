@@ -22,7 +22,7 @@ export interface RenderedRecord<F> {
 /**
  * Records (events, venues, organizers, terms) rendered as they appear inside answers, kept across
  * requests so an answer never asked before, or dropped by a write, is assembled from the records
- * it lists and renders only those it lacks (issue 21). Bounded in bytes (least recently used go
+ * it lists and renders only those it lacks. Bounded in bytes (least recently used go
  * first); a change the feed reports drops the records that read a row it touched, by the same
  * tags the response cache drops answers by; a change the source cannot describe (probe mode, a
  * lost binlog position, an option, a user) drops all.

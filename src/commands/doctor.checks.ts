@@ -369,7 +369,7 @@ export function objectCacheCheck(configured: boolean, hints: readonly string[]):
   return check('object-cache', 'ok', 'no persistent object cache seen (a drop-in in wp-content is not visible from the database)');
 }
 
-/** The change feed mode `CHANGE_FEED=auto` would pick (issue 13), and what it would take to do better. */
+/** The change feed mode `CHANGE_FEED=auto` would pick, and what it would take to do better. */
 export function changeFeedCheck(binlog: FeedAccess, probe: ProbeAccess, nonInnodbTables: readonly string[] = []): DoctorCheck {
   if (binlog.available) {
     const notes = binlog.reasons.length > 0 ? `; ${binlog.reasons.join('; ')}` : '';

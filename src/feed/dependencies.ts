@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 /*
- * What an answer may depend on, and what a change touches, in one vocabulary of tags (issue 21):
+ * What an answer may depend on, and what a change touches, in one vocabulary of tags:
  * a cached answer is dropped when a change touches one of the tags collected while it was
  * computed. Reads declare their tags at the data-access choke points (the post bundle, the event
  * list query, the term and post-type lookups); a statement an answer ran outside any declared

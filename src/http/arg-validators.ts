@@ -34,7 +34,7 @@ export function sanitizePerPage(max: number) {
   return (value: unknown): number => Math.min(max, phpIntval(value));
 }
 
-/** Moved to src/wp/php-empty.ts; re-exported for src/http/permissions.ts, which imports it from here. */
+/** Re-exported from src/wp/php/php-empty.ts for src/http/permissions.ts, which imports it from here. */
 export { isEmptyParam };
 
 /** EDIT_args: every argument of CREATE_args, none required (Endpoints/Base::unrequire_arg). */
@@ -42,8 +42,11 @@ export function unrequired(args: Args): Args {
   return Object.fromEntries(Object.entries(args).map(([name, spec]) => [name, { ...spec, required: false }]));
 }
 
-/** Validator::is_time: numeric, or a string PHP's strtotime() reads (and not as the epoch). */
-export function isTimeArg(value: unknown, ctx: RequestContext): boolean {
+/**
+ * Validator::is_time: numeric, or a string PHP's strtotime() reads (and not as the epoch). A type
+ * guard, so a route's parameter it validates is typed string or number (ArgValue).
+ */
+export function isTimeArg(value: unknown, ctx: RequestContext): value is string | number {
   return isPhpNumeric(value) || (typeof value === 'string' && isTime(value, ctx.now));
 }
 

@@ -39,8 +39,8 @@ interface TaggedState {
 
 /**
  * Says what the tag of `body` is, when the caller keeps it (the response cache, answering the same
- * body again and again): hashing tens of KB on every hit was the largest single cost of a cached
- * answer. Used only while the response's body is still that very string.
+ * body again and again): hashing tens of KB on every hit would be the largest single cost of a
+ * cached answer. Used only while the response's body is still that very string.
  */
 export function knownBodyTag(ctx: { state: unknown }, body: string | Buffer, etag: () => string): void {
   (ctx.state as TaggedState).bodyTag = { body, etag };

@@ -3,12 +3,6 @@ import { isPhpNumeric } from '../wp/php/php-values.js';
 import type { InvalidParam } from './errors.js';
 
 /**
- * list_to_array moved to src/wp/lists.ts; re-exported for the modules that still import it from
- * here (src/wp/archive-links.ts, src/resources/events/events.urls.ts).
- */
-export { listToArray } from '../wp/php/lists.js';
-
-/**
  * One route argument as WordPress registers it (`register_rest_route` args). The same
  * definition validates requests, fills defaults, and is shown by the namespace index and /doc,
  * so the documentation cannot drift from the validation.
@@ -59,6 +53,39 @@ export interface ArgSpec<Ctx = unknown> {
 export type ValidationResult = boolean | InvalidParam;
 
 export type ArgSpecs<Ctx = unknown> = Record<string, ArgSpec<Ctx>>;
+
+/**
+ * The value the dispatcher leaves in `params` for one argument, read off its spec the way
+ * WP_REST_Request treats it: the sanitize callback's result; else the JSON-schema cast of `type`
+ * (castToType; `bool` and `email` stay as sent); else what the validate callback proves when it is
+ * a type guard (validation runs before the handler, on defaults too); else the value as sent.
+ * Needs the spec's literal type: declare the specs `satisfies ArgSpecs<…>`, not `: ArgSpecs<…>`.
+ */
+export type ArgValue<Spec> =
+  Spec extends { sanitize: (...args: never[]) => infer Sanitized } ? Sanitized
+  : Spec extends { type: infer Type } ? CastValue<Type>
+  : Spec extends { validate: (value: unknown, ...rest: never[]) => value is infer Checked } ? Checked
+  : unknown;
+
+type CastValue<Type> =
+  Type extends 'integer' | 'number' ? number
+  : Type extends 'string' ? string
+  : Type extends 'boolean' ? boolean
+  : Type extends 'array' ? unknown[]
+  : Type extends 'object' ? Record<string, unknown>
+  : unknown;
+
+/** Arguments always present once validated: required ones (refused when missing) and defaulted ones. */
+type PresentArgs<Args> = { [Name in keyof Args]: Args[Name] extends { required: true } | { default: unknown } ? Name : never }[keyof Args];
+
+/**
+ * The parameters a handler receives for the arguments `Args`, typed from the specs that validate
+ * them (EndpointDefinition gives them to the handler); arguments neither required nor defaulted
+ * may be absent.
+ */
+export type ArgParams<Args> = { [Name in PresentArgs<Args>]: ArgValue<Args[Name]> } & {
+  [Name in Exclude<keyof Args, PresentArgs<Args>>]?: ArgValue<Args[Name]>;
+};
 
 /**
  * rest_is_boolean, then rest_sanitize_boolean: true, false, 1, 0 and the strings 'true', 'false',

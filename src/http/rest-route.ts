@@ -1,4 +1,4 @@
-import type { ArgSpecs } from './rest-args.js';
+import type { ArgParams, ArgSpecs } from './rest-args.js';
 import type { SiteSettings } from '../wp/site/site.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -27,18 +27,31 @@ export interface RestResponse {
   responseLinks?: boolean;
 }
 
-export interface EndpointDefinition<Ctx> {
+export interface EndpointDefinition<Ctx, Args extends ArgSpecs<Ctx> = ArgSpecs<Ctx>> {
   methods: HttpMethod[];
-  args: ArgSpecs<Ctx>;
+  args: Args;
   /** WordPress's permission_callback; endpoints without one are public. */
   permission?: (ctx: Ctx) => boolean | Promise<boolean>;
-  handler: (ctx: Ctx) => Promise<RestResponse>;
+  /**
+   * Runs after the dispatcher validated and sanitized the parameters against `args`, so it sees
+   * them typed from those specs (ArgParams; `endpoint()` infers them). Method syntax on purpose:
+   * an endpoint with its own `Args` is then one of the route's endpoints without a cast.
+   */
+  handler(ctx: Ctx & { readonly params: ArgParams<Args> }): Promise<RestResponse>;
   /**
    * Registered by the plugin and declared here (the index, /doc and the Allow header show it),
    * but not served yet: the dispatcher passes it by, so a request for it is answered
    * rest_no_route, as WordPress answers a route it does not know, never a guess.
    */
   inProgress?: true;
+}
+
+/**
+ * An endpoint whose handler gets its parameters typed from its own `args` (see ArgParams), as one
+ * of a route's endpoints.
+ */
+export function endpoint<Ctx, Args extends ArgSpecs<Ctx>>(definition: EndpointDefinition<Ctx, Args>): EndpointDefinition<Ctx> {
+  return definition;
 }
 
 /**

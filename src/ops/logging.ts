@@ -87,10 +87,10 @@ const plainLoggers = new WeakSet<Logger>();
 
 /**
  * Stdout, written in batches: at least LOG_BATCH_BYTES at a time, or whatever has come within
- * LOG_FLUSH_MS. One request line per write was one system call per request, which on a virtual
- * machine cost the service about a tenth of a cold single event's CPU (0.17 ms of 1.6 in a
- * profile). pino flushes what is left when the process exits (its exit handler), so only a
- * process killed outright (SIGKILL) loses the lines of its last quarter second.
+ * LOG_FLUSH_MS. One request line per write would be one system call per request, a tenth of a
+ * cold single event's CPU on a virtual machine. pino flushes what is left when the process exits
+ * (its exit handler), so only a process killed outright (SIGKILL) loses the lines of its last
+ * quarter second.
  */
 function bufferedStdout(): DestinationStream {
   return pinoDestination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });

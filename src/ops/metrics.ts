@@ -149,7 +149,7 @@ export class AppMetrics {
 
   /**
    * The request metrics' series bound to their labels, by route, method and status: finding a
-   * series from its labels (prom-client hashes them each time) was a few per cent of a cached
+   * series from its labels (prom-client hashes them each time) costs a few per cent of a cached
    * answer's CPU. The routes are the patterns (or one label for none), so the map stays small;
    * neither metric is ever reset, so a bound series stays the metric's own.
    */

@@ -23,8 +23,11 @@ export function isPositiveInt(value: unknown): boolean {
   return Number.isSafeInteger(n) && n > 0;
 }
 
-/** Validator::is_string: a non-empty string (PHP's `! empty()` also refuses "0"). */
-export function isNonEmptyString(value: unknown): boolean {
+/**
+ * Validator::is_string: a non-empty string (PHP's `! empty()` also refuses "0"). A type guard, so
+ * a route's parameter it validates is typed a string (ArgValue); false proves nothing of the type.
+ */
+export function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && !isPhpEmpty(value);
 }
 

@@ -231,10 +231,31 @@ describe('GET /events.ics on the reference site', () => {
   });
 
   describe('filters give the list\'s events', () => {
-    it('start_date and end_date', async () => {
-      const { list, feed } = await fetchBoth('start_date=2027-01-01&end_date=2027-03-31&per_page=50');
+    it('start_date and end_date: the window\'s events, and none of those just outside it', async () => {
+      const window = { start: '2027-01-01', end: '2027-03-31' };
+      const { list, feed } = await fetchBoth(`start_date=${window.start}&end_date=${window.end}&per_page=50`);
       expect(list.length).toBeGreaterThan(0);
       await expectFeedMatchesList(list, feed);
+      // Every event held touches the window: it ends on or after its first day, starts on or before its last.
+      for (const event of list) {
+        expect(event.end_date.slice(0, 10) >= window.start, `event ${event.id} ends ${event.end_date}`).toBe(true);
+        expect(event.start_date.slice(0, 10) <= window.end, `event ${event.id} starts ${event.start_date}`).toBe(true);
+      }
+      // The nearest events wholly outside, from the months either side, are not held; the first and last wholly inside are.
+      const { list: earlier } = await fetchBoth('start_date=2026-10-01&end_date=2026-12-31&per_page=50');
+      const { list: later } = await fetchBoth('start_date=2027-04-01&end_date=2027-09-30&per_page=50');
+      const held = new Set(feed.events.map((event) => event.id));
+      const day = (value: string) => value.slice(0, 10);
+      const before = earlier.filter((event) => day(event.end_date) < window.start).sort((a, b) => b.end_date.localeCompare(a.end_date));
+      const after = later.filter((event) => day(event.start_date) > window.end).sort((a, b) => a.start_date.localeCompare(b.start_date));
+      const inside = list.filter((event) => day(event.start_date) >= window.start && day(event.end_date) <= window.end);
+      expect(before.length, 'an event ending before the window').toBeGreaterThan(0);
+      expect(after.length, 'an event starting after the window').toBeGreaterThan(0);
+      expect(inside.length, 'events inside the window').toBeGreaterThan(1);
+      expect(held.has(before[0]!.id), `event ${before[0]!.id} ends ${before[0]!.end_date}, before the window`).toBe(false);
+      expect(held.has(after[0]!.id), `event ${after[0]!.id} starts ${after[0]!.start_date}, after the window`).toBe(false);
+      const byStart = [...inside].sort((a, b) => a.start_date.localeCompare(b.start_date));
+      for (const event of [byStart[0]!, byStart.at(-1)!]) expect(held.has(event.id), `event ${event.id} from ${event.start_date} to ${event.end_date}`).toBe(true);
     });
 
     it('categories, venue and search', async () => {

@@ -1,6 +1,6 @@
 import { canManageTerms } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
+import { EDITABLE, endpoint, type RouteDefinition } from '../../http/rest-route.js';
 import { archiveHeaders } from '../../wp/posts/archive-links.js';
 import { POST_TYPE_CAPS } from '../../wp/auth/capabilities.js';
 import { PostType } from '../../wp/constants.js';
@@ -12,7 +12,6 @@ import {
   UpdateCategoryArgs,
 } from './categories.schemas.js';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories.service.js';
-import type { ListTermsQuery } from './categories.types.js';
 
 /**
  * Term_Single_Base's create, edit and delete check for tribe_events_cat, whose `manage_terms` TEC
@@ -26,14 +25,14 @@ export function createCategoriesRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/categories',
       endpoints: [
-        {
+        endpoint({
           methods: ['GET'],
           args: ListCategoriesArgs,
           handler: async (ctx) => {
-            const list = await listCategories(ctx, ctx.params as unknown as ListTermsQuery);
+            const list = await listCategories(ctx, ctx.params);
             return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
-        },
+        }),
         {
           methods: ['POST'],
           args: CreateCategoryArgs,

@@ -17,7 +17,7 @@ const isEventCategory = (value: unknown, ctx: RequestContext) =>
  * GET /categories (Archive_Category::READ_args). Properties keep the plugin's order, which is
  * the order the namespace index prints them in.
  */
-export const ListCategoriesArgs: Args = {
+export const ListCategoriesArgs = {
   page: {
     required: false,
     validate: isPositiveInt,
@@ -96,7 +96,7 @@ export const ListCategoriesArgs: Args = {
     description: 'Limit result set to terms with a specific slug',
     type: 'string',
   },
-};
+} satisfies Args;
 
 /** GET and DELETE /categories/{id} (Single_Category::READ_args): the ID of an event category. */
 export const GetCategoryArgs: Args = {

@@ -1,8 +1,8 @@
 import type { RequestContext } from '../../http/request-context.js';
 import type { ArgSpecs } from '../../http/rest-args.js';
-import type { RouteDefinition } from '../../http/rest-route.js';
+import { endpoint, type RouteDefinition } from '../../http/rest-route.js';
 import { archiveHeaders } from '../../wp/posts/archive-links.js';
-import { ListEventsArgs, type ListEventsQuery } from './events.schemas.js';
+import { ListEventsArgs } from './events.schemas.js';
 import { ICAL_FEED_DEFAULT_COUNT, getEventsCalendar } from './events.ical.service.js';
 
 /**
@@ -10,10 +10,10 @@ import { ICAL_FEED_DEFAULT_COUNT, getEventsCalendar } from './events.ical.servic
  * events whatever the site's posts_per_page (Tribe__Events__iCal::get_events_list); a client
  * still pages with `page` and `per_page` up to the list's maximum.
  */
-const ICalEventsArgs: ArgSpecs<RequestContext> = {
+const ICalEventsArgs = {
   ...ListEventsArgs,
-  per_page: { ...ListEventsArgs.per_page!, default: ICAL_FEED_DEFAULT_COUNT },
-};
+  per_page: { ...ListEventsArgs.per_page, default: ICAL_FEED_DEFAULT_COUNT },
+} satisfies ArgSpecs<RequestContext>;
 
 /**
  * GET (and HEAD) `/events.ics`: the events list as an iCalendar feed. Not a route of the plugin,
@@ -25,11 +25,11 @@ export function createEventsICalRoute(): RouteDefinition<RequestContext> {
     pattern: '/events\\.ics',
     unlisted: true,
     endpoints: [
-      {
+      endpoint({
         methods: ['GET'],
         args: ICalEventsArgs,
         handler: async (ctx) => {
-          const calendar = await getEventsCalendar(ctx, ctx.params as unknown as ListEventsQuery);
+          const calendar = await getEventsCalendar(ctx, ctx.params);
           return {
             body: calendar.text,
             contentType: 'text/calendar; charset=utf-8',
@@ -39,7 +39,7 @@ export function createEventsICalRoute(): RouteDefinition<RequestContext> {
             },
           };
         },
-      },
+      }),
     ],
   };
 }

@@ -1,8 +1,8 @@
 import { findPostBySlugOnce, type RequestContext } from '../../http/request-context.js';
-import type { RouteDefinition } from '../../http/rest-route.js';
+import { endpoint, type RouteDefinition } from '../../http/rest-route.js';
 import { archiveHeaders } from '../../wp/posts/archive-links.js';
 import { PostType } from '../../wp/constants.js';
-import { GetEventArgs, ListEventsArgs, getEventBySlugArgs, type ListEventsQuery } from './events.schemas.js';
+import { GetEventArgs, ListEventsArgs, getEventBySlugArgs } from './events.schemas.js';
 import { getEvent, listEvents } from './events.service.js';
 import { createEventWriteEndpoints } from './events.write.routes.js';
 
@@ -18,14 +18,14 @@ export function createEventsRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/events',
       endpoints: [
-        {
+        endpoint({
           methods: ['GET'],
           args: ListEventsArgs,
           handler: async (ctx) => {
-            const list = await listEvents(ctx, ctx.params as unknown as ListEventsQuery);
+            const list = await listEvents(ctx, ctx.params);
             return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
-        },
+        }),
         write.create,
       ],
     },

@@ -57,7 +57,7 @@ function supportsTicketed(value: unknown, ctx: RequestContext): boolean | Invali
  * GET /events (Archive_Event::READ_args). Properties are declared in the plugin's order, which
  * is the order the namespace index prints them in.
  */
-export const ListEventsArgs: ArgSpecs<RequestContext> = {
+export const ListEventsArgs = {
   page: {
     required: false,
     validate: isPositiveInt,
@@ -211,7 +211,7 @@ export const ListEventsArgs: ArgSpecs<RequestContext> = {
     description: 'Filter events with or without tickets.',
     validate: supportsTicketed,
   },
-};
+} satisfies ArgSpecs<RequestContext>;
 
 /** GET /events/{id} (Single_Event::READ_args). */
 export const GetEventArgs: ArgSpecs<RequestContext> = {

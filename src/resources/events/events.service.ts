@@ -139,8 +139,8 @@ async function prepareEvents(ctx: RequestContext, posts: readonly LoadedPost[], 
   );
   const unreachedLinked = linkedIds.filter((id) => !reached.has(id));
   // The linked posts' own featured images are not followed inside this statement: few venues and
-  // organizers have one, and the path cost MariaDB about a third of the statement (0.2 ms of 0.6
-  // per list page on the dev site) whether it found any or not. prepare() below loads those there
+  // organizers have one, and the path costs MariaDB about a third of the statement whether it
+  // finds any or not. prepare() below loads those there
   // are, with what the texts render from, in the one statement it may send anyway.
   const bundle = await selectPostBundle(ctx.db, {
     ids: [...unreachedLinked, ...asked.postIds],

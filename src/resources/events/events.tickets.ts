@@ -6,7 +6,7 @@ import type { AttendanceCount } from '../../wp/tickets/tickets.repository.js';
 import type { EventTicketFields } from './events.mapper.js';
 
 /*
- * Event Tickets' part of TEC's event answers (issue 30), for the services that render events:
+ * Event Tickets' part of TEC's event answers, for the services that render events:
  * on a site running it, a batch of events comes with its tickets and, for a reader who manages
  * attendees, its attendee counts; on any other site nothing is read and nothing changes.
  */

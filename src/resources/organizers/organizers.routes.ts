@@ -1,6 +1,6 @@
 import { canActOnRequestedPost, canCreatePostOfType } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
+import { EDITABLE, endpoint, type RouteDefinition } from '../../http/rest-route.js';
 import { archiveHeaders } from '../../wp/posts/archive-links.js';
 import { PostType } from '../../wp/constants.js';
 import {
@@ -12,7 +12,6 @@ import {
   ListOrganizersArgs,
   UpdateOrganizerArgs,
   UpdateOrganizerBySlugArgs,
-  type ListOrganizersQuery,
 } from './organizers.schemas.js';
 import { createLinkedPost, ORGANIZER_WRITES, trashLinkedPost, updateLinkedPost } from '../linked-posts/linked-posts.writes.js';
 import { findOrganizerIdBySlug, getOrganizer, getOrganizerWritten, listOrganizers } from './organizers.service.js';
@@ -61,14 +60,14 @@ export function createOrganizersRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/organizers',
       endpoints: [
-        {
+        endpoint({
           methods: ['GET'],
           args: ListOrganizersArgs,
           handler: async (ctx) => {
-            const list = await listOrganizers(ctx, ctx.params as unknown as ListOrganizersQuery);
+            const list = await listOrganizers(ctx, ctx.params);
             return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
-        },
+        }),
         {
           methods: ['POST'],
           args: CreateOrganizerArgs,

@@ -34,7 +34,7 @@ export function isOrganizerId(value: unknown, ctx: RequestContext): Promise<bool
  * GET /organizers (Archive_Organizer::READ_args). Properties keep the plugin's order, which is
  * the order the namespace index prints them in.
  */
-export const ListOrganizersArgs: Args = {
+export const ListOrganizersArgs = {
   page: {
     required: false,
     validate: isPositiveInt,
@@ -80,7 +80,7 @@ export const ListOrganizersArgs: Args = {
     format: 'string',
     description: 'The organizer post status',
   },
-};
+} satisfies Args;
 
 /** GET and DELETE /organizers/{id} (Single_Organizer::READ_args). */
 export const GetOrganizerArgs: Args = {

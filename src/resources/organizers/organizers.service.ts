@@ -25,8 +25,8 @@ export const OrganizerErrors = {
     new AppError(404, 'organizer-archive-page-not-found', 'The requested organizer archive page does not exist'),
 } as const;
 
-/** What sets organizers apart (Tribe__Events__Organizer's duplicate-search fields, Person JSON-LD). */
-export const ORGANIZER_KIND: LinkedResourceKind<OrganizerResource> = {
+/** tribe/events/v1's organizer kind for the shared linked-post code: what sets organizers apart (Tribe__Events__Organizer's duplicate-search fields, Person JSON-LD). */
+export const ORGANIZER_RESOURCE_KIND: LinkedResourceKind<OrganizerResource> = {
   postType: PostType.organizer,
   eventMetaKey: EventMeta.organizerId,
   searchMetaKeys: [OrganizerMeta.phone, OrganizerMeta.email, OrganizerMeta.website],
@@ -44,7 +44,7 @@ export function buildOrganizerSummaries(
   env: LinkedResourceEnv,
   loaded: readonly LoadedPost[],
 ): Promise<Map<number, LinkedSummary<OrganizerResource>>> {
-  return buildLinkedSummaries(ORGANIZER_KIND, env, loaded);
+  return buildLinkedSummaries(ORGANIZER_RESOURCE_KIND, env, loaded);
 }
 
 
@@ -57,7 +57,7 @@ export interface OrganizerList extends Omit<LinkedPostList<OrganizerResource>, '
  * organizer's fields and meta key). Throws the plugin's 404 for an empty page past the first.
  */
 export async function listOrganizers(ctx: RequestContext, query: ListOrganizersQuery): Promise<OrganizerList> {
-  const { items, ...page } = await listLinkedPosts(ctx, ORGANIZER_KIND, query);
+  const { items, ...page } = await listLinkedPosts(ctx, ORGANIZER_RESOURCE_KIND, query);
   return { organizers: items, ...page };
 }
 
@@ -70,15 +70,15 @@ export async function listOrganizers(ctx: RequestContext, query: ListOrganizersQ
  * status, author and capabilities decide, as the shared read check does.
  */
 export function getOrganizer(ctx: RequestContext, id: number): Promise<OrganizerResource> {
-  return getLinkedPost(ctx, ORGANIZER_KIND, id);
+  return getLinkedPost(ctx, ORGANIZER_RESOURCE_KIND, id);
 }
 
 /** The ID of the organizer a slug names (get_page_by_path), or undefined. */
 export function findOrganizerIdBySlug(ctx: RequestContext, slug: string): Promise<number | undefined> {
-  return findLinkedPostIdBySlug(ctx, ORGANIZER_KIND, slug);
+  return findLinkedPostIdBySlug(ctx, ORGANIZER_RESOURCE_KIND, slug);
 }
 
 /** The organizer as the write endpoints answer with it (default context, no JSON-LD). */
 export function getOrganizerWritten(ctx: RequestContext, id: number): Promise<OrganizerResource> {
-  return getWrittenLinkedPost(ctx, ORGANIZER_KIND, id);
+  return getWrittenLinkedPost(ctx, ORGANIZER_RESOURCE_KIND, id);
 }

@@ -1,8 +1,7 @@
 import { canManageTerms } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
+import { EDITABLE, endpoint, type RouteDefinition } from '../../http/rest-route.js';
 import { archiveHeaders } from '../../wp/posts/archive-links.js';
-import type { ListTermsQuery } from '../categories/categories.types.js';
 import { CreateTagArgs, DeleteTagArgs, GetTagArgs, ListTagsArgs, UpdateTagArgs } from './tags.schemas.js';
 import { createTag, deleteTag, getTag, listTags, updateTag } from './tags.service.js';
 
@@ -18,14 +17,14 @@ export function createTagsRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/tags',
       endpoints: [
-        {
+        endpoint({
           methods: ['GET'],
           args: ListTagsArgs,
           handler: async (ctx) => {
-            const list = await listTags(ctx, ctx.params as unknown as ListTermsQuery);
+            const list = await listTags(ctx, ctx.params);
             return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
-        },
+        }),
         {
           methods: ['POST'],
           args: CreateTagArgs,

@@ -16,7 +16,7 @@ const isPostTag = (value: unknown, ctx: RequestContext) => areTermsOfTaxonomy(ct
  * GET /tags (Archive_Tag::READ_args): the categories' arguments without `parent`. Properties keep
  * the plugin's order, which is the order the namespace index prints them in.
  */
-export const ListTagsArgs: Args = {
+export const ListTagsArgs = {
   page: {
     required: false,
     validate: isPositiveInt,
@@ -88,7 +88,7 @@ export const ListTagsArgs: Args = {
     description: 'Limit result set to terms with a specific slug',
     type: 'string',
   },
-};
+} satisfies Args;
 
 /** GET and DELETE /tags/{id} (Single_Tag::READ_args): the ID of a tag. */
 export const GetTagArgs: Args = {

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../http/request-context.js';
 import type { RestResponse } from '../../http/rest-route.js';
 import { readEventEntity } from './events.service.js';
 import { readLinkedEntity } from './linked-entities.service.js';
-import { ORGANIZER_KIND, VENUE_KIND } from './linked-entity.kinds.js';
+import { ORGANIZER_ENTITY_KIND, VENUE_ENTITY_KIND } from './linked-entity.kinds.js';
 import { createTecV1Entity, deleteTecV1Entity, TecV1EntityError, updateTecV1Entity } from './tec-v1.writes.js';
 import type { TecV1Entity } from './tec-v1.write.params.js';
 
@@ -17,7 +17,7 @@ type Handler = (ctx: RequestContext) => Promise<RestResponse>;
 /** The entity as GET /{type}/{id} shows it, read after the write. */
 async function renderEntity(ctx: RequestContext, entity: TecV1Entity, id: number): Promise<unknown> {
   if (entity === 'event') return readEventEntity(ctx, id);
-  return readLinkedEntity(ctx, entity === 'venue' ? VENUE_KIND : ORGANIZER_KIND, id);
+  return readLinkedEntity(ctx, entity === 'venue' ? VENUE_ENTITY_KIND : ORGANIZER_ENTITY_KIND, id);
 }
 
 /** Runs a write's answer, turning TEC's refusals into their `{"error": message}` bodies. */

@@ -15,6 +15,7 @@ import type { EntityView } from './entity-record.js';
 import { loadEventRecords } from './entity-records.repository.js';
 import { assembleEventRecords } from './entity-records.kept.js';
 import { toTecEventEntity } from './event-entity.mapper.js';
+import type { ShownEntity, TecEventEntity } from './entity.types.js';
 import { checkReadPermission } from './post-entity.permissions.js';
 import type { EventRecord } from './entity-record.js';
 import { loadPostTickets } from '../../wp/tickets/post-tickets.js';
@@ -95,8 +96,8 @@ function eventFilter(ctx: RequestContext): EventListFilter {
   return filter;
 }
 
-export interface EntityPage {
-  items: Record<string, unknown>[];
+export interface EntityPage<Entity> {
+  items: Entity[];
   total: number;
   page: number;
   perPage: number;
@@ -121,7 +122,7 @@ async function eventTotal(ctx: RequestContext, filter: EventListFilter): Promise
 }
 
 /** GET /events: one page of events as entities, the total, and the page asked for. */
-export async function listEventEntities(ctx: RequestContext): Promise<EntityPage> {
+export async function listEventEntities(ctx: RequestContext): Promise<EntityPage<ShownEntity<TecEventEntity>>> {
   const page = ctx.params.page as number;
   const perPage = ctx.params.per_page as number;
   const filter = eventFilter(ctx);
@@ -146,7 +147,7 @@ export async function listEventEntities(ctx: RequestContext): Promise<EntityPage
  * GET /events/{id} (Read_Entity_Response::read): undefined where the plugin answers 404 (an ID
  * PHP finds empty, another post type, a post its ORM does not find: trashed or auto-draft).
  */
-export async function readEventEntity(ctx: RequestContext, rawId: unknown): Promise<Record<string, unknown> | undefined> {
+export async function readEventEntity(ctx: RequestContext, rawId: unknown): Promise<ShownEntity<TecEventEntity> | undefined> {
   if (rawId === undefined || isPhpEmpty(rawId)) return undefined;
   const id = phpIntval(rawId);
   const post = await loadPostOnce(ctx, id);

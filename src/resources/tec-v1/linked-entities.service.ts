@@ -13,6 +13,7 @@ import { assembleLinkedRecords } from './entity-records.kept.js';
 import { toTecLinkedEntity } from './linked-entity.mapper.js';
 import { checkReadPermission } from './post-entity.permissions.js';
 import { entityView, type EntityPage } from './events.service.js';
+import type { ShownEntity, TecLinkedEntity } from './entity.types.js';
 import type { LinkedEntityKind } from './linked-entity.kinds.js';
 
 /**
@@ -43,7 +44,7 @@ async function linkedFilter(ctx: RequestContext, kind: LinkedEntityKind): Promis
 }
 
 /** GET /venues or /organizers: one page of entities, the total, and the page asked for. */
-export async function listLinkedEntities(ctx: RequestContext, kind: LinkedEntityKind): Promise<EntityPage> {
+export async function listLinkedEntities(ctx: RequestContext, kind: LinkedEntityKind): Promise<EntityPage<ShownEntity<TecLinkedEntity>>> {
   const page = ctx.params.page as number;
   const perPage = ctx.params.per_page as number;
   const filter = await linkedFilter(ctx, kind);
@@ -60,7 +61,7 @@ export async function listLinkedEntities(ctx: RequestContext, kind: LinkedEntity
 }
 
 /** GET /venues/{id} or /organizers/{id}: undefined where the plugin answers 404. */
-export async function readLinkedEntity(ctx: RequestContext, kind: LinkedEntityKind, rawId: unknown): Promise<Record<string, unknown> | undefined> {
+export async function readLinkedEntity(ctx: RequestContext, kind: LinkedEntityKind, rawId: unknown): Promise<ShownEntity<TecLinkedEntity> | undefined> {
   if (rawId === undefined || isPhpEmpty(rawId)) return undefined;
   const id = phpIntval(rawId);
   const post = await loadPostOnce(ctx, id);

@@ -15,7 +15,7 @@ export interface LinkedEntityKind {
   eventMetaKey: string;
 }
 
-export const VENUE_KIND: LinkedEntityKind = {
+export const VENUE_ENTITY_KIND: LinkedEntityKind = {
   postType: PostType.venue,
   plural: 'venues',
   singular: 'venue',
@@ -24,7 +24,7 @@ export const VENUE_KIND: LinkedEntityKind = {
   eventMetaKey: EventMeta.venueId,
 };
 
-export const ORGANIZER_KIND: LinkedEntityKind = {
+export const ORGANIZER_ENTITY_KIND: LinkedEntityKind = {
   postType: PostType.organizer,
   plural: 'organizers',
   singular: 'organizer',

@@ -3,49 +3,50 @@ import { postPermalink } from '../../wp/site/urls.js';
 import { organizerDisplayFields, venueDisplayFields, venueMapLink } from '../../wp/tec/linked-post-display.js';
 import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import type { EntityRecord, EntityView } from './entity-record.js';
+import type { PasswordMasked, TecLinkedEntity, TecOrganizerProperties, TecPostCoreFields, TecVenueProperties } from './entity.types.js';
 import { LINKED_POST_CORE_FIELDS, toCorePostFields } from './post-entity.mapper.js';
 import { hidePasswordProtectedData } from './password-mask.js';
 
 /** Venue::build_properties, in the model's order (`permalink` becomes `link`), each as TEC's template tag escapes it. */
-function venueProperties(record: EntityRecord, view: EntityView): [string, unknown][] {
+function venueProperties(record: EntityRecord, view: EntityView): TecVenueProperties {
   const fields = venueDisplayFields(record.meta);
-  return [
-    ['address', fields.address],
-    ['country', fields.country],
-    ['city', fields.city],
-    ['state_province', fields.stateProvince],
-    ['state', fields.state],
-    ['province', fields.province],
-    ['zip', fields.zip],
-    ['phone', fields.phone],
-    ['permalink', postPermalink(view.urls, record.post, view.viewer)],
-    ['directions_link', venueMapLink(fields)],
-    ['website', fields.website],
-  ];
+  return {
+    address: fields.address,
+    country: fields.country,
+    city: fields.city,
+    state_province: fields.stateProvince,
+    state: fields.state,
+    province: fields.province,
+    zip: fields.zip,
+    phone: fields.phone,
+    permalink: postPermalink(view.urls, record.post, view.viewer),
+    directions_link: venueMapLink(fields),
+    website: fields.website,
+  };
 }
 
 /** Organizer::build_properties, each as TEC's template tag escapes it (the e-mail without antispambot). */
-function organizerProperties(record: EntityRecord, view: EntityView): [string, unknown][] {
+function organizerProperties(record: EntityRecord, view: EntityView): TecOrganizerProperties {
   const fields = organizerDisplayFields(record.meta);
-  return [
-    ['phone', fields.phone],
-    ['website', fields.website],
-    ['email', fields.email],
-    ['permalink', postPermalink(view.urls, record.post, view.viewer)],
-  ];
+  return {
+    phone: fields.phone,
+    website: fields.website,
+    email: fields.email,
+    permalink: postPermalink(view.urls, record.post, view.viewer),
+  };
 }
 
 /**
- * Post_Entity_Endpoint::add_properties_to_model: the model's properties after core's fields,
- * `permalink` moved into `link` (in place where core showed one, else last).
+ * Post_Entity_Endpoint::add_properties_to_model: the model's properties, in their order, after
+ * core's fields (a field core showed keeps its place), `permalink` moved into `link` (in place
+ * where core showed one, else last).
  */
-export function addModelProperties(core: Record<string, unknown>, properties: readonly [string, unknown][]): Record<string, unknown> {
-  const data: Record<string, unknown> = { ...core };
-  let permalink: unknown;
-  for (const [key, value] of properties) {
-    if (key === 'permalink') permalink = value;
-    else data[key] = value;
-  }
+export function addModelProperties<Properties extends object & { permalink?: string }>(
+  core: TecPostCoreFields,
+  properties: Properties,
+): TecPostCoreFields & Omit<Properties, 'permalink'> {
+  const { permalink, ...model } = properties;
+  const data = { ...core, ...model };
   if (permalink !== undefined) data.link = permalink;
   return data;
 }
@@ -54,9 +55,9 @@ export function addModelProperties(core: Record<string, unknown>, properties: re
  * A venue or organizer as tec/v1 shows it, alone or nested in an event: core's wp/v2 fields for
  * the context, then the model's, masked while the post's password is not unlocked.
  */
-export function toTecLinkedEntity(record: EntityRecord, view: EntityView): Record<string, unknown> {
+export function toTecLinkedEntity(record: EntityRecord, view: EntityView): TecLinkedEntity | PasswordMasked<TecLinkedEntity> {
   const core = toCorePostFields(record, view, LINKED_POST_CORE_FIELDS);
   const properties = record.post.post_type === PostType.venue ? venueProperties(record, view) : organizerProperties(record, view);
-  const entity = addModelProperties(core, properties);
+  const entity: TecLinkedEntity = addModelProperties(core, properties);
   return postPasswordRequired(record.post) && !view.passwordUnlocked ? hidePasswordProtectedData(entity) : entity;
 }

@@ -1,3 +1,5 @@
+import type { PasswordMasked } from './entity.types.js';
+
 /*
  * TEC's Controller::recursive_hide_password_protected_data: what a reader who has not unlocked a
  * password-protected post sees of its entity. Every value but the whitelisted keys (at any depth)
@@ -47,6 +49,7 @@ function maskObject(data: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The masked copy of an entity (nothing in `entity` is changed). */
-export function hidePasswordProtectedData(entity: Record<string, unknown>): Record<string, unknown> {
-  return maskObject(entity);
+export function hidePasswordProtectedData<Entity extends object>(entity: Entity): PasswordMasked<Entity> {
+  // The walk keeps every key and masks each value as PasswordMasked describes.
+  return maskObject(entity as Record<string, unknown>) as PasswordMasked<Entity>;
 }

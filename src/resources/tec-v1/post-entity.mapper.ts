@@ -9,6 +9,7 @@ import { siteWallTimeToUtc } from '../../wp/tec/dates.js';
 import { thumbnailIdOf } from '../../wp/tec/linked-posts.js';
 import { fieldsForResponse, restIsFieldIncluded } from '../../http/rest-fields.js';
 import type { EntityRecord, EntityView } from './entity-record.js';
+import type { TaxonomyRestBase, TecContentField, TecExcerptField, TecPostCoreFields } from './entity.types.js';
 
 /*
  * WP_REST_Posts_Controller::prepare_item_for_response for TEC's post types, then
@@ -26,7 +27,7 @@ const EDIT: readonly Context[] = ['edit'];
 /** What differs between TEC's types in core's answer. */
 export interface CoreFieldsOptions {
   /** Taxonomies shown as term ID lists, by their REST base, in registration order (events: tags, then categories). */
-  taxonomies: readonly { restBase: string; taxonomy: string }[];
+  taxonomies: readonly { restBase: TaxonomyRestBase; taxonomy: string }[];
   /** Viewable types (events) also show `permalink_template` / `generated_slug` (edit) and `class_list`. */
   viewable: boolean;
   /**
@@ -98,13 +99,13 @@ function permalinkTemplate(view: EntityView): string {
  * post_password_required() as core sees it (false once the reader unlocked the post), which
  * blanks the rendered content and excerpt.
  */
-export function toCorePostFields(record: EntityRecord, view: EntityView, options: CoreFieldsOptions): Record<string, unknown> {
+export function toCorePostFields(record: EntityRecord, view: EntityView, options: CoreFieldsOptions): TecPostCoreFields {
   const { post, meta, texts } = record;
   const context = view.context;
   const shown = (contexts: readonly Context[]) => (contexts as readonly string[]).includes(context);
   const passwordRequired = postPasswordRequired(post) && !view.passwordUnlocked;
   const isProtected = post.post_password !== '';
-  const data: Record<string, unknown> = {};
+  const data: TecPostCoreFields = {};
   if (shown(ALL)) data.id = post.ID;
   if (shown(ALL)) data.date = rfc3339(post.post_date);
   if (shown(VIEW_EDIT)) data.date_gmt = gmtOf(post.post_date, post.post_date_gmt, view.site.timezone);
@@ -120,7 +121,7 @@ export function toCorePostFields(record: EntityRecord, view: EntityView, options
   const title = theTitle(post.post_title);
   if (shown(ALL)) data.title = context === 'edit' ? { raw: post.post_title, rendered: title } : { rendered: title };
   if (shown(VIEW_EDIT)) {
-    const content: Record<string, unknown> = {};
+    const content: TecContentField = {};
     if (context === 'edit') content.raw = post.post_content;
     content.rendered = passwordRequired ? '' : texts.content;
     content.protected = isProtected;
@@ -129,7 +130,7 @@ export function toCorePostFields(record: EntityRecord, view: EntityView, options
   }
   const supports = options.supports ?? ALL_SUPPORTS;
   if (shown(ALL) && supports.includes('excerpt')) {
-    const excerpt: Record<string, unknown> = {};
+    const excerpt: TecExcerptField = {};
     if (context === 'edit') excerpt.raw = post.post_excerpt;
     excerpt.rendered = passwordRequired ? '' : texts.excerpt;
     excerpt.protected = isProtected;
@@ -162,7 +163,7 @@ const FIELDS_BUILT_BY_PART: ReadonlySet<string> = new Set(['title', 'content', '
  * `[]`). This is what a venue or organizer nested in an event shows: `_fields=venues` gives each
  * venue its `id` and the model's fields, not core's others.
  */
-function keepFieldsForResponse(data: Record<string, unknown>, requested: readonly string[]): Record<string, unknown> {
+function keepFieldsForResponse(data: TecPostCoreFields, requested: readonly string[]): TecPostCoreFields {
   const included = fieldsForResponse(Object.keys(data), requested);
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
@@ -174,5 +175,6 @@ function keepFieldsForResponse(data: Record<string, unknown>, requested: readonl
     const parts = Object.entries(value).filter(([part]) => restIsFieldIncluded(`${key}.${part}`, included));
     kept[key] = parts.length === 0 ? [] : Object.fromEntries(parts);
   }
-  return kept;
+  // Some of data's own fields, each whole or with some of its parts (TecPostCoreFields allows both).
+  return kept as TecPostCoreFields;
 }

@@ -5,6 +5,7 @@ import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { phpDateTimeIn } from '../../wp/tec/dates.js';
 import { EventMeta } from '../../wp/constants.js';
 import { EVENT_GLOBAL_STOCK_LEVEL_META, SHARED_STOCK_MODES, TicketMeta } from './tickets.constants.js';
+import type { TecTicketProperties } from './entity.types.js';
 
 /*
  * Ticket_Model::build_properties for a Tickets Commerce ticket: the fields tec/v1 adds to core's,
@@ -110,7 +111,7 @@ function joined(ticketMeta: MetaMap, dateKey: string, timeKey: string): string {
  * when it names none that exists: `event_id` 0). Sold is `total_sales`; the cancelled quantity the
  * plugin adds (denied orders of the legacy PayPal integration) is not read.
  */
-export function ticketProperties(ticket: { post_excerpt: string }, ticketMeta: MetaMap, parent: TicketParent | undefined, siteZone: string, now: Date): [string, unknown][] {
+export function ticketProperties(ticket: { post_excerpt: string }, ticketMeta: MetaMap, parent: TicketParent | undefined, siteZone: string, now: Date): TecTicketProperties {
   const onSale = isOnSale(ticketMeta, ticketZone(parent, siteZone), now);
   const saleText = salePriceText(meta(ticketMeta, TicketMeta.salePrice));
   const salePrice = saleText === '' ? 0 : phpFloatval(saleText);
@@ -121,23 +122,23 @@ export function ticketProperties(ticket: { post_excerpt: string }, ticketMeta: M
     const value = meta(ticketMeta, key);
     return isPhpEmpty(value) ? null : value;
   };
-  return [
-    ['description', ticket.post_excerpt],
-    ['on_sale', onSale],
-    ['sale_price', salePrice === 0 ? null : salePrice],
-    ['price', phpFloatval(onSale ? saleText : regular)],
-    ['regular_price', phpFloatval(regular)],
-    ['show_description', showDescriptionRow === undefined ? true : isTribeTruthy(showDescriptionRow)],
-    ['start_date', joined(ticketMeta, TicketMeta.startDate, TicketMeta.startTime)],
-    ['end_date', joined(ticketMeta, TicketMeta.endDate, TicketMeta.endTime)],
-    ['sale_price_start_date', optional(TicketMeta.salePriceStartDate)],
-    ['sale_price_end_date', optional(TicketMeta.salePriceEndDate)],
-    ['event_id', parent?.ID ?? 0],
-    ['manage_stock', manages],
-    ['stock', stockOf(ticketMeta, manages, parent)],
-    ['sold', Math.max(0, phpIntval(meta(ticketMeta, TicketMeta.sales)))],
-    ['sku', meta(ticketMeta, TicketMeta.sku)],
-  ];
+  return {
+    description: ticket.post_excerpt,
+    on_sale: onSale,
+    sale_price: salePrice === 0 ? null : salePrice,
+    price: phpFloatval(onSale ? saleText : regular),
+    regular_price: phpFloatval(regular),
+    show_description: showDescriptionRow === undefined ? true : isTribeTruthy(showDescriptionRow),
+    start_date: joined(ticketMeta, TicketMeta.startDate, TicketMeta.startTime),
+    end_date: joined(ticketMeta, TicketMeta.endDate, TicketMeta.endTime),
+    sale_price_start_date: optional(TicketMeta.salePriceStartDate),
+    sale_price_end_date: optional(TicketMeta.salePriceEndDate),
+    event_id: parent?.ID ?? 0,
+    manage_stock: manages,
+    stock: stockOf(ticketMeta, manages, parent),
+    sold: Math.max(0, phpIntval(meta(ticketMeta, TicketMeta.sales))),
+    sku: meta(ticketMeta, TicketMeta.sku),
+  };
 }
 
 /**

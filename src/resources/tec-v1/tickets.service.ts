@@ -6,6 +6,7 @@ import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { phpIntval } from '../../wp/php/php-values.js';
 import { parsePostSearch } from '../../wp/posts/search.js';
 import { entityView, type EntityPage } from './events.service.js';
+import type { TecTicketEntity } from './entity.types.js';
 import { toTecTicketEntity } from './ticket-entity.mapper.js';
 import { countTickets, selectTicketIdsPage, type TicketListFilter, type TicketSort } from './tickets.repository.js';
 import { loadTicketRecords, type TicketRecord } from './tickets.records.js';
@@ -64,7 +65,7 @@ function readable(ctx: RequestContext, tickets: readonly TicketRecord[]): Ticket
   return tickets.filter(({ parent }) => parent !== undefined && canReadTicketParent(ctx, parent.post));
 }
 
-function toEntity(ctx: RequestContext, { record, parent }: TicketRecord): Record<string, unknown> {
+function toEntity(ctx: RequestContext, { record, parent }: TicketRecord): TecTicketEntity {
   return toTecTicketEntity(record, parent && { ID: parent.post.ID, meta: parent.meta }, entityView(ctx));
 }
 
@@ -72,7 +73,7 @@ function toEntity(ctx: RequestContext, { record, parent }: TicketRecord): Record
  * GET /tickets: one page of Tickets Commerce tickets, newest first by default. The total counts
  * every ticket found, those whose post this reader may not read included, as the plugin's does.
  */
-export async function listTickets(ctx: RequestContext): Promise<EntityPage> {
+export async function listTickets(ctx: RequestContext): Promise<EntityPage<TecTicketEntity>> {
   const page = ctx.params.page as number;
   const perPage = ctx.params.per_page as number;
   const filter = ticketFilter(ctx);
@@ -87,7 +88,7 @@ export async function listTickets(ctx: RequestContext): Promise<EntityPage> {
  * GET /tickets/{id} once can_read let the reader in: undefined where Read_Entity_Response answers
  * 404 (an ID of 0, another type, or a ticket the ORM's `any` status does not find: trashed, auto-draft).
  */
-export async function readTicket(ctx: RequestContext, rawId: unknown): Promise<Record<string, unknown> | undefined> {
+export async function readTicket(ctx: RequestContext, rawId: unknown): Promise<TecTicketEntity | undefined> {
   if (rawId === undefined || isPhpEmpty(rawId)) return undefined;
   const id = phpIntval(rawId);
   const post = await loadPostOnce(ctx, id);

@@ -1,6 +1,6 @@
 import { canActOnRequestedPost, canCreatePostOfType } from '../../http/permissions.js';
 import type { RequestContext } from '../../http/request-context.js';
-import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
+import { EDITABLE, endpoint, type RouteDefinition } from '../../http/rest-route.js';
 import { archiveHeaders } from '../../wp/posts/archive-links.js';
 import { PostType } from '../../wp/constants.js';
 import {
@@ -12,7 +12,6 @@ import {
   ListVenuesArgs,
   UpdateVenueArgs,
   UpdateVenueBySlugArgs,
-  type ListVenuesQuery,
 } from './venues.schemas.js';
 import { createLinkedPost, VENUE_WRITES, trashLinkedPost, updateLinkedPost } from '../linked-posts/linked-posts.writes.js';
 import { findVenueIdBySlug, getVenue, getVenueWritten, listVenues } from './venues.service.js';
@@ -61,14 +60,14 @@ export function createVenuesRoutes(): RouteDefinition<RequestContext>[] {
     {
       pattern: '/venues',
       endpoints: [
-        {
+        endpoint({
           methods: ['GET'],
           args: ListVenuesArgs,
           handler: async (ctx) => {
-            const list = await listVenues(ctx, ctx.params as unknown as ListVenuesQuery);
+            const list = await listVenues(ctx, ctx.params);
             return { body: list, headers: archiveHeaders(list.total, list.total_pages) };
           },
-        },
+        }),
         { methods: ['POST'], args: CreateVenueArgs, permission: canCreateVenue, handler: createVenueHandler },
       ],
     },

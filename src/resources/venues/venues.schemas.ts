@@ -29,7 +29,7 @@ const isVenueId = (value: unknown, ctx: RequestContext) => isPostOfType(ctx.look
  * GET /venues (Archive_Venue::READ_args). Properties keep the plugin's order, which is the order
  * the namespace index prints them in.
  */
-export const ListVenuesArgs: Args = {
+export const ListVenuesArgs = {
   page: {
     required: false,
     validate: isPositiveInt,
@@ -76,7 +76,7 @@ export const ListVenuesArgs: Args = {
     // The plugin's copy says "organizer" here too.
     description: 'The organizer post status',
   },
-};
+} satisfies Args;
 
 /** GET and DELETE /venues/{id} (Single_Venue::READ_args): the ID of an existing venue. */
 export const GetVenueArgs: Args = {

@@ -29,8 +29,8 @@ export const VenueErrors = {
     new AppError(404, 'venue-archive-page-not-found', 'The requested venue archive page does not exist'),
 } as const;
 
-/** What sets venues apart (Tribe__Events__Venue's duplicate-search fields, Place JSON-LD). */
-export const VENUE_KIND: LinkedResourceKind<VenueResource> = {
+/** tribe/events/v1's venue kind for the shared linked-post code: what sets venues apart (Tribe__Events__Venue's duplicate-search fields, Place JSON-LD). */
+export const VENUE_RESOURCE_KIND: LinkedResourceKind<VenueResource> = {
   postType: PostType.venue,
   eventMetaKey: EventMeta.venueId,
   searchMetaKeys: [
@@ -56,7 +56,7 @@ export function buildVenueSummaries(
   env: LinkedResourceEnv,
   loaded: readonly LoadedPost[],
 ): Promise<Map<number, LinkedSummary<VenueResource>>> {
-  return buildLinkedSummaries(VENUE_KIND, env, loaded);
+  return buildLinkedSummaries(VENUE_RESOURCE_KIND, env, loaded);
 }
 
 
@@ -70,7 +70,7 @@ export interface VenueList extends Omit<LinkedPostList<VenueResource>, 'items'> 
  * an empty page past the first.
  */
 export async function listVenues(ctx: RequestContext, query: ListVenuesQuery): Promise<VenueList> {
-  const { items, ...page } = await listLinkedPosts(ctx, VENUE_KIND, query);
+  const { items, ...page } = await listLinkedPosts(ctx, VENUE_RESOURCE_KIND, query);
   return { venues: items, ...page };
 }
 
@@ -80,15 +80,15 @@ export async function listVenues(ctx: RequestContext, query: ListVenuesQuery): P
  * does not refuse the read: without access the protected fields are blanked.
  */
 export function getVenue(ctx: RequestContext, id: number): Promise<VenueResource> {
-  return getLinkedPost(ctx, VENUE_KIND, id);
+  return getLinkedPost(ctx, VENUE_RESOURCE_KIND, id);
 }
 
 /** The ID of the venue a slug names (get_page_by_path), or undefined. */
 export function findVenueIdBySlug(ctx: RequestContext, slug: string): Promise<number | undefined> {
-  return findLinkedPostIdBySlug(ctx, VENUE_KIND, slug);
+  return findLinkedPostIdBySlug(ctx, VENUE_RESOURCE_KIND, slug);
 }
 
 /** The venue as the write endpoints answer with it (default context, no JSON-LD). */
 export function getVenueWritten(ctx: RequestContext, id: number): Promise<VenueResource> {
-  return getWrittenLinkedPost(ctx, VENUE_KIND, id);
+  return getWrittenLinkedPost(ctx, VENUE_RESOURCE_KIND, id);
 }

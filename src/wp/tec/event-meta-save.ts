@@ -237,7 +237,7 @@ export async function saveEventMeta(
 /**
  * Keys this save deleted and added back with the same values, in the same order (the organizer
  * rows of a list naming one twice, the all-day row on every update): the change feed need not
- * tell the lists (issue 21). Keys an earlier step of the same write changed are left as they are.
+ * tell the lists. Keys an earlier step of the same write changed are left as they are.
  */
 function forgetRewrittenKeys(scope: WriteScope, eventId: number, before: MetaMap, after: ReadonlyMap<string, string[]>, writtenBefore: ReadonlySet<string> | 'all'): void {
   if (writtenBefore === 'all') return;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { castToType, parseRestBoolean } from '../../../src/http/rest-args.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { castToType, parseRestBoolean, type ArgParams, type ArgSpecs } from '../../../src/http/rest-args.js';
+import { sanitizePerPage } from '../../../src/http/arg-validators.js';
 import { isNonEmptyString, isPositiveInt, isPositiveIntList } from '../../../src/wp/validators.js';
 
 describe('castToType (rest_parse_request_arg)', () => {
@@ -59,5 +60,39 @@ describe('TEC validators', () => {
   it('treats "0" as empty, as PHP does', () => {
     expect(isNonEmptyString('0')).toBe(false);
     expect(isNonEmptyString('x')).toBe(true);
+  });
+});
+
+// Type-level: `npx tsc --noEmit` fails when the derived parameter types drift.
+describe('ArgParams (a handler\'s parameters typed from its ArgSpecs)', () => {
+  const args = {
+    page: { type: 'integer', default: 1 },
+    per_page: { type: 'integer', sanitize: sanitizePerPage(50) },
+    id: { type: 'integer', required: true },
+    search: { type: 'string', validate: isNonEmptyString },
+    strict: { validate: isNonEmptyString, default: 'false' },
+    featured: { type: 'boolean' },
+    include: { type: 'array' },
+    venue: { validate: isPositiveInt },
+    ticketed: { type: 'bool' },
+  } satisfies ArgSpecs;
+  type Params = ArgParams<typeof args>;
+
+  it('types each value as the dispatcher leaves it: sanitized, else cast, else what a type guard proves', () => {
+    expectTypeOf<Params['page']>().toEqualTypeOf<number>();
+    expectTypeOf<Params['per_page']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Params['search']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Params['strict']>().toEqualTypeOf<string>();
+    expectTypeOf<Params['featured']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<Params['include']>().toEqualTypeOf<unknown[] | undefined>();
+    // A validator that is no type guard, and a type WordPress does not cast, prove nothing.
+    expectTypeOf<Params['venue']>().toEqualTypeOf<unknown>();
+    expectTypeOf<Params['ticketed']>().toEqualTypeOf<unknown>();
+  });
+
+  it('makes required and defaulted arguments present, the others optional', () => {
+    expectTypeOf<Params>().toHaveProperty('id').toEqualTypeOf<number>();
+    expectTypeOf<{ id: number; page: number; strict: string }>().toMatchTypeOf<Params>();
+    expectTypeOf<{ page: number; strict: string }>().not.toMatchTypeOf<Params>();
   });
 });
