@@ -328,7 +328,7 @@ export function createApp({
     // A plain read the cache may answer: looked up (in probe mode after one LSN read) before
     // anything else runs, and kept when it succeeded.
     const plainRead = (ctx.method === 'GET' || ctx.method === 'HEAD') && !methodOverridden;
-    const cacheable = responseCache !== undefined && plainRead && isCacheableRoute(namespace, routePath) && isCacheableQuery(parsePhpQuery(ctx.querystring));
+    const cacheable = responseCache !== undefined && plainRead && isCacheableRoute(routePath, route) && isCacheableQuery(parsePhpQuery(ctx.querystring));
     const generation = !cacheable ? undefined : fromDoor ? fromDoor.generation : await changeFeed.freshGeneration(readDb, now);
     // A change reported since this request began (the probe just saw the database move) may have
     // been to the options read above: read them again (the feed dropped them). The viewer's roles
@@ -344,7 +344,7 @@ export function createApp({
     const detail = statements.detail();
     if (detail !== undefined) {
       const query = isCacheableQuery(parsePhpQuery(ctx.querystring));
-      const why = notCacheableWhy({ cache: responseCache !== undefined, plainRead, route: isCacheableRoute(namespace, routePath), query, fresh: generation !== undefined, storable });
+      const why = notCacheableWhy({ cache: responseCache !== undefined, plainRead, route: isCacheableRoute(routePath, route), query, fresh: generation !== undefined, storable });
       if (why !== undefined) detail.caches.push({ cache: 'response', key: 'answer', outcome: 'not cacheable', why });
     }
     const runWrite = createWriteRunner({
