@@ -66,17 +66,19 @@ for site in reference reference-tickets; do
   echo "warm list [$site]: service $svc req/s, floor $floor req/s = $(ratio "$svc" "$floor")x the floor"
 done
 for route in "tickets?per_page=20" "tickets/2002"; do
-  kept=$(run "kept-${route%%\?*}" "http://127.0.0.1:${port[reference-tickets]}/wp-json/tribe/tickets/v1/$route") || exit 1
-  cold=$(run "cold-${route%%\?*}" "http://127.0.0.1:${port[tickets-cold]}/wp-json/tribe/tickets/v1/$route") || exit 1
+  name=${route%%\?*}; name=${name//\//-}
+  kept=$(run "kept-$name" "http://127.0.0.1:${port[reference-tickets]}/wp-json/tribe/tickets/v1/$route") || exit 1
+  cold=$(run "cold-$name" "http://127.0.0.1:${port[tickets-cold]}/wp-json/tribe/tickets/v1/$route") || exit 1
   echo "tribe/tickets/v1/$route: kept $kept req/s, cold $cold req/s = $(ratio "$kept" "$cold")x cold"
 done
 echo "load average after the warm runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 cleanup; pids=(); own_db_pid_file=""; floor_dir=""
 
 for site in reference reference-tickets; do
-  # mariadbd (the mysql user) writes its temporary files under TMPDIR.
-  mkdir -p "$logs/under-$site"; chmod 1777 "$logs/under-$site"
-  TMPDIR="$logs/under-$site" YARDSTICK_SITE=$site YARDSTICK_DB=bench_under_${site//-/_} YARDSTICK_DB_PORT=$((bport + 1)) YARDSTICK_PORT=$((base + 10)) \
+  # mariadbd (the mysql user) writes its temporary files under TMPDIR; its socket's path must stay
+  # under 108 bytes.
+  under="$logs/u-${site#reference}"; mkdir -p "$under"; chmod 1777 "$under"
+  TMPDIR="$under" YARDSTICK_SITE=$site YARDSTICK_DB=bench_under_${site//-/_} YARDSTICK_DB_PORT=$((bport + 1)) YARDSTICK_PORT=$((base + 10)) \
     bash "$here/under-change.sh" "$src" "$rate" "$under_secs" | sed "s/^/[$site] /" || exit 1
 done
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
