@@ -16,20 +16,16 @@
 set -u
 here=$(cd "$(dirname "$0")/yardsticks" && pwd)
 src=$(cd "${1:-.}" && pwd); rounds=${2:-2} secs=${3:-8}
-logs=${TMPDIR:-/tmp}/bench-ical; rm -rf "$logs"; mkdir -p "$logs/db/data"; chown -R mysql:mysql "$logs/db"
+logs=${TMPDIR:-/tmp}/bench-ical; rm -rf "$logs"
 . "$here/lib.sh"
+. "$here/../support/own-mariadb.sh"
 reference=$(cd "$here/../../fixtures/reference" && pwd)
 db=${YARDSTICK_DB:-bench_ical} bport=${YARDSTICK_DB_PORT:-3412} cport=${YARDSTICK_PORT:-18640}; kport=$((cport + 1)) fport=$((cport + 2))
 command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)"; exit 1; }
 # A MariaDB of its own with a row-based binlog, as under-change.sh starts it: the kept service
 # learns of changes from the binlog (in probe mode, InnoDB's log sequence number on a server other
 # clients write moves all the time, and nothing stays kept), and mariadbd's CPU is this run's alone.
-own_db_pid_file="$logs/db/pid"
-mariadb-install-db --user=mysql --datadir="$logs/db/data" >"$logs/db/install.log" 2>&1
-(exec setsid /usr/sbin/mariadbd --no-defaults --user=mysql --datadir="$logs/db/data" --port=$bport --bind-address=127.0.0.1 \
-  --socket="$logs/db/sock" --pid-file="$own_db_pid_file" --log-bin="$logs/db/data/bin" --binlog-format=ROW --server-id=12 >"$logs/db/server.log" 2>&1) &
-for _ in $(seq 60); do mariadb -S "$logs/db/sock" -uroot -e "select 1" >/dev/null 2>&1 && break; sleep 1; done
-mariadb -S "$logs/db/sock" -uroot -e "ALTER USER root@localhost IDENTIFIED VIA mysql_native_password USING PASSWORD(''); CREATE USER IF NOT EXISTS root@'127.0.0.1' IDENTIFIED BY ''; GRANT ALL ON *.* TO root@'127.0.0.1' WITH GRANT OPTION; FLUSH PRIVILEGES; CREATE DATABASE $db CHARACTER SET utf8mb4"
+own_mariadb "$bport" 12 "$db"
 mariadb -h127.0.0.1 -P$bport -uroot $db < "$reference/db.sql"
 start_service() { # NAME PORT CACHE_MAX_MB (empty: the default)
   (cd "$src" && exec env ${3:+CACHE_MAX_MB=$3} CHANGE_FEED=binlog DATABASE_URL="mysql://root@127.0.0.1:$bport/$db" HOST=127.0.0.1 PORT=$2 setsid npm start >"$logs/service-$1.log" 2>&1) & pids+=($!)

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { connectToServer } from '../test/setup/database.js';
 import { formatWriteRuns, type WriteRun } from './support/concurrent-writes.js';
 import { formatICalFeeds, parseICalFeeds, type ICalFeedFigures } from './support/ical-feeds.js';
+import { formatTicketedSite, parseTicketedSite, type TicketedSiteFigures } from './support/ticketed-site.js';
 import {
   formatCpuPerRequest,
   formatUnderChange,
@@ -26,11 +27,15 @@ import {
  * - cpu-per-request   bench/yardsticks/cpu-per-request.sh: CPU per cold request beside the floor's;
  * - concurrent-writes bench/concurrent-writes.ts (issue 22): 1 and 8 writers, the plugin's beside;
  * - ical-feeds        bench/ical-feeds.sh: CPU per request of TEC's iCal subscription feeds (the
- *                     dateless one and a month's), the service cold and kept, beside the floor's.
+ *                     dateless one and a month's), the service cold and kept, beside the floor's;
+ * - ticketed-site     bench/ticketed-site.sh: the plain site and the same site running Event
+ *                     Tickets side by side (warm repeated list, reads under 10 updates/s, each
+ *                     beside its floor), and tribe/tickets/v1 kept against cold.
  *
  * Usage: npm run bench -- [--only a,b] [--skip a,b] [--short] [--rates 2,10]
  *                         [--under-change-seconds 10] [--cpu-rounds 2] [--cpu-seconds 8]
  *                         [--write-seconds 10] [--writers 1,8] [--ical-rounds 2] [--ical-seconds 8]
+ *                         [--ticketed-seconds 8]
  *                         [compare.ts's flags...]
  * Flags not named here go to compare.ts (`npm run bench -- --seconds 5` as before). `--short` is a
  * smoke run (every scenario end to end in a few minutes, figures of no weight); flags given after
@@ -38,7 +43,7 @@ import {
  * answer, a write not answered 2xx. Writes bench/results/run.json.
  */
 
-const SCENARIOS = ['compare', 'under-change', 'cpu-per-request', 'concurrent-writes', 'ical-feeds'] as const;
+const SCENARIOS = ['compare', 'under-change', 'cpu-per-request', 'concurrent-writes', 'ical-feeds', 'ticketed-site'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -54,6 +59,7 @@ const SHORT = {
   writeSeconds: 1,
   icalRounds: 1,
   icalSeconds: 2,
+  ticketedSeconds: 2,
 };
 
 interface Settings {
@@ -67,13 +73,14 @@ interface Settings {
   writers: number[];
   icalRounds: number;
   icalSeconds: number;
+  ticketedSeconds: number;
   compareArgs: string[];
 }
 
 function parseSettings(argv: readonly string[]): Settings {
   const own = new Map<string, string | true>();
   const compareArgs: string[] = [];
-  const valued = new Set(['only', 'skip', 'rates', 'under-change-seconds', 'cpu-rounds', 'cpu-seconds', 'write-seconds', 'writers', 'ical-rounds', 'ical-seconds']);
+  const valued = new Set(['only', 'skip', 'rates', 'under-change-seconds', 'cpu-rounds', 'cpu-seconds', 'write-seconds', 'writers', 'ical-rounds', 'ical-seconds', 'ticketed-seconds']);
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     const [name, inline] = arg.startsWith('--') ? (arg.slice(2).split(/=(.*)/s) as [string, string?]) : ['', undefined];
@@ -115,6 +122,7 @@ function parseSettings(argv: readonly string[]): Settings {
     writers: whole('writers', numbers('writers', [1, 8])),
     icalRounds: whole('ical-rounds', [number('ical-rounds', short ? SHORT.icalRounds : 2)])[0]!,
     icalSeconds: number('ical-seconds', short ? SHORT.icalSeconds : 8),
+    ticketedSeconds: number('ticketed-seconds', short ? SHORT.ticketedSeconds : 8),
     compareArgs: [...(short ? SHORT.compare : []), ...compareArgs],
   };
 }
@@ -336,6 +344,24 @@ async function runICalFeeds(settings: Settings, figures: ICalFeedFigures[]): Pro
   return { ...outcome, scenario: 'ical-feeds' };
 }
 
+async function runTicketedSite(settings: Settings, found: TicketedSiteFigures[]): Promise<Outcome> {
+  progress(`ticketed-site: the plain and the ticketed site, ${settings.ticketedSeconds} s per warm run, under change at 10 updates/s for ${settings.underChangeSeconds} s (bench/ticketed-site.sh)`);
+  const dbPort = await freePorts(2);
+  const port = await freePorts(13, [dbPort, dbPort + 1]);
+  const outcome = await runYardstick(
+    'bench/ticketed-site.sh',
+    ['.', String(settings.ticketedSeconds), '10', String(settings.underChangeSeconds)],
+    { YARDSTICK_DB_PORT: String(dbPort), YARDSTICK_PORT: String(port) },
+    (stdout) => {
+      const figures = parseTicketedSite(stdout);
+      if (!figures) return ['ticketed-site.sh printed no figures for both sites and both ticket routes'];
+      found.push(figures);
+      return figures.sides.flatMap((side) => (side.underChange.stale > 0 ? [`${side.underChange.stale} stale answers on ${side.site}`] : []));
+    },
+  );
+  return { ...outcome, scenario: 'ticketed-site' };
+}
+
 async function runConcurrentWrites(settings: Settings, runs: WriteRun[]): Promise<Outcome> {
   progress(`concurrent-writes: ${settings.writers.join(' and ')} writers, ${settings.writeSeconds} s per run (bench/concurrent-writes.ts)`);
   const folder = await mkdtemp(join(tmpdir(), 'calendar-sidecar-bench-writes-'));
@@ -360,7 +386,7 @@ async function main(): Promise<void> {
   // The yardsticks are copies of ../shared/bench: say so when those changed since.
   const check = spawnSync('bash', [join(YARDSTICKS, 'check-shared.sh')], { encoding: 'utf8' });
   const sharedNote = `${check.stdout}${check.stderr}`.trim();
-  const yardsticksWanted = settings.scenarios.includes('under-change') || settings.scenarios.includes('cpu-per-request') || settings.scenarios.includes('ical-feeds');
+  const yardsticksWanted = settings.scenarios.includes('under-change') || settings.scenarios.includes('cpu-per-request') || settings.scenarios.includes('ical-feeds') || settings.scenarios.includes('ticketed-site');
   if (yardsticksWanted) console.error(sharedNote);
   const wrk = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
   const haveWrk = wrk.error === undefined;
@@ -370,10 +396,11 @@ async function main(): Promise<void> {
   const cpu: CpuFigures[] = [];
   const writes: WriteRun[] = [];
   const icalFeeds: ICalFeedFigures[] = [];
+  const ticketed: TicketedSiteFigures[] = [];
   const started = new Date();
   for (const scenario of settings.scenarios) {
     if (stopping) break;
-    if ((scenario === 'under-change' || scenario === 'cpu-per-request' || scenario === 'ical-feeds') && !haveWrk) {
+    if ((scenario === 'under-change' || scenario === 'cpu-per-request' || scenario === 'ical-feeds' || scenario === 'ticketed-site') && !haveWrk) {
       outcomes.push({ scenario, ok: false, problems: ['needs wrk (apt-get install wrk)'] });
       continue;
     }
@@ -382,6 +409,7 @@ async function main(): Promise<void> {
       else if (scenario === 'under-change') outcomes.push(...(await runUnderChange(settings, underChange)));
       else if (scenario === 'cpu-per-request') outcomes.push(await runCpuPerRequest(settings, cpu));
       else if (scenario === 'ical-feeds') outcomes.push(await runICalFeeds(settings, icalFeeds));
+      else if (scenario === 'ticketed-site') outcomes.push(await runTicketedSite(settings, ticketed));
       else outcomes.push(await runConcurrentWrites(settings, writes));
     } catch (error) {
       outcomes.push({ scenario, ok: false, problems: [error instanceof Error ? error.message : String(error)] });
@@ -405,6 +433,10 @@ async function main(): Promise<void> {
     console.log(`\nTEC's iCal subscription feeds (ical-feeds.sh: best of ${settings.icalRounds} round(s) of ${settings.icalSeconds} s at 8 connections; ms of CPU per answer, service process + its own MariaDB; cold: CACHE_MAX_MB=0, kept: the response cache, binlog mode; floor: the 30 events' raw rows; lower is better)`);
     console.log(formatICalFeeds(icalFeeds));
   }
+  for (const figures of ticketed) {
+    console.log(`\nThe plain site beside the same site running Event Tickets (ticketed-site.sh: binlog mode; warm: one events list of 12 asked again and again, ${settings.ticketedSeconds} s at 16 connections, floor: the list floor on the same site; under change: under-change.sh at 10 updates/s on each site; tribe/tickets/v1: kept against CACHE_MAX_MB=0)`);
+    console.log(formatTicketedSite(figures));
+  }
   if (settings.scenarios.includes('compare')) console.log('\ncompare.ts: its tables are above (service beside the baseline); bench/results/latest.json');
   if (yardsticksWanted) console.log(`\n${sharedNote}`);
   const failed = outcomes.filter((outcome) => !outcome.ok);
@@ -415,7 +447,7 @@ async function main(): Promise<void> {
   await mkdir(join(PROJECT_ROOT, 'bench/results'), { recursive: true });
   await writeFile(
     RESULTS_FILE,
-    `${JSON.stringify({ startedAt: started.toISOString(), finishedAt: new Date().toISOString(), settings, outcomes, underChange, cpuPerRequest: cpu, concurrentWrites: writes, icalFeeds }, null, 2)}\n`,
+    `${JSON.stringify({ startedAt: started.toISOString(), finishedAt: new Date().toISOString(), settings, outcomes, underChange, cpuPerRequest: cpu, concurrentWrites: writes, icalFeeds, ticketedSite: ticketed }, null, 2)}\n`,
   );
   console.log(`written: ${RESULTS_FILE}`);
   if (stopping) process.exitCode = 130;

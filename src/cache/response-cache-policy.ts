@@ -1,7 +1,6 @@
 import type { Viewer } from '../wp/auth/capabilities.js';
 import { formatInZone, zoneOffsetSeconds } from '../wp/tec/dates.js';
 import type { PhpValue } from '../http/php-query.js';
-import { TICKETS_NAMESPACE } from '../wp/site/urls.js';
 
 /**
  * Which answers the response cache may keep, and under which key. An answer depends on the data
@@ -10,8 +9,12 @@ import { TICKETS_NAMESPACE } from '../wp/site/urls.js';
  * that depend on the time more finely than the site's day are never cached.
  */
 
-/** Arguments read as times (strtotime), which may be relative to now ("now", "+1 week", "tomorrow"). */
-const TIME_ARGUMENTS = /^(start_date|end_date|starts_before|starts_after|ends_before|ends_after)$/;
+/**
+ * Arguments read as times (strtotime), which may be relative to now ("now", "+1 week", "tomorrow"):
+ * TEC's windows, Event Tickets' post-date bounds and sale windows (`after`, `before`,
+ * `available_from`, `available_until`).
+ */
+const TIME_ARGUMENTS = /^(start_date|end_date|starts_before|starts_after|ends_before|ends_after|after|before|available_from|available_until)$/;
 /** A date as an absolute wall time: "2026-11-26", "2026-11-26 10:00", "2026-11-26T10:00:00". */
 const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
 /** Arguments whose answer moves with the current instant: venues and organizers with upcoming events. */
@@ -33,12 +36,13 @@ export function isCacheableQuery(query: Readonly<Record<string, PhpValue>>): boo
  * Whether answers of this route may be cached at all. The indexes (the namespace's and the REST
  * root's, both at the empty route path) print each argument's default computed for this request,
  * and the events list's `end_date` default is now plus two years to the second: two requests in
- * the same second-less window would share an answer that differs. Event Tickets' namespace is
- * not kept either: its answers read Event Tickets' own tables and options (order modifiers, the
- * plugin set), which the change feed's tags do not cover yet.
+ * the same second-less window would share an answer that differs. A route that says so
+ * (`answersKept: false`: a GET that writes, or reads the visitor's cart) is never kept. What
+ * Event Tickets' answers read of its own tables and options (order modifiers, the plugin set) is
+ * declared by no read, so such an answer depends on everything (dependencies.ts).
  */
-export function isCacheableRoute(namespace: string, routePath: string): boolean {
-  return routePath !== '' && namespace !== TICKETS_NAMESPACE;
+export function isCacheableRoute(routePath: string, route: { answersKept?: false } | undefined): boolean {
+  return routePath !== '' && route?.answersKept !== false;
 }
 
 /**

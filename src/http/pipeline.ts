@@ -113,9 +113,9 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     // The settings and the viewer are read before the feed's generation is (the probe needs the
     // viewer's database): a change reported in between is handled once the generation is known.
     const generationAtStart = feed.generation;
-    resolveRoute(ctx, routes, routePath, namespace);
+    const route = resolveRoute(ctx, routes, routePath, namespace);
     const reader = await identifyReader(ctx, namespace);
-    const fresh = await settleGeneration(ctx, reader, routePath, namespace, generationAtStart);
+    const fresh = await settleGeneration(ctx, reader, routePath, route, namespace, generationAtStart);
     const cacheKey = cacheKeyOf(ctx, reader, fresh, routePath, namespace);
     if (cacheKey !== undefined && fresh.generation !== undefined && replayKept(ctx, cacheKey, fresh.generation)) return;
     const headersBefore = { ...ctx.response.headers };
@@ -138,9 +138,10 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
    * before anything reads the database, so an answer that fails there (503 while it is out) is
    * still counted under it.
    */
-  const resolveRoute = (ctx: Koa.Context, routes: readonly CompiledRoute<RequestContext>[], routePath: string, namespace: string): void => {
+  const resolveRoute = (ctx: Koa.Context, routes: readonly CompiledRoute<RequestContext>[], routePath: string, namespace: string): CompiledRoute<RequestContext> | undefined => {
     const route = routes.find((candidate) => candidate.regex.test(routePath));
     if (route) (ctx.state as ObservedState).route = namespace === '' ? '/' : `/${namespace}${route.pattern}`;
+    return route;
   };
 
   /** The site's settings, the instant, who asks (or 401/403) and the database the request reads from. */
@@ -171,8 +172,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
    * not kept this time. (A lagging replica's generation may be older than the one at start: what
    * counts is whether the feed moved since.)
    */
-  const settleGeneration = async (ctx: Koa.Context, reader: Reader, routePath: string, namespace: string, generationAtStart: number): Promise<Freshness> => {
-    const cacheable = caches.response !== undefined && reader.plainRead && isCacheableRoute(namespace, routePath) && isCacheableQuery(parsePhpQuery(ctx.querystring));
+  const settleGeneration = async (ctx: Koa.Context, reader: Reader, routePath: string, route: CompiledRoute<RequestContext> | undefined, namespace: string, generationAtStart: number): Promise<Freshness> => {
+    const cacheable = caches.response !== undefined && reader.plainRead && isCacheableRoute(routePath, route) && isCacheableQuery(parsePhpQuery(ctx.querystring));
     const generation = !cacheable ? undefined : reader.fromDoor ? reader.fromDoor.generation : await feed.freshGeneration(reader.db, reader.now);
     const changedMeanwhile = generation !== undefined && feed.generation !== generationAtStart;
     if (changedMeanwhile) {
@@ -180,16 +181,16 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       reader.urls = urlsIn(reader.site, namespace);
     }
     const fresh = { generation, generationAtStart, storable: !(changedMeanwhile && isLoggedIn(reader.viewer)) };
-    noteWhyNotCacheable(ctx, reader, fresh, routePath, namespace);
+    noteWhyNotCacheable(ctx, reader, fresh, routePath, route);
     return fresh;
   };
 
   /** LOG_LEVEL=debug: why the response cache does not answer this request, when it does not. */
-  const noteWhyNotCacheable = (ctx: Koa.Context, reader: Reader, fresh: Freshness, routePath: string, namespace: string): void => {
+  const noteWhyNotCacheable = (ctx: Koa.Context, reader: Reader, fresh: Freshness, routePath: string, route: CompiledRoute<RequestContext> | undefined): void => {
     const detail = statements.detail();
     if (detail === undefined) return;
     const query = isCacheableQuery(parsePhpQuery(ctx.querystring));
-    const why = notCacheableWhy({ cache: caches.response !== undefined, plainRead: reader.plainRead, route: isCacheableRoute(namespace, routePath), query, fresh: fresh.generation !== undefined, storable: fresh.storable });
+    const why = notCacheableWhy({ cache: caches.response !== undefined, plainRead: reader.plainRead, route: isCacheableRoute(routePath, route), query, fresh: fresh.generation !== undefined, storable: fresh.storable });
     if (why !== undefined) detail.caches.push({ cache: 'response', key: 'answer', outcome: 'not cacheable', why });
   };
 

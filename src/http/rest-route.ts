@@ -79,6 +79,12 @@ export interface RouteDefinition<Ctx> {
    * answer lists it. Always registered when not given.
    */
   available?: (site: SiteSettings) => boolean;
+  /**
+   * `false` for a route whose GET answers the response cache must never keep: a GET that writes
+   * (Event Tickets' QR check-in, the gateways' returns) or reads what no cache key holds (the
+   * visitor's cart). Kept, as every route's, when not given.
+   */
+  answersKept?: false;
 }
 
 /** The routes a site registers, in order: the settings decide the companion plugins' routes. */

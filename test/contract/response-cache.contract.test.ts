@@ -4,7 +4,6 @@ import { createHandler } from '../../src/app.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
 import { isCacheableQuery, isCacheableRoute } from '../../src/cache/response-cache-policy.js';
 import { parsePhpQuery } from '../../src/http/php-query.js';
-import { API_NAMESPACE } from '../../src/wp/site/urls.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 import { cacheHits, ManualClock, MB } from '../feed/support.js';
 import { compareCase, loadCases, replayCase } from './captures.js';
@@ -41,7 +40,7 @@ function expectedSecondPassHits(): number {
     if (testCase.method !== 'GET') continue;
     if (testCase.headers?.['X-HTTP-Method-Override'] !== undefined || /(^|&)_method=/.test(testCase.query)) continue;
     if (!isCacheableQuery(parsePhpQuery(testCase.query))) continue;
-    if (!isCacheableRoute(API_NAMESPACE, routePathOf(testCase.path))) continue;
+    if (!isCacheableRoute(routePathOf(testCase.path), undefined)) continue;
     keys.add([testCase.path, testCase.query, testCase.auth, recordedAt(testCase).slice(0, 10)].join('\n'));
   }
   return keys.size;

@@ -224,6 +224,103 @@ describe('sales, RSVPs, check-ins and ticket edits made through WordPress (SQL) 
   });
 });
 
+describe("Event Tickets' own answers (tribe/tickets/v1) are kept, and a change made by SQL reaches the next one", () => {
+  // Tickets 2013 (event 249), 2014 (page 2) and 2016-2017 (event 217), which no test above touches.
+  let tickets: FeedApp;
+  const readTickets = (url: string) => readThroughCache(tickets, `/wp-json/tribe/tickets/v1${url}`);
+  const readTicketsUntilHit = async (url: string) => {
+    const first = await readTickets(url);
+    const second = await readTickets(url);
+    expect(second.hit, url).toBe(true);
+    expect(second.body).toEqual(first.body);
+    return second.body;
+  };
+  const idsOf = (list: Record<string, unknown>) => (list.tickets as { id: number }[]).map((ticket) => ticket.id);
+  const LIST = '/tickets?per_page=50';
+
+  beforeAll(() => {
+    tickets = feedApp(fixture.database, { clock, feed: fixture.feed, env: { NAMESPACES: 'calendar/events/v1,tribe/tickets/v1' } });
+  });
+
+  it('a new attendee row: the ticket\'s attendees and check-in counts (as the QR key reads them), the attendee list', async () => {
+    const single = `/tickets/2017?${API_KEY}`;
+    const before = await readTicketsUntilHit(single);
+    expect(before.checkin).toEqual(expect.objectContaining({ checked_in: 1, unchecked_in: 0 }));
+    const attendees = await readTicketsUntilHit(`/attendees?${API_KEY}&per_page=50`);
+
+    const attendee = await sqlInsertPost('tec_tc_attendee', 'Buyer Garden');
+    await sqlAddMeta(attendee, { _tec_tickets_commerce_event: '217', _tec_tickets_commerce_ticket: '2017' });
+    const after = await readTickets(single);
+    expect(after.hit).toBe(false);
+    expect(after.body.checkin).toEqual(expect.objectContaining({ checked_in: 1, unchecked_in: 1 }));
+    const attendeesAfter = await readTickets(`/attendees?${API_KEY}&per_page=50`);
+    expect(attendeesAfter.hit).toBe(false);
+    expect(attendeesAfter.body.total).toBe(Number(attendees.total) + 1);
+  });
+
+  it("a ticket's price and stock meta changed: the ticket, single and listed, anonymous", async () => {
+    const before = await readTicketsUntilHit('/tickets/2014');
+    expect(before.cost).toBe('$3.00');
+    const listed = await readTicketsUntilHit(LIST);
+    expect(idsOf(listed)).toContain(2014);
+
+    await sqlSetMeta(2014, '_price', '4');
+    const after = await readTickets('/tickets/2014');
+    expect(after.hit).toBe(false);
+    expect(after.body.cost).toBe('$4.00');
+    const listedAfter = await readTickets(LIST);
+    expect(listedAfter.hit).toBe(false);
+    expect((listedAfter.body.tickets as Record<string, unknown>[]).find((ticket) => ticket.id === 2014)?.cost).toBe('$4.00');
+
+    const available = (body: Record<string, unknown>) => (body.capacity_details as { available: number }).available;
+    const stockBefore = available(await readTicketsUntilHit('/tickets/2014'));
+    await sqlSetMeta(2014, '_stock', String(stockBefore - 5));
+    const stockAfter = await readTickets('/tickets/2014');
+    expect(stockAfter.hit).toBe(false);
+    expect(available(stockAfter.body)).toBe(stockBefore - 5);
+  });
+
+  it("a ticket trashed: gone from the list; the draft event a ticket is for published: its ticket listed", async () => {
+    const listed = await readTicketsUntilHit(LIST);
+    expect(idsOf(listed)).toContain(2013);
+    await sqlUpdatePost(2013, "post_status = 'trash'");
+    const after = await readTickets(LIST);
+    expect(after.hit).toBe(false);
+    expect(idsOf(after.body)).not.toContain(2013);
+    expect(after.body.total).toBe(Number(listed.total) - 1);
+
+    // A guest's archive lists tickets of published posts only: it read event 241's status, not its
+    // ticket 2011's rows or its event's (neither is shown).
+    expect(idsOf(await readTicketsUntilHit(LIST))).not.toContain(2011);
+    await sqlUpdatePost(241, "post_status = 'publish'");
+    const published = await readTickets(LIST);
+    expect(published.hit).toBe(false);
+    expect(idsOf(published.body)).toContain(2011);
+    await sqlUpdatePost(241, "post_status = 'draft'");
+  });
+
+  // A manager's ticket (the QR key) reads Event Tickets' order modifiers, a table no tag describes:
+  // any change drops it. A guest's answers read only what their tags name.
+  it("a change no guest's ticket answer read (a venue renamed) drops none of them", async () => {
+    const kept = ['/tickets/2014', LIST, '/tickets?per_page=5&page=2'];
+    for (const url of kept) await readTicketsUntilHit(url);
+    await sqlUpdatePost(20, "post_title = 'Venue Renamed by SQL'");
+    for (const url of kept) expect((await readTickets(url)).hit, url).toBe(true);
+  });
+
+  it('a QR check-in (a GET that writes) and the cart are never kept', async () => {
+    for (let round = 0; round < 2; round++) {
+      const cart = await answerOf(tickets.agent, '/wp-json/tribe/tickets/v1/cart?provider=tribe-commerce');
+      expect(cart.status).not.toBe(500);
+    }
+    const hits = await tickets.hits();
+    await answerOf(tickets.agent, '/wp-json/tribe/tickets/v1/cart?provider=tribe-commerce');
+    await answerOf(tickets.agent, `/wp-json/tribe/tickets/v1/qr?${API_KEY}&ticket_id=2101&security_code=x`);
+    await answerOf(tickets.agent, `/wp-json/tribe/tickets/v1/qr?${API_KEY}&ticket_id=2101&security_code=x`);
+    expect(await tickets.hits()).toBe(hits);
+  });
+});
+
 describe('ticket and attendee changes made by SQL are notified', () => {
   const receiver = new WebhookReceiver();
   let unsubscribe: (() => void) | undefined;

@@ -55,6 +55,8 @@ export function createGatewayRoutes(): Route[] {
   return [
     {
       pattern: '/commerce/square/on-boarding',
+      // The gateway's return: it works on the site's settings, a GET that is no read.
+      answersKept: false,
       endpoints: [
         {
           methods: ['GET'],
@@ -91,10 +93,12 @@ export function createGatewayRoutes(): Route[] {
         { methods: ['DELETE'], args: { order_id: { description: 'Order ID in Stripe', type: 'string', required: true }, ...FAILED_ORDER_ARGS }, ...IN_PROGRESS },
       ],
     },
-    { pattern: '/commerce/stripe/return', endpoints: [{ methods: ['GET'], args: {}, permission: hasGatewayStateNonce, handler: gatewayWork }] },
+    { pattern: '/commerce/stripe/return', answersKept: false, endpoints: [{ methods: ['GET'], args: {}, permission: hasGatewayStateNonce, handler: gatewayWork }] },
     { pattern: '/commerce/stripe/webhook', endpoints: [{ methods: ['POST'], args: {}, ...IN_PROGRESS }] },
     {
       pattern: '/commerce/paypal/on-boarding',
+      // The gateway's return: it works on the site's settings, a GET that is no read.
+      answersKept: false,
       endpoints: [
         {
           methods: ['POST'],

@@ -27,6 +27,11 @@ const ATTENDEE_TICKET_KEYS = ATTENDEE_KINDS.map((kind) => kind.ticketKey);
 const CHECKED_IN_KEYS = ATTENDEE_KINDS.map((kind) => kind.checkedInKey);
 
 export interface TicketArchiveFilter {
+  /**
+   * The post types a ticket's relation may name (Event Tickets' ticket-enabled types): every filter
+   * reads whether the post it names exists, and may read its status.
+   */
+  relatedPostTypes: readonly string[];
   /** post_status IN (...); undefined: any but trash and auto-draft. */
   statuses?: readonly string[];
   /** The post the ticket is for must be in one of these statuses (where_meta_related_by); undefined: any. */
@@ -139,14 +144,22 @@ function filtered(db: Db, filter: TicketArchiveFilter) {
     });
 }
 
-/** What an archive answer depends on: every ticket and attendee post type (counts read attendees). */
-function archiveTags(): string[] {
-  return [...ARCHIVE_TICKET_KINDS.map((kind) => DependencyTag.list(kind.postType)), ...ATTENDEE_KINDS.map((kind) => DependencyTag.list(kind.postType))];
+/**
+ * What an archive answer depends on: every ticket and attendee post type (counts read attendees),
+ * the tickets' texts (a search, the order by title), and the posts tickets are for (their
+ * existence and status).
+ */
+function archiveTags(filter: TicketArchiveFilter): string[] {
+  return [
+    ...ARCHIVE_TICKET_KINDS.flatMap((kind) => [DependencyTag.list(kind.postType), DependencyTag.listText(kind.postType)]),
+    ...ATTENDEE_KINDS.map((kind) => DependencyTag.list(kind.postType)),
+    ...filter.relatedPostTypes.map(DependencyTag.list),
+  ];
 }
 
 /** found_posts: how many tickets the filter finds. */
 export async function countArchiveTickets(db: Db, filter: TicketArchiveFilter): Promise<number> {
-  return readOf(archiveTags(), async () => {
+  return readOf(archiveTags(filter), async () => {
     const row = await filtered(db, filter).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
     return Number(row?.total ?? 0);
   });
@@ -157,7 +170,7 @@ export async function countArchiveTickets(db: Db, filter: TicketArchiveFilter): 
  * ties come by ID in the same direction here, so pages never overlap.
  */
 export async function selectArchiveTicketIds(db: Db, filter: TicketArchiveFilter, sort: TicketArchiveSort, page: { limit: number; offset: number }): Promise<number[]> {
-  return readOf(archiveTags(), async () => {
+  return readOf(archiveTags(filter), async () => {
     let query = filtered(db, filter).select('posts.ID');
     query = sort === 'default' ? query.orderBy('posts.ID', 'asc').orderBy('posts.post_title', 'asc') : query.orderBy(sql.ref(`posts.${sort}`), 'desc').orderBy('posts.ID', 'desc');
     const rows = await query.limit(page.limit).offset(page.offset).execute();

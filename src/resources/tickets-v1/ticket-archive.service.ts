@@ -2,7 +2,7 @@ import { invalidParams } from '../../http/errors.js';
 import { preloadPostsWithMetaOnce, type RequestContext } from '../../http/request-context.js';
 import type { RestResponse } from '../../http/rest-route.js';
 import { isLoggedIn, userCan } from '../../wp/auth/capabilities.js';
-import { ANY_POST_STATUSES, PostStatus } from '../../wp/constants.js';
+import { ANY_POST_STATUSES, PostStatus, PostType } from '../../wp/constants.js';
 import { listToArray } from '../../wp/php/lists.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import { parsePostSearch } from '../../wp/posts/search.js';
@@ -64,7 +64,7 @@ function eventStatuses(asked: readonly string[], ctx: RequestContext): readonly 
 
 /** The repository filter of the request's arguments (by_args), or VOID. */
 function archiveFilter(ctx: RequestContext, manage: boolean): TicketArchiveFilter | typeof VOID {
-  const filter: TicketArchiveFilter = {};
+  const filter: TicketArchiveFilter = { relatedPostTypes: [...new Set([PostType.event, ...ctx.site.tec.ticketEnabledPostTypes])] };
   const status = has(ctx, 'status') ? statusList(ctx.params.status) : [manage ? 'any' : PostStatus.publish];
   filter.statuses = ticketStatuses(status, manage, ctx);
   const events = eventStatuses(has(ctx, 'post_status') ? statusList(ctx.params.post_status) : [manage ? 'any' : PostStatus.publish], ctx);

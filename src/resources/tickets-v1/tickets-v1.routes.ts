@@ -87,6 +87,8 @@ export function createTicketsV1Routes(namespace: string): Route[] {
     },
     {
       pattern: '/cart',
+      // The cart is the visitor's (their cart cookie), which no cache key holds.
+      answersKept: false,
       endpoints: [
         { methods: ['GET'], args: CART_READ_ARGS, handler: async (ctx) => ({ body: await getCart(ctx) }) },
         // Cart::can_edit lets everyone edit their own cart; update() then answers as get().
@@ -95,7 +97,7 @@ export function createTicketsV1Routes(namespace: string): Route[] {
     },
     { pattern: '/qr/(?P<id>\\d+)', endpoints: [{ methods: ['GET'], args: QrGetArgs, handler: async (ctx) => ({ body: await getQrStatus(ctx) }) }] },
     // The check-in is a GET too, as Event Tickets registers it (READABLE): it writes.
-    { pattern: '/qr', endpoints: [{ methods: ['GET'], args: QrCheckInArgs, handler: checkInByQr }] },
+    { pattern: '/qr', answersKept: false, endpoints: [{ methods: ['GET'], args: QrCheckInArgs, handler: checkInByQr }] },
   );
   return routes;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isCacheableRoute } from '../../../../src/cache/response-cache-policy.js';
+import { isCacheableQuery, isCacheableRoute } from '../../../../src/cache/response-cache-policy.js';
 import type { RequestContext } from '../../../../src/http/request-context.js';
 import { castToType } from '../../../../src/http/rest-args.js';
 import { describeRoute } from '../../../../src/resources/index/index.routes.js';
 import { swaggerizeTicketsArgs } from '../../../../src/resources/tickets-v1/docs.swagger.js';
 import { ID_LIST_SCHEMA } from '../../../../src/resources/tickets-v1/list-schemas.js';
 import { CreateTicketArgs } from '../../../../src/resources/tickets-v1/tickets.args.js';
+import { createTicketsV1Routes } from '../../../../src/resources/tickets-v1/tickets-v1.routes.js';
 
 /** What describeRoute and swaggerize read of a request: none of these arguments has a computed default. */
 const ctx = { urls: { restRoot: 'http://example.org/wp-json/' } } as unknown as RequestContext;
@@ -56,9 +57,21 @@ describe("Event Tickets' swaggerize_args", () => {
 });
 
 describe('the response cache and tribe/tickets/v1', () => {
-  it("keeps none of Event Tickets' answers (its tables are not among the feed's tags), and TEC's as before", () => {
-    expect(isCacheableRoute('tribe/tickets/v1', '/cart')).toBe(false);
-    expect(isCacheableRoute('tribe/events/v1', '/events')).toBe(true);
-    expect(isCacheableRoute('tribe/events/v1', '')).toBe(false);
+  const routes = createTicketsV1Routes('tribe/tickets/v1');
+  const route = (pattern: string) => routes.find((candidate) => candidate.pattern === pattern);
+
+  it("keeps Event Tickets' reads, never a GET that writes or reads the visitor's cart, nor an index", () => {
+    expect(isCacheableRoute('/tickets', route('/tickets'))).toBe(true);
+    expect(isCacheableRoute('/attendees/5', route('/attendees/(?P<id>\\d+)'))).toBe(true);
+    expect(isCacheableRoute('/cart', route('/cart'))).toBe(false);
+    expect(isCacheableRoute('/qr', route('/qr'))).toBe(false);
+    expect(isCacheableRoute('/commerce/stripe/return', route('/commerce/stripe/return'))).toBe(false);
+    expect(isCacheableRoute('', undefined)).toBe(false);
+  });
+
+  it('keeps no answer to a post-date or sale-window bound relative to now', () => {
+    expect(isCacheableQuery({ after: '2026-11-01' })).toBe(true);
+    expect(isCacheableQuery({ after: 'yesterday' })).toBe(false);
+    expect(isCacheableQuery({ available_until: '+1 week' })).toBe(false);
   });
 });
