@@ -3,7 +3,7 @@ import { unserialize } from 'php-serialize';
 import type { TableRows } from './captures.js';
 import { createTestDatabase, type ReferenceDump } from '../setup/database.js';
 import { sqliteFilePath } from '../../src/db/create-db.js';
-import { openWasmDatabase } from '../../src/db/sqlite/wasm-dialect.js';
+import { openWasmDatabase, readValue } from '../../src/db/sqlite/wasm-dialect.js';
 
 /**
  * The rows a recorded write compares (fixtures README, `db_after` / `db_deleted`): read from a
@@ -54,7 +54,7 @@ function snapshotSqliteTables(file: string): TableSnapshot {
     for (const [table, keyColumns] of Object.entries(RECORDED_TABLES)) {
       const byKey = new Map<string, Row>();
       for (const raw of database.all(`select * from "${table}"`)) {
-        const row = Object.fromEntries(Object.entries(raw).map(([column, value]) => [column, value === null ? null : String(value)])) as Row;
+        const row = Object.fromEntries(Object.entries(raw).map(([column, value]) => [column, value === null ? null : String(readValue(value))])) as Row;
         byKey.set(keyOf(row, keyColumns), row);
       }
       snapshot.set(table, byKey);

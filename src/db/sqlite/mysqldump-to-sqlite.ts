@@ -1,4 +1,5 @@
 import type { Database as WasmDatabase, SQLiteValue } from 'node-sqlite3-wasm';
+import { storedText } from './wasm-dialect.js';
 
 /*
  * Loads a mysqldump (or any file of MySQL CREATE TABLE and INSERT statements, as WordPress's own
@@ -189,7 +190,7 @@ function parseTuples(text: string, start: number): SQLiteValue[][] {
       const char = text[index];
       if (char === "'") {
         const end = stringEnd(text, index);
-        tuple.push(unescapeMysqlString(text.slice(index + 1, end)));
+        tuple.push(storedText(unescapeMysqlString(text.slice(index + 1, end))));
         index = end + 1;
       } else {
         let end = index;
@@ -218,7 +219,7 @@ function parseTuples(text: string, start: number): SQLiteValue[][] {
 
 function mysqlScalar(token: string): SQLiteValue {
   if (/^null$/i.test(token)) return null;
-  if (/^0x[0-9a-f]*$/i.test(token)) return Buffer.from(token.slice(2), 'hex').toString('utf8');
+  if (/^0x[0-9a-f]*$/i.test(token)) return storedText(Buffer.from(token.slice(2), 'hex').toString('utf8'));
   if (/^-?\d+$/.test(token)) {
     const value = BigInt(token);
     return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;

@@ -154,7 +154,7 @@ class WasmSqliteConnection implements DatabaseConnection {
     const parameters = compiledQuery.parameters.map(toSqliteValue);
     let rows: R[];
     try {
-      rows = this.#database.all(compiledQuery.sql, parameters) as R[];
+      rows = this.#database.all(compiledQuery.sql, parameters).map((row) => readRow<R>(row as Record<string, SQLiteValue>));
     } catch (error) {
       throw withSqliteCode(error);
     }
@@ -178,7 +178,31 @@ class WasmSqliteConnection implements DatabaseConnection {
 function toSqliteValue(value: unknown): SQLiteValue | boolean {
   if (value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string') return storedText(value);
   return value as SQLiteValue | boolean;
+}
+
+/*
+ * The library passes text to SQLite and back as C strings, so a string is cut at its first NUL
+ * byte, and PHP serializes protected and private properties with NULs around the class name
+ * (`\0*\0name`): Tickets Commerce's `_sale_price` Value objects. Such a string is stored as a
+ * BLOB of its UTF-8 bytes, which the library moves whole, and every BLOB read is turned back into
+ * text: WordPress's tables hold no binary columns.
+ */
+
+/** The value to bind for `text`: itself, or its UTF-8 bytes when it holds a NUL. */
+export function storedText(text: string): SQLiteValue {
+  return text.includes('\0') ? Buffer.from(text, 'utf8') : text;
+}
+
+/** A value as read, BLOBs (text stored by storedText) decoded back to strings. */
+export function readValue(value: SQLiteValue): SQLiteValue {
+  return value instanceof Uint8Array ? Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('utf8') : value;
+}
+
+function readRow<R>(row: Record<string, SQLiteValue>): R {
+  for (const [column, value] of Object.entries(row)) if (value instanceof Uint8Array) row[column] = readValue(value);
+  return row as R;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadMysqlDump } from '../../../src/db/sqlite/mysqldump-to-sqlite.js';
-import { openWasmDatabase } from '../../../src/db/sqlite/wasm-dialect.js';
+import type { SQLiteValue } from 'node-sqlite3-wasm';
+import { openWasmDatabase, readValue } from '../../../src/db/sqlite/wasm-dialect.js';
 
 /** The mysqldump converter on hand-written SQL: the layout it creates and the values it reads back. */
 
@@ -47,6 +48,19 @@ describe('loadMysqlDump', () => {
       expect(indexes).toEqual([{ name: 'x_posts__post_name' }, { name: 'x_posts__status_order' }]);
       expect(() => database.run("insert into x_posts (post_title, post_status, menu_order) values ('', 'draft', -2)")).toThrow(/UNIQUE/);
       expect(() => database.run('insert into x_term_relationships values (3, 2)')).toThrow(/UNIQUE/);
+    } finally {
+      database.close();
+    }
+  });
+
+  it('keeps the NUL bytes of a PHP-serialized object, escaped or hex-encoded, when read through the driver', () => {
+    const database = openWasmDatabase({ filename: ':memory:' });
+    try {
+      const serialized = 'O:1:"V":1:{s:4:"\0*\0a";i:1;}';
+      const hex = Buffer.from(serialized, 'utf8').toString('hex');
+      loadMysqlDump(database, String.raw`CREATE TABLE ${B}m${B} (${B}id${B} int(11), ${B}v${B} longtext); INSERT INTO ${B}m${B} VALUES (1,'O:1:\"V\":1:{s:4:\"\0*\0a\";i:1;}'),(2,0x${hex});`);
+      const rows = database.all('select id, v from m order by id').map((row) => ({ id: row.id, v: readValue(row.v as SQLiteValue) }));
+      expect(rows).toEqual([{ id: 1, v: serialized }, { id: 2, v: serialized }]);
     } finally {
       database.close();
     }

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteDb } from '../../../src/db/create-db.js';
 import { isConnectionFailure } from '../../../src/http/error-handler.js';
 
-/** The SQLite driver's failures that mean "database not there or not free" are answered 503 like MySQL's. */
+/**
+ * The SQLite driver's failures that mean "database not there or not free" are answered 503 like
+ * MySQL's; text holding NUL bytes (PHP's serialized objects) is written and read back whole.
+ */
 
 let folder: string;
 
@@ -39,4 +42,20 @@ describe('WasmSqliteDialect errors', () => {
     expect(isConnectionFailure(error)).toBe(true);
     await db.destroy();
   }, 20_000);
+});
+
+describe('WasmSqliteDialect text with NUL bytes', () => {
+  // How PHP serializes a protected property: the NULs around `*` are part of the string.
+  const serialized = 'O:5:"Value":1:{s:9:"\0*\0amount";d:22.5;} and é after';
+
+  it('writes and reads back a string with NULs whole, and finds it by equality', async () => {
+    const db = createSqliteDb({ filename: join(folder, 'nul.sqlite'), tablePrefix: 'wp_', create: true });
+    await db.schema.createTable('wp_postmeta').addColumn('meta_id', 'integer', (column) => column.primaryKey()).addColumn('post_id', 'integer').addColumn('meta_value', 'text').execute();
+    await db.insertInto('postmeta').values([{ meta_id: 1, post_id: 5, meta_value: serialized }, { meta_id: 2, post_id: 5, meta_value: 'plain' }]).execute();
+    const rows = await db.selectFrom('postmeta').select(['meta_id', 'meta_value']).orderBy('meta_id').execute();
+    expect(rows).toEqual([{ meta_id: 1, meta_value: serialized }, { meta_id: 2, meta_value: 'plain' }]);
+    const found = await db.selectFrom('postmeta').select('meta_id').where('meta_value', '=', serialized).execute();
+    expect(found).toEqual([{ meta_id: 1 }]);
+    await db.destroy();
+  });
 });
