@@ -8,11 +8,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * runs long (a recorded-write replay of 25 lines) would start among the last and end the run alone.
  */
 const STARTED_FIRST = [
+  'test/contract/tickets.sqlite.contract.test.ts',
   'test/feed/cache-consistency.property.test.ts',
   'test/http/bad-input.writes.sweep.test.ts',
   'test/faults/write-faults.test.ts',
   'test/e2e/first-start.test.ts',
   'test/contract/sqlite.writes.contract.test.ts',
+  'test/contract/tickets.sqlite.writes.contract.test.ts',
   'test/fuzz/requests.fuzz.test.ts',
   'test/e2e/notifications-restart.test.ts',
   'test/e2e/client-limits.test.ts',
