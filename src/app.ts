@@ -30,7 +30,7 @@ import { createWriteRunner } from './wp/write/transaction.js';
 import { WriteGate } from './wp/write/write-gate.js';
 import { RenderCache } from './cache/render-cache.js';
 import { EventCountCache } from './cache/event-count-cache.js';
-import { escapeRegExp } from './wp/text/formatting.js';
+import { escapeRegExp } from './wp/text/pcre.js';
 import type { Logger } from 'pino';
 import { healthRoutes } from './ops/health.js';
 import { requestLogging, silentLogger, type ObservedState } from './ops/logging.js';

@@ -3,7 +3,7 @@ import { EventMeta, PostStatus, PostType } from '../constants.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpIntval } from '../php/php-values.js';
 import type { PostRow } from '../posts/posts.repository.js';
-import { theTitle } from '../text/formatting.js';
+import { theTitle } from '../text/the-title.js';
 import { sanitizeTitle } from '../text/slugs.js';
 import { getPostCustom } from '../write/post-meta.js';
 import { publishPost, uniquePostSlug, updatePost } from '../write/posts.js';
