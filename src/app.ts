@@ -20,7 +20,7 @@ import { CORE_NAMESPACE, createCoreRoutes } from './resources/wp-v2/wp-v2.routes
 import { createRootIndexRoute } from './resources/index/root.routes.js';
 import type { ChangeListener } from './wp/write/change-set.js';
 import { WriteGate } from './wp/write/write-gate.js';
-import { escapeRegExp } from './wp/text/formatting.js';
+import { escapeRegExp } from './wp/text/pcre.js';
 import { healthRoutes } from './ops/health.js';
 import { requestLogging, silentLogger } from './ops/logging.js';
 import { AppMetrics, type PoolStats } from './ops/metrics.js';

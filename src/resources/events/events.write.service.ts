@@ -134,7 +134,7 @@ async function saveEventTerms(ctx: RequestContext, scope: WriteScope, eventId: n
   ] as const) {
     if (!given(params, name)) continue;
     const terms = isPhpEmpty(params[name]) ? [] : await translateTermsToIds(scope, params[name], taxonomy, locale);
-    const changed = await setEventTerms(scope, eventId, PostType.event, taxonomy, terms, hierarchical, locale);
+    const changed = await setEventTerms(scope, { postId: eventId, postType: PostType.event, taxonomy, terms, hierarchical, locale });
     await trackTermsChanged(scope, eventId, taxonomy, changed);
   }
 }

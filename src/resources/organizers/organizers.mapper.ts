@@ -3,7 +3,7 @@ import { globalIdFields, postAuthorAndDates } from '../../wp/posts/post-rest-fie
 import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import { OrganizerMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php/php-empty.js';
-import { theTitle } from '../../wp/text/formatting.js';
+import { theTitle } from '../../wp/text/the-title.js';
 import { postPermalink } from '../../wp/site/urls.js';
 import { removePasswordProtectedContent } from '../../wp/posts/password-protection.js';
 import type { LinkedPostMapperInput } from '../linked-posts/linked-posts.types.js';

@@ -1,5 +1,5 @@
 import { postPermalink } from '../../wp/site/urls.js';
-import { escHtml } from '../../wp/text/formatting.js';
+import { escHtml } from '../../wp/text/escaping.js';
 import { getTheTitle } from '../../wp/json-ld/thing.js';
 import { phpListFilter } from '../../wp/php/php-empty.js';
 import { postPasswordRequired } from '../../wp/auth/password-access.js';

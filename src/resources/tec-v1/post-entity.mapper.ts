@@ -1,7 +1,7 @@
 import { PostStatus, PostType, Taxonomy } from '../../wp/constants.js';
 import { firstMeta } from '../../wp/posts/meta.js';
 import { postPermalink } from '../../wp/site/urls.js';
-import { theTitle } from '../../wp/text/formatting.js';
+import { theTitle } from '../../wp/text/the-title.js';
 import { sanitizeTitle } from '../../wp/text/slugs.js';
 import { hasBlocks } from '../../wp/blocks/do-blocks.js';
 import { postPasswordRequired } from '../../wp/auth/password-access.js';

@@ -96,7 +96,7 @@ async function writeTaxInput(ctx: RequestContext, scope: WriteScope, postId: num
   for (const [taxonomy, ids] of tax) {
     const before = await selectTermsForPosts(scope.trx, [postId], [taxonomy]);
     const terms = ids.map((id) => ({ id, asString: false }));
-    await setEventTerms(scope, postId, postType, taxonomy, terms, true, ctx.site.language);
+    await setEventTerms(scope, { postId, postType, taxonomy, terms, hierarchical: true, locale: ctx.site.language });
     const after = await selectTermsForPosts(scope.trx, [postId], [taxonomy]);
     const key = (rows: readonly { term_taxonomy_id: number }[]) => rows.map((row) => row.term_taxonomy_id).sort().join(',');
     await trackTermsChanged(scope, postId, taxonomy, key(before) !== key(after));

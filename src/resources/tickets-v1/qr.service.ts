@@ -6,7 +6,7 @@ import { escAttr } from '../../wp/media/srcset.js';
 import { firstMeta } from '../../wp/posts/meta.js';
 import { phpIntval } from '../../wp/php/php-values.js';
 import { PostStatus } from '../../wp/constants.js';
-import { escHtml } from '../../wp/text/formatting.js';
+import { escHtml } from '../../wp/text/escaping.js';
 import { ATTENDEE_KINDS, RSVP_STATUS_KEY, TC_ORDER_POST_TYPE, type AttendeeKind } from '../../wp/tickets/attendee-kinds.js';
 import { checkInRsvpAttendee, QR_STATUS_KEY } from '../../wp/tickets/check-in.js';
 import { renderAttendee } from './attendee.service.js';

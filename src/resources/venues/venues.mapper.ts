@@ -4,7 +4,7 @@ import { globalIdFields, postAuthorAndDates } from '../../wp/posts/post-rest-fie
 import { postPasswordRequired } from '../../wp/auth/password-access.js';
 import { VenueMeta } from '../../wp/constants.js';
 import { phpArrayFilter } from '../../wp/php/php-empty.js';
-import { theTitle } from '../../wp/text/formatting.js';
+import { theTitle } from '../../wp/text/the-title.js';
 import { postPermalink } from '../../wp/site/urls.js';
 import { removePasswordProtectedContent } from '../../wp/posts/password-protection.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';

@@ -1,5 +1,5 @@
 import type { ContentEnv, ContentNeeds } from '../text/content-env.js';
-import { wpautop } from '../text/formatting.js';
+import { wpautop } from '../text/autop.js';
 import { TWENTY_TWENTY_FIVE } from './block-types.js';
 import { collectDynamicBlockNeeds, renderDynamicBlock } from './dynamic-blocks.js';
 import { renderLayoutSupport } from './layout.js';

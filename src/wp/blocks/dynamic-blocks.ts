@@ -1,6 +1,8 @@
 import type { PostRow } from '../posts/posts.repository.js';
 import type { ContentEnv, ContentNeeds } from '../text/content-env.js';
-import { escHtml, theTitle, wptexturize } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
+import { theTitle } from '../text/the-title.js';
+import { wptexturize } from '../text/texturize.js';
 import { escUrl, wpStripAllTags } from '../text/kses.js';
 import type { ParsedBlock } from './parser.js';
 import { isEmptyParam } from '../php/php-empty.js';

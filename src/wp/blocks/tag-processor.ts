@@ -1,4 +1,4 @@
-import { escHtml } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
 
 /**
  * The part of WordPress's WP_HTML_Tag_Processor (wp-includes/html-api/) that block rendering

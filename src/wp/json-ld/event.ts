@@ -5,7 +5,7 @@ import { formatUtc, isKnownZoneName, strtotime, zoneOffsetSeconds } from '../tec
 import { allMeta, firstMeta, type MetaMap } from '../posts/meta.js';
 import { phpFloatval, phpIntval, phpTrim, phpUrldecode, phpUrlencode } from '../php/php-values.js';
 import { escUrl } from '../text/kses.js';
-import { trailingslashit } from '../text/formatting.js';
+import { trailingslashit } from '../text/php-strings.js';
 import { toOrganizerJsonLd, type RandomSource } from './person.js';
 import { toVenueJsonLd } from './place.js';
 import { isJsonLdVisible, thingJsonLd, type JsonLdObject, type JsonLdPost } from './thing.js';

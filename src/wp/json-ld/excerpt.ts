@@ -1,4 +1,4 @@
-import { wpautop } from '../text/formatting.js';
+import { wpautop } from '../text/autop.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { wpKses, wpStripAllTags, type KsesAllowList } from '../text/kses.js';
 import { parseBlocks, type ParsedBlock } from '../blocks/parser.js';

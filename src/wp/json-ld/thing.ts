@@ -1,7 +1,8 @@
 import { isLoggedIn, userCan, type Viewer } from '../auth/capabilities.js';
 import { postPasswordRequired } from '../auth/password-access.js';
 import { PostStatus } from '../constants.js';
-import { escJs, theTitle } from '../text/formatting.js';
+import { escJs } from '../text/escaping.js';
+import { theTitle } from '../text/the-title.js';
 import type { MetaMap } from '../posts/meta.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import { tribeExcerpt } from './excerpt.js';

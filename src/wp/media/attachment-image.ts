@@ -1,7 +1,8 @@
 import type { ContentEnv, LoadedRecord } from '../text/content-env.js';
 import { firstMeta } from '../posts/meta.js';
 import { absint, isPhpArray, isPhpNumeric, maybeUnserialize, phpIndex, phpIntval, phpTrim } from '../php/php-values.js';
-import { escHtml, strReplace, trailingslashit } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
+import { strReplace, trailingslashit } from '../text/php-strings.js';
 import { escUrl, phpStripTags } from '../text/kses.js';
 import { wpGetLoadingOptimizationAttributes } from './loading.js';
 import {

@@ -2,7 +2,7 @@ import type { ContentEnv, ContentNeeds } from '../text/content-env.js';
 import { wpGetAttachmentMetadata } from './attachment-image.js';
 import { runningFilter, wpGetLoadingOptimizationAttributes } from './loading.js';
 import { decodeAttributeValue } from '../blocks/tag-processor.js';
-import { strReplace } from '../text/formatting.js';
+import { strReplace } from '../text/php-strings.js';
 import { absint } from '../php/php-values.js';
 import {
   escAttr,

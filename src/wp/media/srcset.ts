@@ -1,6 +1,7 @@
 import type { ContentEnv } from '../text/content-env.js';
 import { absint, isPhpArray, phpFloatval, phpIndex, phpIntval, phpValues } from '../php/php-values.js';
-import { escHtml, trailingslashit } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
+import { trailingslashit } from '../text/php-strings.js';
 import { isEmptyParam } from '../php/php-empty.js';
 
 /**

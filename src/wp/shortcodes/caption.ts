@@ -5,7 +5,7 @@
  */
 
 import type { ContentRenderState, ShortcodeHandler } from '../text/content-env.js';
-import { escHtml } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
 import { phpIntval, phpTrim } from '../php/php-values.js';
 import { ksesPostContent } from '../write/kses-save.js';
 import { doShortcodeNested, shortcodeAtts } from './shortcodes.js';

@@ -1,7 +1,7 @@
 /**
  * `$shortcode_tags` as a bare WordPress 7 leaves it when `the_content` runs do_shortcode() at
  * priority 11, in registration order (the order of WP_CORE_SHORTCODE_TAGS in
- * src/wp/text/formatting.ts): WP_Embed's constructor registers `embed` as __return_false (a
+ * src/wp/text/formatting-options.ts): WP_Embed's constructor registers `embed` as __return_false (a
  * placeholder for strip_shortcodes(); the real [embed] ran at priority 8, so an [embed] still
  * there prints nothing), then wp-includes/media.php registers wp_caption, caption, gallery,
  * playlist, audio and video.

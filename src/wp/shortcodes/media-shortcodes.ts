@@ -17,7 +17,8 @@ import {
   type LoadedRecord,
   type ShortcodeHandler,
 } from '../text/content-env.js';
-import { escHtml, wptexturize } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
+import { wptexturize } from '../text/texturize.js';
 import { escUrl } from '../text/kses.js';
 import { ksesPostContent } from '../write/kses-save.js';
 import { getShortcodeRegex, shortcodeAtts, shortcodeParseAtts } from './shortcodes.js';

@@ -8,14 +8,16 @@
  * `doShortcodeNested`, which uses the handlers of the do_shortcode() call under way, as WordPress's
  * nested call reads the same global.
  *
- * PCRE habits spelled out (see src/wp/text/formatting.ts for the same notes): `\s` without the
+ * PCRE habits spelled out (see src/wp/text/pcre.ts for the same notes): `\s` without the
  * UTF flag is only HT, LF, VT, FF, CR and space; `$` without the D modifier also matches before a
  * final newline.
  */
 
 import type { ContentEnv, ShortcodeHandler } from '../text/content-env.js';
 import { scanningEnv } from '../text/content-env.js';
-import { escHtml, escapeRegExp, wpHtmlSplit } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
+import { escapeRegExp } from '../text/pcre.js';
+import { wpHtmlSplit } from '../text/html-split.js';
 import { ALLOWED_PROTOCOLS, URI_ATTRIBUTES, ksesBadProtocol, ksesNoNull } from '../text/kses.js';
 import { ksesPostContent } from '../write/kses-save.js';
 import { isPhpEmpty } from '../php/php-empty.js';

@@ -1,4 +1,4 @@
-import { escHtml } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
 import { phpNumberFormat } from '../php/number-format.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { isPhpNumeric, phpFloatval } from '../php/php-values.js';

@@ -69,21 +69,27 @@ export async function translateTermsToIds(scope: WriteScope, value: unknown, tax
   return result.filter((term) => (seen.has(term.id) ? false : (seen.add(term.id), true)));
 }
 
+/** What setEventTerms writes: the post's terms of one taxonomy, and how to read the values. */
+export interface SetEventTermsOptions {
+  readonly postId: number;
+  readonly postType: string;
+  readonly taxonomy: string;
+  /** translateTermsToIds' values, or IDs (`asString: false`). */
+  readonly terms: readonly TranslatedTerm[];
+  /** Whether every value is read as an ID (categories); otherwise string values are names. */
+  readonly hierarchical: boolean;
+  /** The site's language, for sanitize_title of names. */
+  readonly locale: string;
+}
+
 /**
  * tax_input for one taxonomy: the object's terms become these (an empty list clears them).
  * `hierarchical` taxonomies take every value as an ID; the others read string values as names,
  * looked up by slug or name and created when missing. Returns whether the object's terms of the
  * taxonomy changed.
  */
-export async function setEventTerms(
-  scope: WriteScope,
-  eventId: number,
-  postType: string,
-  taxonomy: string,
-  terms: readonly TranslatedTerm[],
-  hierarchical: boolean,
-  locale: string,
-): Promise<boolean> {
+export async function setEventTerms(scope: WriteScope, options: SetEventTermsOptions): Promise<boolean> {
+  const { postId, postType, taxonomy, terms, hierarchical, locale } = options;
   const termTaxonomyIds: number[] = [];
   // The rows this write read or made, by term taxonomy ID, for wp_set_object_terms' check.
   const known: TermTaxonomyRef[] = [];
@@ -117,7 +123,7 @@ export async function setEventTerms(
       // wp_set_object_terms returns the WP_Error of wp_insert_term; the post is saved without it.
     }
   }
-  return (await setObjectTerms(scope, eventId, postType, taxonomy, termTaxonomyIds, false, known)).changed;
+  return (await setObjectTerms(scope, postId, postType, taxonomy, termTaxonomyIds, false, known)).changed;
 }
 
 /** The row of a term wp_insert_term just made: no objects yet. */

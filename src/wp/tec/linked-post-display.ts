@@ -2,7 +2,7 @@ import { OrganizerMeta, VenueMeta } from '../constants.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { maybeUnserialize, phpUrlencode } from '../php/php-values.js';
 import { firstMeta, type MetaMap } from '../posts/meta.js';
-import { escHtml } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
 import { escUrl } from '../text/kses.js';
 
 /*

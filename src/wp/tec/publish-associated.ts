@@ -3,10 +3,11 @@ import { EventMeta, PostStatus, PostType } from '../constants.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpIntval } from '../php/php-values.js';
 import type { PostRow } from '../posts/posts.repository.js';
-import { theTitle } from '../text/formatting.js';
+import { theTitle } from '../text/the-title.js';
 import { sanitizeTitle } from '../text/slugs.js';
 import { getPostCustom } from '../write/post-meta.js';
-import { publishPost, uniquePostSlug, updatePost } from '../write/posts.js';
+import { publishPost, updatePost } from '../write/posts.js';
+import { uniquePostSlug } from '../write/post-slugs.js';
 import type { WriteScope } from '../write/transaction.js';
 import { postRowsOf } from '../write/write-env.js';
 

@@ -1,6 +1,6 @@
 import { ksesNormalizeEntities, wpKses, wpStripAllTags, type KsesAllowList } from '../text/kses.js';
 import { isPhpNumeric, phpIntval, phpTrim } from '../php/php-values.js';
-import { escHtml } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
 import { sanitizeTitle } from '../text/slugs.js';
 import { ALLOWED_TAGS } from '../write/kses-save.js';
 

@@ -13,7 +13,7 @@ import { applyTheContent, applyTheExcerpt, collectContentNeeds } from './the-con
 import { phpTrim } from '../php/php-values.js';
 import { excerptRemoveBlocks, wpTrimWords } from '../json-ld/excerpt.js';
 import { stripShortcodes } from '../shortcodes/shortcodes.js';
-import { WP_CORE_SHORTCODE_TAGS } from './formatting.js';
+import { WP_CORE_SHORTCODE_TAGS } from './formatting-options.js';
 import type { RenderCache } from '../../cache/render-cache.js';
 import { MEDIA_COUNTERS } from '../media/loading.js';
 

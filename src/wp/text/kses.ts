@@ -1,4 +1,4 @@
-import { escHtml } from './formatting.js';
+import { escHtml } from './escaping.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpTrim } from '../php/php-values.js';
 import { ksesNormalizeEntities, LATIN1_ENTITY_NAMES } from './html-entities.js';

@@ -1,14 +1,10 @@
 import type { ContentEnv, ContentNeeds } from './content-env.js';
-import {
-  capitalPDangit,
-  convertChars,
-  convertSmilies,
-  phpTrim,
-  shortcodeUnautop,
-  WP_CORE_SHORTCODE_TAGS,
-  wpautop,
-  wptexturize,
-} from './formatting.js';
+import { capitalPDangit, convertChars } from './char-fixes.js';
+import { convertSmilies } from './smilies.js';
+import { phpTrim } from '../php/php-values.js';
+import { shortcodeUnautop, wpautop } from './autop.js';
+import { WP_CORE_SHORTCODE_TAGS } from './formatting-options.js';
+import { wptexturize } from './texturize.js';
 import { collectBlockNeeds, doBlocks } from '../blocks/do-blocks.js';
 import { hasBlocks } from '../blocks/parser.js';
 import { doShortcode } from '../shortcodes/shortcodes.js';

@@ -1,4 +1,4 @@
-import { escHtml } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
 import { getPostMetaValues, updatePostMeta } from '../write/post-meta.js';
 import { deletePostForGood } from '../write/post-delete.js';
 import { trashPost } from '../write/posts.js';

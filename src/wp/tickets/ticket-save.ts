@@ -2,7 +2,7 @@ import { isPhpEmpty } from '../php/php-empty.js';
 import { isPhpNumeric, phpFloatval, phpIntval } from '../php/php-values.js';
 import { formatUtc, strtotime } from '../tec/dates.js';
 import { isTribeTruthy } from '../tec/truthy.js';
-import { escHtml } from '../text/formatting.js';
+import { escHtml } from '../text/escaping.js';
 import { ksesPostContent } from '../write/kses-save.js';
 import { addPostMeta, deletePostMeta, getPostMetaValues, updatePostMeta } from '../write/post-meta.js';
 import { insertPost, updatePost } from '../write/posts.js';

@@ -7,35 +7,28 @@ import type { PostRow } from '../posts/posts.repository.js';
 import type { SiteSettings } from '../site/site.js';
 import { postPermalink, toSiteUrls } from '../site/urls.js';
 import { formatInZone, siteWallTimeToUtc } from '../tec/dates.js';
-import { phpLooseStringEquals, trackPostFieldsChanged } from '../tec/tracker.js';
+import { trackPostFieldsChanged } from '../tec/tracker.js';
 import { sanitizeTitle } from '../text/slugs.js';
-import { WriteLockKey } from './write-locks.js';
 import { removeTrashedLinkedPostFromEvents } from './linked-post-trash.js';
 import { updateTermCountOnTransition } from '../terms/term-writes.js';
 import { addPostMeta, deletePostMeta, getPostMetaValues } from './post-meta.js';
-import {
-  insertPostRow,
-  isPostNameTaken,
-  selectPostForUpdate,
-  isTrashedHolder,
-  selectPostsNamed,
-  selectRevisions,
-  updatePostRow,
-  type NewPostRow,
-} from './posts.repository.js';
+import { insertPostRow, type NewPostRow } from './posts.repository.js';
+import { addTrashedSuffix, FLOATING_STATUSES, slugBesideTrashedHolders, uniquePostSlug } from './post-slugs.js';
+import { saveRevision } from './revisions.js';
 import { filtersHtmlOnSave, ksesPostContent, ksesTitle } from './kses-save.js';
 import { wpUnslash } from '../php/slashes.js';
 import { fitsColumns, POSTS_COLUMN_LENGTHS } from './wpdb-fields.js';
 import type { WriteScope } from './transaction.js';
 import { schedulePostPublication } from '../site/cron.js';
-import { forgetPostRow, lockedPostRowOf, mysqlNow, rememberPostType, siteOf, takeNamesakes, unixNow } from './write-env.js';
+import { forgetPostRow, lockedPostRowOf, mysqlNow, rememberPostType, siteOf, unixNow, writePostRow } from './write-env.js';
 import { noteNewPostMeta } from './meta-store.js';
 
 /*
  * wp_insert_post / wp_update_post / wp_trash_post as WordPress 7.1 writes the rows, for the post
  * types this service writes (events, venues, organizers) and the revisions WordPress makes of
- * them. Every row goes through the scope's transaction and is noted in its ChangeSet; meta writes
- * of tracked post types also update TEC's `_tribe_modified_fields` (see post-meta.ts).
+ * them (the slug steps are in post-slugs.ts, the revision in revisions.ts). Every row goes
+ * through the scope's transaction and is noted in its ChangeSet; meta writes of tracked post
+ * types also update TEC's `_tribe_modified_fields` (see post-meta.ts).
  *
  * The hooks WordPress and TEC run inside these functions are run here, in their order:
  * the row, then (where wp_insert_post sets `tax_input` / `meta_input`) the caller's `afterRow`,
@@ -89,132 +82,12 @@ export interface PostWriteOptions {
   onPublished?: (post: PostRow) => Promise<void>;
 }
 
-/** The statuses whose posts may keep an empty slug and a zero GMT date (`date_floating`). */
-const FLOATING_STATUSES: ReadonlySet<string> = new Set([PostStatus.draft, PostStatus.pending, PostStatus.autoDraft]);
-
-/** Post types registered with `revisions` support among the ones this service writes (Event Tickets' RSVP tickets among them). */
-const REVISIONED_TYPES: ReadonlySet<string> = new Set([PostType.event, PostType.venue, PostType.organizer, PostType.post, 'tribe_rsvp_tickets']);
-
-/** get_posts(['post_type' => 'any']) types: those not excluded from search (TEC's venues and organizers are). */
-const SEARCHABLE_TYPES: readonly string[] = [PostType.post, 'page', PostType.event];
-
 const ZERO_DATE = '0000-00-00 00:00:00';
-const FEEDS: readonly string[] = ['feed', 'rdf', 'rss', 'rss2', 'atom'];
 
 /** The writer as WordPress's capability checks see them; an unknown writer acts as the post's author who may publish. */
 function canPublish(viewer: Viewer, postType: string): boolean {
   const cap = POST_TYPE_CAPS[postType]?.publish_posts;
   return cap !== undefined && userCan(viewer, cap);
-}
-
-/**
- * _truncate_post_slug: at most `length` bytes, cutting an encoded slug between whole characters
- * (utf8_uri_encode of its decoded form), trailing dashes dropped.
- */
-export function truncatePostSlug(slug: string, length = 200): string {
-  let out = slug;
-  if (Buffer.byteLength(slug, 'utf8') > length) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(slug.replace(/\+/g, ' '));
-    } catch {
-      decoded = slug;
-    }
-    if (decoded === slug) {
-      out = Buffer.from(slug, 'utf8').subarray(0, length).toString('utf8').replace(/\uFFFD+$/, '');
-    } else {
-      out = '';
-      for (const char of decoded) {
-        const piece =
-          char.charCodeAt(0) < 0x80
-            ? /[A-Za-z0-9_.~-]/.test(char)
-              ? char
-              : `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
-            : [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16)}`).join('');
-        if (out.length + piece.length > length) break;
-        out += piece;
-      }
-    }
-  }
-  return out.replace(/-+$/, '');
-}
-
-/**
- * wp_unique_post_slug for the flat post types written here: drafts, pending posts and revisions
- * keep the slug as it is; otherwise a slug another post of the type holds (any status), a feed
- * name or `embed` gets `-2`, `-3`, ... (the base cut so the whole stays within 200 bytes).
- */
-export async function uniquePostSlug(
-  scope: WriteScope,
-  slug: string,
-  postId: number,
-  postStatus: string,
-  postType: string,
-): Promise<string> {
-  if (!slugMustBeUnique(postStatus, postType)) return slug;
-  const taken = await isPostNameFree(scope, slug, postType, postId).then((free) => !free);
-  return keepOrSuffixSlug(scope, slug, taken, postId, postType);
-}
-
-/** Whether wp_unique_post_slug checks the slug at all: not for drafts, pending posts and revisions. */
-function slugMustBeUnique(postStatus: string, postType: string): boolean {
-  return !(FLOATING_STATUSES.has(postStatus) || (postStatus === PostStatus.inherit && postType === PostType.revision));
-}
-
-/** The slug itself when free and no reserved name, else the first free `-2`, `-3`, ... (wp_unique_post_slug's loop). */
-async function keepOrSuffixSlug(scope: WriteScope, slug: string, taken: boolean, postId: number, postType: string): Promise<string> {
-  if (!taken && !FEEDS.includes(slug) && slug !== 'embed') return slug;
-  for (let suffix = 2; ; suffix++) {
-    const candidate = `${truncatePostSlug(slug, 200 - (String(suffix).length + 1))}-${suffix}`;
-    if (await isPostNameFree(scope, candidate, postType, postId)) return candidate;
-  }
-}
-
-/**
- * wp_insert_post's slug steps for a post that is not being trashed, with one read of the posts
- * holding the name: trashed posts holding it make way (`__trashed`,
- * wp_add_trashed_suffix_to_post_name_for_trashed_posts), then wp_unique_post_slug, whose first
- * check is the same read less the posts just renamed.
- *
- * The name's write lock is taken before that read (see isPostNameFree), except when the post
- * already holds this very name: its committed row has held the name all along, so any write
- * choosing it at the same time sees it taken and moves on; a clash found then (two posts left
- * holding one name) falls to the suffix loop, which locks each candidate. That read is then the
- * one made with the post's lock, where there was one (takeNamesakes).
- */
-async function slugBesideTrashedHolders(
-  scope: WriteScope,
-  name: string,
-  postId: number,
-  postStatus: string,
-  postType: string,
-  heldName: string | undefined,
-): Promise<string> {
-  if (name === '') return uniquePostSlug(scope, name, postId, postStatus, postType);
-  const checksUnique = slugMustBeUnique(postStatus, postType);
-  if (checksUnique && name !== heldName) await scope.locks.take(WriteLockKey.postSlug(postType, name));
-  const holders = (name === heldName ? takeNamesakes(scope, postId, name) : undefined) ?? (await selectPostsNamed(scope.trx, name, postId));
-  const renamed = new Set<number>();
-  for (const trashed of holders.filter(isTrashedHolder)) {
-    if (!SEARCHABLE_TYPES.includes(trashed.post_type)) continue;
-    await addTrashedSuffix(scope, trashed);
-    renamed.add(trashed.ID);
-  }
-  if (!checksUnique) return name;
-  // PHP tests the name found for truth: an empty name found is no clash (isPostNameTaken).
-  const clash = holders.find((post) => post.post_type === postType && !renamed.has(post.ID));
-  const taken = clash !== undefined && clash.post_name !== '' && clash.post_name !== '0';
-  return keepOrSuffixSlug(scope, name, taken, postId, postType);
-}
-
-/**
- * Whether no other post of the type holds `name`, asked under the name's write lock, which the
- * write keeps until its commit: a write taking the same name at the same time (this service
- * instance or another) has committed before the check, or checks after this one's commit.
- */
-async function isPostNameFree(scope: WriteScope, name: string, postType: string, postId: number): Promise<boolean> {
-  await scope.locks.take(WriteLockKey.postSlug(postType, name));
-  return !(await isPostNameTaken(scope.trx, name, postType, postId));
 }
 
 /** wp_checkdate on a `Y-m-d H:i:s` string: the month, day and year must make a calendar day. */
@@ -364,27 +237,6 @@ async function resolvePost({ scope, site, post, before, postName, stored = new S
   };
 }
 
-/**
- * wp_add_trashed_suffix_to_post_name_for_post: `{slug}__trashed` (the slug cut to 191 bytes),
- * the old slug kept in `_wp_desired_post_slug`. Returns the new name.
- */
-async function addTrashedSuffix(scope: WriteScope, found: PostRow): Promise<string> {
-  // Read again under the row's lock: another write may be renaming the same trashed post.
-  const post = (await selectPostForUpdate(scope.trx, found.ID)) ?? found;
-  if (post.post_name.endsWith('__trashed')) return post.post_name;
-  await addPostMeta(scope, post.ID, WpPostMeta.desiredSlug, post.post_name);
-  const name = `${truncatePostSlug(post.post_name, 191)}__trashed`;
-  await writePostRow(scope, post.ID, { post_name: name });
-  scope.changes.notePost(post.ID, post.post_type);
-  return name;
-}
-
-/** Sets columns of a post row, and drops the write's copy of it. */
-async function writePostRow(scope: WriteScope, id: number, fields: Parameters<typeof updatePostRow>[2]): Promise<void> {
-  await updatePostRow(scope.trx, id, fields);
-  forgetPostRow(scope, id);
-}
-
 /** The guid get_permalink gives a post at the moment it is inserted (home URL, not PUBLIC_URL). */
 function guidOf(site: SiteSettings, post: PostRow, viewer: Viewer): string {
   if (post.post_type === PostType.revision) return `${site.home}/?p=${post.ID}`;
@@ -499,59 +351,6 @@ export async function insertPost(scope: WriteScope, post: NewPost, options: Post
   await transitionStatus(scope, site, stored, NEW_POST, options);
   await addOrigin(scope, stored);
   return id;
-}
-
-/** PHP's normalize_whitespace, as wp_save_post_revision compares fields. */
-function normalizeWhitespace(text: string): string {
-  return phpTrim(text).replace(/\r/g, '\n').replace(/\n+/g, '\n').replace(/[ \t]+/g, ' ');
-}
-
-const REVISIONED_FIELDS = ['post_title', 'post_content', 'post_excerpt'] as const;
-
-/**
- * wp_save_post_revision (from `wp_after_insert_post` on updates): a copy of the post's title,
- * content and excerpt as a `revision` child, unless the latest revision already holds the same
- * (whitespace normalized). The first update of a post without revisions always makes one. Its
- * author is the writer, its dates the post's modified dates.
- */
-async function saveRevision(scope: WriteScope, site: SiteSettings, post: PostRow): Promise<void> {
-  if (!REVISIONED_TYPES.has(post.post_type) || post.post_status === PostStatus.autoDraft) return;
-  const revisions = await selectRevisions(scope.trx, post.ID);
-  const last = revisions.find((revision) => revision.post_name.includes(`${post.ID}-revision`));
-  if (last) {
-    const changed = REVISIONED_FIELDS.some(
-      (field) => !phpLooseStringEquals(normalizeWhitespace(post[field]), normalizeWhitespace(last[field])),
-    );
-    if (!changed) return;
-  }
-  const row: NewPostRow = {
-    post_author: scope.viewer.userId,
-    post_date: post.post_modified,
-    post_date_gmt: post.post_modified_gmt,
-    post_content: post.post_content,
-    post_content_filtered: '',
-    post_title: post.post_title,
-    post_excerpt: post.post_excerpt,
-    post_status: PostStatus.inherit,
-    post_type: PostType.revision,
-    comment_status: 'closed',
-    ping_status: 'closed',
-    post_password: '',
-    post_name: `${post.ID}-revision-v1`,
-    to_ping: '',
-    pinged: '',
-    post_modified: post.post_modified,
-    post_modified_gmt: post.post_modified_gmt,
-    post_parent: post.ID,
-    menu_order: 0,
-    post_mime_type: '',
-    comment_count: 0,
-    guid: '',
-  };
-  const id = await insertPostRow(scope.trx, row);
-  await writePostRow(scope, id, { guid: `${site.home}/?p=${id}` });
-  rememberPostType(scope, id, PostType.revision);
-  scope.changes.notePost(id, PostType.revision);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { SiteSettings } from '../site/site.js';
 import { formatInZone, formatUtc, zoneOffsetSeconds } from '../tec/dates.js';
 import type { ChangeSet } from './change-set.js';
 import { selectPostsByIds, selectPostType, type PostRow } from '../posts/posts.repository.js';
-import { selectPostForUpdate, selectPostWithMetaForUpdate } from './posts.repository.js';
+import { selectPostForUpdate, selectPostWithMetaForUpdate, updatePostRow } from './posts.repository.js';
 import { holdPostMeta, holdsPostMeta } from './meta-store.js';
 import type { WriteScope } from './transaction.js';
 
@@ -141,4 +141,10 @@ export function localTimestamp(unix: number, site: SiteSettings): number {
 export function mysqlNow(scope: WriteScope, site: SiteSettings): { local: string; gmt: string } {
   const unix = unixNow(scope);
   return { local: formatInZone(unix, site.timezone), gmt: formatUtc(unix) };
+}
+
+/** Sets columns of a post row, and drops the write's copy of it. */
+export async function writePostRow(scope: WriteScope, id: number, fields: Parameters<typeof updatePostRow>[2]): Promise<void> {
+  await updatePostRow(scope.trx, id, fields);
+  forgetPostRow(scope, id);
 }

@@ -8,7 +8,7 @@ import {
   newContentRenderState,
   type ContentEnv,
 } from '../../../../src/wp/text/content-env.js';
-import { wptexturize } from '../../../../src/wp/text/formatting.js';
+import { wptexturize } from '../../../../src/wp/text/texturize.js';
 import { createTestDatabase, type TestDatabase } from '../../../setup/database.js';
 
 /**

@@ -8,7 +8,10 @@ import {
 import { wpGetAttachmentLink } from '../../../../src/wp/media/attachment-image.js';
 import { setInMainLoop } from '../../../../src/wp/media/loading.js';
 import { emptyContentNeeds } from '../../../../src/wp/text/content-env.js';
-import { shortcodeUnautop, wpautop, wptexturize, convertSmilies, phpTrim } from '../../../../src/wp/text/formatting.js';
+import { shortcodeUnautop, wpautop } from '../../../../src/wp/text/autop.js';
+import { wptexturize } from '../../../../src/wp/text/texturize.js';
+import { convertSmilies } from '../../../../src/wp/text/smilies.js';
+import { phpTrim } from '../../../../src/wp/php/php-values.js';
 import { recordedDescription, referenceEnv } from './reference-env.js';
 
 const UPLOADS = 'http://127.0.0.1:8080/wp-content/uploads/2026/11';

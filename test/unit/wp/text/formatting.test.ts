@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  capitalPDangit,
-  convertChars,
-  convertSmilies,
-  escHtml,
-  escJs,
-  phpTrim,
-  shortcodeUnautop,
-  theTitle,
-  wpautop,
-  wptexturize,
-} from '../../../../src/wp/text/formatting.js';
+import { capitalPDangit, convertChars } from '../../../../src/wp/text/char-fixes.js';
+import { convertSmilies } from '../../../../src/wp/text/smilies.js';
+import { escHtml, escJs } from '../../../../src/wp/text/escaping.js';
+import { phpTrim } from '../../../../src/wp/php/php-values.js';
+import { shortcodeUnautop, wpautop } from '../../../../src/wp/text/autop.js';
+import { theTitle } from '../../../../src/wp/text/the-title.js';
+import { wptexturize } from '../../../../src/wp/text/texturize.js';
 import { renderTheContent, renderTheExcerpt } from '../../../../src/wp/text/the-content.js';
 import { testContentEnv } from '../../../setup/content-env.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeModifiedFields, encodeModifiedFields, phpLooseStringEquals } from '../../../../src/wp/tec/tracker.js';
-import { truncatePostSlug } from '../../../../src/wp/write/posts.js';
+import { truncatePostSlug } from '../../../../src/wp/write/post-slugs.js';
 import { wpUnslash } from '../../../../src/wp/php/slashes.js';
 
 describe('wpUnslash (stripslashes)', () => {
