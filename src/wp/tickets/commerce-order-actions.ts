@@ -10,6 +10,7 @@ import { mysqlNow, siteOf } from '../write/write-env.js';
 import { attendeeSecurityCode } from './attendee-codes.js';
 import { GLOBAL_STOCK_LEVEL_META, TICKETS_COMMERCE, TicketMeta } from './providers.js';
 import { toTicket, type Ticket } from './ticket.js';
+import { PostStockMeta, TicketWriteMeta } from './ticket-write-meta.js';
 
 /*
  * The Tickets Commerce flag actions that write rows for an order of one ticket:
@@ -19,12 +20,12 @@ import { toTicket, type Ticket } from './ticket.js';
  * (Stock_Validator::validate_order_stock).
  */
 
-const ATTENDEE_POST_TYPE = 'tec_tc_attendee';
+const ATTENDEE_POST_TYPE = TICKETS_COMMERCE.attendeePostType;
 
 /** Attendee::$*_meta_key, as the attendee repository's aliases name them. */
 const AttendeeMeta = {
-  ticket: '_tec_tickets_commerce_ticket',
-  event: '_tec_tickets_commerce_event',
+  ticket: TICKETS_COMMERCE.attendeeTicketKey,
+  event: TICKETS_COMMERCE.attendeeEventKey,
   user: '_tribe_tickets_attendee_user_id',
   securityCode: '_tec_tickets_commerce_security_code',
   optout: '_tec_tickets_commerce_optout',
@@ -34,9 +35,6 @@ const AttendeeMeta = {
   fullName: '_tec_tickets_commerce_full_name',
 } as const;
 
-const TOTAL_SALES = 'total_sales';
-/** The post's capacity, which caps its shared pool (tribe_tickets_get_capacity of the post). */
-const POST_CAPACITY = '_tribe_ticket_capacity';
 
 /** The ticket of an order item and the post it sells for, as the flag actions load them. */
 export interface OrderTicket {
@@ -89,8 +87,8 @@ export function hasStockFor(loaded: OrderTicket, quantity: number): boolean {
 export async function decreaseStock(scope: WriteScope, loaded: OrderTicket, quantity: number): Promise<void> {
   const { ticket } = loaded;
   const originalStock = ticket.stock;
-  const sales = phpIntval((await getPostMetaValues(scope, ticket.id, TOTAL_SALES))[0] ?? '') + quantity;
-  await updatePostMeta(scope, ticket.id, TOTAL_SALES, String(sales));
+  const sales = phpIntval((await getPostMetaValues(scope, ticket.id, TicketWriteMeta.sales))[0] ?? '') + quantity;
+  await updatePostMeta(scope, ticket.id, TicketWriteMeta.sales, String(sales));
   if (isSharedCapacity(loaded)) await lowerSharedPool(scope, ticket.postId, quantity);
   if (!managesStock(loaded)) return;
   await updatePostMeta(scope, ticket.id, TicketMeta.stock, String(Math.max(originalStock - quantity, 0)));
@@ -99,7 +97,7 @@ export async function decreaseStock(scope: WriteScope, loaded: OrderTicket, quan
 /** Ticket::update_global_stock and Global_Stock::set_stock_level. */
 async function lowerSharedPool(scope: WriteScope, postId: number, quantity: number): Promise<void> {
   let level = phpIntval((await getPostMetaValues(scope, postId, GLOBAL_STOCK_LEVEL_META))[0] ?? '') - quantity;
-  const storedCapacity = (await getPostMetaValues(scope, postId, POST_CAPACITY))[0];
+  const storedCapacity = (await getPostMetaValues(scope, postId, PostStockMeta.capacity))[0];
   if (storedCapacity !== undefined && storedCapacity !== '') {
     const capacity = phpIntval(storedCapacity);
     if (capacity >= 0 && capacity < level) level = capacity;
