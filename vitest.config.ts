@@ -53,12 +53,15 @@ export default defineConfig({
     // worker fills that time (the suite took 603 s with two, over the ten-minute budget).
     fileParallelism: true,
     pool: 'forks',
-    // Each file in a fresh module graph (isolated). Running files one after another in one worker
-    // (isolate: false) saves the per-file import of src/, but a CI run so configured ran files
-    // several times slower as it went (the read sweep 295 s instead of about 30): something a file
-    // leaves running slows the ones after it. Not until every file is shown to leave nothing behind.
+    // Files share their worker's module graph (not isolated): importing src/ costs about 1.5 s a
+    // file, a third of the suite's time when each file paid it. So a file must leave nothing
+    // behind that slows the next: no open handle, no module-wide growth (an AsyncLocalStorage per
+    // app did: every later promise paid for all of them, src/ops/statements.ts).
+    isolate: false,
+    // Not isolated, the pool keeps each worker for the whole run; with fewer minWorkers than
+    // maxWorkers vitest ends the extra ones mid-run ("Terminating worker thread").
     maxWorkers: 3,
-    minWorkers: 1,
+    minWorkers: 3,
     sequence: { sequencer: LongFilesFirst },
     projects: [
       {

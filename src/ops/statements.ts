@@ -2,29 +2,38 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LogEvent } from 'kysely';
 import { statementText, type RequestDetail } from './request-detail.js';
 
-/** What one request has run so far. */
+/** What one request has run so far, and the tracker it counts for. */
 interface RequestStatements {
+  tracker: StatementTracker;
   count: number;
   /** Only while gathering detail (LOG_LEVEL=debug). */
   detail: RequestDetail | undefined;
 }
 
 /**
+ * One for the process, shared by every tracker. Node keeps each AsyncLocalStorage ever used in a
+ * list and copies every one of them into every promise created after, until it is disabled: one
+ * per app made each later promise of a process that creates many apps (a test worker running
+ * file after file) pay for all the apps before it.
+ */
+const requests = new AsyncLocalStorage<RequestStatements>();
+
+/**
  * Attributes the SQL statements a Kysely instance runs to the request running them. Kysely's
  * `log` hook belongs to the pool (createDb's `log` option), not to a request, so each request runs
  * inside `track()` and the hook finds its counter through an AsyncLocalStorage: statements run
- * outside any request (start-up, background work) count nowhere. One per app, never module-wide,
- * so two apps in one process (tests) keep apart. The hook also reports failed and successful statements.
+ * outside any request (start-up, background work) count nowhere. One per app: a request's counter
+ * names its tracker, so two apps in one process (tests) keep apart. The hook also reports failed and
+ * successful statements.
  */
 export class StatementTracker {
-  private readonly storage = new AsyncLocalStorage<RequestStatements>();
   private readonly errorListeners: Array<(event: LogEvent) => void> = [];
   private readonly successListeners: Array<() => void> = [];
   private detailed = false;
 
   /** Kysely's `log` option: pass it to createDb for the counts to be known. */
   readonly log = (event: LogEvent): void => {
-    const current = this.storage.getStore();
+    const current = this.current();
     if (current) {
       current.count += 1;
       current.detail?.statements.push({
@@ -42,8 +51,8 @@ export class StatementTracker {
    * what it did, when gathered.
    */
   track<T>(work: (counted: () => number, detail: RequestDetail | undefined) => Promise<T>): Promise<T> {
-    const statements: RequestStatements = { count: 0, detail: this.detailed ? { statements: [], caches: [] } : undefined };
-    return this.storage.run(statements, () => work(() => statements.count, statements.detail));
+    const statements: RequestStatements = { tracker: this, count: 0, detail: this.detailed ? { statements: [], caches: [] } : undefined };
+    return requests.run(statements, () => work(() => statements.count, statements.detail));
   }
 
   /** From now on each request gathers its RequestDetail (LOG_LEVEL=debug). */
@@ -53,7 +62,13 @@ export class StatementTracker {
 
   /** The detail of the request running now, when gathered; undefined outside a request. */
   detail(): RequestDetail | undefined {
-    return this.detailed ? this.storage.getStore()?.detail : undefined;
+    return this.detailed ? this.current()?.detail : undefined;
+  }
+
+  /** The request running now, when it is this tracker's. */
+  private current(): RequestStatements | undefined {
+    const store = requests.getStore();
+    return store?.tracker === this ? store : undefined;
   }
 
   /** Told about every statement that failed (the database error counter). */
