@@ -76,6 +76,7 @@ describe('phpTrim (trim)', () => {
   it('strips the given characters instead', () => {
     expect(phpTrim('--a-b--', '-')).toBe('a-b');
     expect(phpTrim('/path/', '/')).toBe('path');
+    expect(phpTrim('\n\nx \n', '\n')).toBe('x ');
   });
 });
 
