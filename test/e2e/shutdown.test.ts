@@ -154,8 +154,9 @@ describe('SIGTERM under load', () => {
     // Promptly: well inside the 25 s cap, though the clients kept sending.
     expect(code).toBe(0);
     expect(at - signalledAt).toBeLessThan(5_000);
-    // The idle socket was closed at once.
-    expect((await idle.closed) - signalledAt).toBeLessThan(1_000);
+    // The idle socket was closed at once: from then on the service is known to be stopping.
+    const stoppingSeenAt = await idle.closed;
+    expect(stoppingSeenAt - signalledAt).toBeLessThan(1_000);
 
     // The write under way was answered whole, saying the connection closes; the pipelined request
     // after it was not run (503 service_stopping, or the socket closed before it was read).
@@ -170,9 +171,11 @@ describe('SIGTERM under load', () => {
       expect(responses[1]).toContain('"code":"service_stopping"');
     }
 
-    // No request was cut half way; what was sent after SIGTERM (once the service had it) was not served.
+    // No request was cut half way; what was sent once the service was stopping was not served.
+    // Stopping is known from the idle socket's close, not from the instant of the kill: on a
+    // loaded machine the service may take longer than any fixed margin to run its SIGTERM handler.
     expect(outcomes.filter((outcome) => outcome.kind === 'cut')).toEqual([]);
-    const late = outcomes.filter((outcome) => outcome.sentAt > signalledAt + 100);
+    const late = outcomes.filter((outcome) => outcome.sentAt > stoppingSeenAt);
     expect(late.length).toBeGreaterThan(0);
     for (const outcome of late) {
       if (outcome.kind === 'answered') {
