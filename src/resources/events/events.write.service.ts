@@ -21,7 +21,17 @@ import { isTribeTruthy } from '../../wp/tec/truthy.js';
 import { trackTermsChanged } from '../../wp/tec/tracker.js';
 import { publishAssociatedPosts } from '../../wp/tec/publish-associated.js';
 import { addPostMeta, getPostCustom } from '../../wp/write/post-meta.js';
-import { insertPost, PostNotStoredError, trashPost, updatePost, type PostFields } from '../../wp/write/posts.js';
+import {
+  finishPostInsert,
+  finishPostUpdate,
+  PostNotStoredError,
+  transitionPostStatus,
+  trashPost,
+  writeNewPostRow,
+  writeUpdatedPostRow,
+  type PostBeingUpdated,
+  type PostFields,
+} from '../../wp/write/posts.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { EventErrors, getEventData } from './events.service.js';
 import type { EventResource } from './events.types.js';
@@ -31,10 +41,10 @@ import { lockedPostRowOf, postRowOf, postRowsOf } from '../../wp/write/write-env
 /**
  * The event writes of Single_Event / Single_Event_Slug: prepare_postarr, then
  * Tribe__Events__API::createEvent / updateEvent (wp_insert_post or wp_update_post with the
- * terms of `tax_input`, saveEventMeta), then TEC 6's custom
- * tables rows, all in one transaction; the answer is the event re-read as GET reads it.
+ * terms of `tax_input`, saveEventMeta), then TEC 6's custom tables rows, all in one
+ * transaction; the answer is the event re-read as GET reads it. createEvent and updateEvent
+ * call each step and hook in the order WordPress runs them (see wp/write/posts.ts).
  */
-
 
 const EventWriteErrors = {
   /** The plugin downloads an image URL and sideloads it; this service does not fetch from the network. */
@@ -196,17 +206,17 @@ export async function createEvent(ctx: RequestContext): Promise<EventResource> {
     data.organizerIds = await insertLinkedOrganizers(ctx, scope, params.organizer);
     // array_filter drops the empty fields; WordPress makes the current user the author.
     const post = Object.fromEntries(Object.entries(fields).filter(([, value]) => !isPhpEmpty(value))) as Partial<PostFields>;
-    return insertPost(
-      scope,
-      { post_author: ctx.viewer.userId, ...post, post_type: PostType.event },
-      // tax_input, inside wp_insert_post; TEC's `_EventOrigin` follows, then saveEventMeta.
-      { afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params) },
-    ).then(async (eventId) => {
-      // `wp_insert_post`, before createEvent's saveEventMeta: Event Tickets' ticket start dates.
-      await afterPostInserted(scope, eventId);
-      await saveMetaAndCustomTables(ctx, scope, eventId, 0, data, true);
-      return eventId;
-    });
+    // wp_insert_post: the row and its slug, then `tax_input`.
+    const event = await writeNewPostRow(scope, { post_author: ctx.viewer.userId, ...post, post_type: PostType.event });
+    await saveEventTerms(ctx, scope, event.ID, params);
+    // The guid, then the status hooks: `publish_tribe_events` finds no links yet (the meta comes last).
+    await transitionPostStatus(scope, event);
+    // `wp_insert_post`: TEC's `_EventOrigin`, then Event Tickets' ticket start dates.
+    await finishPostInsert(scope, event);
+    await afterPostInserted(scope, event.ID);
+    // createEvent's saveEventMeta, then TEC 6's custom tables.
+    await saveMetaAndCustomTables(ctx, scope, event.ID, 0, data, true);
+    return event.ID;
   });
   return getEventData(ctx, id);
 }
@@ -248,33 +258,44 @@ export async function updateEvent(ctx: RequestContext, id: number): Promise<Even
     // prepare_postarr: the venue endpoint's insert(), then the organizer endpoint's.
     data.venueId = (await insertLinkedVenue(ctx, scope, params.venue)) || undefined;
     data.organizerIds = await insertLinkedOrganizers(ctx, scope, params.organizer);
-    // prepare_postarr passes false for dates not sent, which replaces the stored ones in
-    // wp_update_post's merge: the post date becomes now, the GMT date follows from it.
-    try {
-      await updatePost(
-        scope,
-        id,
-        { post_date: '', post_date_gmt: '', ...fields },
-        {
-          afterRow: (eventId) => saveEventTerms(ctx, scope, eventId, params),
-          // prepare_postarr's `edit_date` for a scheduling with a date: a draft keeps the date
-          // given rather than wp_update_post's now, so it stays `future`.
-          editDate: fields.post_status === PostStatus.future && !isPhpEmpty(fields.post_date),
-          // publishAssociatedTypes, with the links stored before this save (the meta comes after).
-          onPublished: () => publishAssociatedPosts(scope, id),
-        },
-      );
-    } catch (error) {
-      // updateEvent saves the meta only `if ( wp_update_post( $args ) )`: a row $wpdb refuses
-      // (a title over 64 KB) leaves the event as it was, and the plugin answers 200 with it.
-      if (error instanceof PostNotStoredError) return;
-      throw error;
-    }
-    // `wp_insert_post`, before updateEvent's saveEventMeta: Event Tickets' ticket start dates.
+    // wp_update_post: the row and its slug, then `tax_input` and the status hooks.
+    const event = await writeEventRow(scope, id, fields);
+    if (!event) return;
+    await saveEventTerms(ctx, scope, id, params);
+    await transitionPostStatus(scope, event);
+    // `publish_tribe_events`: publishAssociatedTypes, with the links stored before this save (the meta comes last).
+    if (event.row.post_status === PostStatus.publish) await publishAssociatedPosts(scope, id);
+    // `post_updated` (TEC's tracker, the old slug and date), `wp_insert_post` (TEC's `_EventOrigin`),
+    // `wp_after_insert_post` (the revision), then Event Tickets' ticket start dates.
+    await finishPostUpdate(scope, event);
     await afterPostInserted(scope, id);
+    // updateEvent's saveEventMeta, then TEC 6's custom tables.
     await saveMetaAndCustomTables(ctx, scope, id, Number(post.menu_order), data, false);
   });
   return getEventData(ctx, id);
+}
+
+/**
+ * The row of wp_update_post( $args ) for updateEvent, or undefined where $wpdb refuses it (a title
+ * over 64 KB): updateEvent saves the rest only `if ( wp_update_post( $args ) )`, so the event
+ * stays as it was, and the plugin answers 200 with it.
+ */
+async function writeEventRow(scope: WriteScope, id: number, fields: Partial<PostFields>): Promise<PostBeingUpdated | undefined> {
+  try {
+    // prepare_postarr passes false for dates not sent, which replaces the stored ones in
+    // wp_update_post's merge: the post date becomes now, the GMT date follows from it.
+    // Its `edit_date` for a scheduling with a date: a draft keeps the date given rather than
+    // wp_update_post's now, so it stays `future`.
+    return await writeUpdatedPostRow(
+      scope,
+      id,
+      { post_date: '', post_date_gmt: '', ...fields },
+      { editDate: fields.post_status === PostStatus.future && !isPhpEmpty(fields.post_date) },
+    );
+  } catch (error) {
+    if (error instanceof PostNotStoredError) return undefined;
+    throw error;
+  }
 }
 
 /** The event's row read inside the write, locked; 404 when it went away between the checks and the lock. */

@@ -14,7 +14,7 @@ import { selectTermsForPosts } from '../../wp/terms/terms.repository.js';
 import { deletePostForGood } from '../../wp/write/post-delete.js';
 import { addPostMeta, deletePostMeta, getPostMetaValues, updatePostMeta } from '../../wp/write/post-meta.js';
 import { afterEventMetaUpdated, afterPostInserted } from '../../wp/tickets/event-save.js';
-import { insertPost, trashPost, updatePost, type PostFields } from '../../wp/write/posts.js';
+import { finishPostInsert, finishPostUpdate, transitionPostStatus, trashPost, writeNewPostRow, writeUpdatedPostRow, type PostFields } from '../../wp/write/posts.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { eventPostArr, filterEventMetaInput, buildPostArr, type MetaInput, type PostArr } from './tec-v1.event-postarr.js';
 import { phpBoolCast, schemaDefinedBody, type TecV1Entity } from './tec-v1.write.params.js';
@@ -182,19 +182,16 @@ export async function createTecV1Entity(ctx: RequestContext, entity: TecV1Entity
     const fields = postFieldsOf(postArr);
     if (fields.post_title === undefined || isEmptyPost(fields)) throw TecV1Errors.createFailed();
     if (entity === 'event' && !postArr.metaInput.has(EventMeta.endDate)) throw TecV1Errors.createFailed();
-    const id = await insertPost(
-      scope,
-      { post_author: ctx.viewer.userId, ...fields, post_type: postType },
-      {
-        afterRow: async (postId) => {
-          await writeTaxInput(ctx, scope, postId, postType, postArr.taxInput);
-          await writeMetaInput(scope, postId, postArr.metaInput);
-        },
-        onPublished: entity === 'event' ? (post) => publishAssociatedPosts(scope, post.ID) : undefined,
-      },
-    );
-    if (entity === 'event') await saveEventCustomTables(ctx, scope, id);
-    return id;
+    // wp_insert_post: the row and its slug, `tax_input`, `meta_input`, the status hooks.
+    const post = await writeNewPostRow(scope, { post_author: ctx.viewer.userId, ...fields, post_type: postType });
+    await writeTaxInput(ctx, scope, post.ID, postType, postArr.taxInput);
+    await writeMetaInput(scope, post.ID, postArr.metaInput);
+    await transitionPostStatus(scope, post);
+    // `publish_tribe_events`: publishAssociatedTypes, with the links `meta_input` just stored.
+    if (entity === 'event' && post.row.post_status === PostStatus.publish) await publishAssociatedPosts(scope, post.ID);
+    await finishPostInsert(scope, post);
+    if (entity === 'event') await saveEventCustomTables(ctx, scope, post.ID);
+    return post.ID;
   });
 }
 
@@ -227,13 +224,14 @@ export async function updateTecV1Entity(ctx: RequestContext, entity: TecV1Entity
     const post = await postOfType(scope, id, entity, TecV1Errors.notUpdated);
     if (post.post_status === PostStatus.trash || post.post_status === PostStatus.autoDraft) throw TecV1Errors.updateFailed();
     const postArr = entity === 'event' ? await eventPostArrFor(ctx, scope, ctx.params, id) : linkedPostArr(entity, ctx.params);
-    await updatePost(scope, id, postFieldsOf(postArr), {
-      afterRow: async (postId) => {
-        await writeTaxInput(ctx, scope, postId, postType, postArr.taxInput);
-        await writeMetaInput(scope, postId, postArr.metaInput);
-      },
-      onPublished: entity === 'event' ? () => publishAssociatedPosts(scope, id) : undefined,
-    });
+    // wp_update_post: the row and its slug, `tax_input`, `meta_input`, the status hooks.
+    const updated = await writeUpdatedPostRow(scope, id, postFieldsOf(postArr));
+    await writeTaxInput(ctx, scope, id, postType, postArr.taxInput);
+    await writeMetaInput(scope, id, postArr.metaInput);
+    await transitionPostStatus(scope, updated);
+    // `publish_tribe_events`: publishAssociatedTypes, with the links `meta_input` just stored.
+    if (entity === 'event' && updated.row.post_status === PostStatus.publish) await publishAssociatedPosts(scope, id);
+    await finishPostUpdate(scope, updated);
     // `wp_insert_post`: Event Tickets starts the sale of a ticket without a start (a new post has no tickets).
     await afterPostInserted(scope, id);
     if (entity === 'event') await saveEventCustomTables(ctx, scope, id);

@@ -9,7 +9,7 @@ import { saveCommerceTicket, type TicketSaveInput, type TicketStockInput } from 
 import { AppError } from '../../wp/wp-error.js';
 import { getPostCustom } from '../../wp/write/post-meta.js';
 import { deletePostForGood } from '../../wp/write/post-delete.js';
-import { trashPost, updatePost } from '../../wp/write/posts.js';
+import { finishPostUpdate, transitionPostStatus, trashPost, writeUpdatedPostRow } from '../../wp/write/posts.js';
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { postRowOf } from '../../wp/write/write-env.js';
 import { buildPostArr } from './tec-v1.event-postarr.js';
@@ -164,7 +164,11 @@ async function saveUpsert(ctx: RequestContext, scope: WriteScope, { eventId, inp
   const id = await saveCommerceTicket(scope, eventId, input, ctx.viewer.userId);
   if (postBody.size === 0) return id;
   const postArr = buildPostArr(TC_TICKET_POST_TYPE, postBody, {});
-  await updatePost(scope, id, postFieldsOf(postArr), { afterRow: (postId) => writeMetaInput(scope, postId, postArr.metaInput) });
+  // wp_update_post with the body's `meta_input`, stored by the ORM's rules (lists, Event Tickets' hook).
+  const ticket = await writeUpdatedPostRow(scope, id, postFieldsOf(postArr));
+  await writeMetaInput(scope, id, postArr.metaInput);
+  await transitionPostStatus(scope, ticket);
+  await finishPostUpdate(scope, ticket);
   return id;
 }
 

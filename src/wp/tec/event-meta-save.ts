@@ -1,10 +1,10 @@
-import { EventMeta } from '../constants.js';
+import { EventMeta, PostStatus } from '../constants.js';
 import { phpArrayCast, phpScalarString } from '../php/php-values.js';
 import type { MetaMap } from '../posts/meta.js';
 import { sanitizeTextField } from '../terms/term-fields.js';
 import { afterEventMetaUpdated, eventCostsWithTicketPrices } from '../tickets/event-save.js';
 import { addPostMeta, deletePostMeta, updatePostMeta } from '../write/post-meta.js';
-import { updatePost } from '../write/posts.js';
+import { finishPostUpdate, transitionPostStatus, writeUpdatedPostRow } from '../write/posts.js';
 import type { WriteScope } from '../write/transaction.js';
 import { prepareEventDateMeta, type EventDateInput, type EventDateSettings } from './event-dates.js';
 import { linksUnchanged } from './linked-post-order.js';
@@ -223,7 +223,10 @@ export async function saveEventMeta(
   if (data.sticky && menuOrderBefore !== -1) menuOrder = -1;
   else if (!data.sticky && menuOrderBefore === -1) menuOrder = 0;
   if (menuOrder !== undefined) {
-    await updatePost(scope, eventId, { menu_order: menuOrder }, { onPublished: () => publishAssociatedPosts(scope, eventId) });
+    const event = await writeUpdatedPostRow(scope, eventId, { menu_order: menuOrder });
+    await transitionPostStatus(scope, event);
+    if (event.row.post_status === PostStatus.publish) await publishAssociatedPosts(scope, eventId);
+    await finishPostUpdate(scope, event);
   }
 
   // Featured_Events::feature / unfeature.

@@ -2,7 +2,7 @@ import { isPhpEmpty } from '../php/php-empty.js';
 import { PhpFloat, phpFloatval, phpSerialize } from '../php/php-values.js';
 import { wpUnslash, wpUnslashDeep } from '../php/slashes.js';
 import { firstMeta } from '../posts/meta.js';
-import { addPostMeta, updatePostMeta } from '../write/post-meta.js';
+import { addPostMeta } from '../write/post-meta.js';
 import { insertPost } from '../write/posts.js';
 import type { WriteScope } from '../write/transaction.js';
 import { postTypeOf } from '../write/write-env.js';
@@ -119,11 +119,7 @@ export async function createCommerceManualAttendee(scope: WriteScope, input: Com
   const orderId = await insertPost(
     scope,
     { post_type: TC_ORDER_POST_TYPE, post_status: CREATED_STATUS, post_title: `TEC-TC-M-${wpGeneratePassword(12)}-T-${input.ticketId}`, ping_status: 'closed' },
-    {
-      afterRow: async (id) => {
-        for (const [key, value] of orderMeta) await updatePostMeta(scope, id, key, value);
-      },
-    },
+    { metaInput: orderMeta },
   );
   await runStatusTransition(scope, transition(orderId), 'created', undefined);
   // Order_Repository::create_order_with_meta: the order's posts and tickets, once the post is made.

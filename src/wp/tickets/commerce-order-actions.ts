@@ -147,10 +147,6 @@ export async function createCommerceAttendee(scope: WriteScope, input: CommerceA
       ping_status: 'closed',
       ...(hasName ? { post_title: purchaser.fullName } : {}),
     },
-    {
-      afterRow: async (id) => {
-        for (const [key, value] of meta) await updatePostMeta(scope, id, key, value);
-      },
-    },
+    { metaInput: meta },
   );
 }

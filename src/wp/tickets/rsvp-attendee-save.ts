@@ -116,10 +116,6 @@ function toPostarr(args: Map<string, unknown>, kind: AttendeeKind): { title: str
   return { title, meta };
 }
 
-async function writeMeta(scope: WriteScope, postId: number, meta: ReadonlyArray<readonly [string, string]>): Promise<void> {
-  for (const [key, value] of meta) await updatePostMeta(scope, postId, key, value);
-}
-
 /** Tribe__Tickets__RSVP::increase_ticket_sales_by( $ticket, 1 ). */
 async function countSale(scope: WriteScope, ticketId: number): Promise<void> {
   const sales = phpIntval((await getPostMetaValues(scope, ticketId, 'total_sales'))[0] ?? '') + 1;
@@ -156,10 +152,10 @@ export async function createRsvpAttendee(scope: WriteScope, input: RsvpAttendeeC
   const id = await insertPost(
     scope,
     { post_type: kind.postType, post_status: 'publish', ping_status: 'closed', ...(title === undefined ? {} : { post_title: title }) },
-    { afterRow: (postId) => writeMeta(scope, postId, meta) },
+    { metaInput: meta },
   );
   if (isPhpEmpty(args.get('security_code'))) {
-    await updatePost(scope, id, {}, { afterRow: () => updatePostMeta(scope, id, kind.securityCodeKey, attendeeSecurityCode()) });
+    await updatePost(scope, id, {}, { metaInput: [[kind.securityCodeKey, attendeeSecurityCode()]] });
   }
   if (input.eventId !== 0 && args.get('attendee_status') === 'yes') await countSale(scope, input.ticketId);
   return id;
@@ -171,7 +167,7 @@ export async function updateRsvpAttendee(scope: WriteScope, attendeeId: number, 
   const args = mergeArgs(ARG_ORDER.map((key): [string, unknown] => [key, null]), params);
   setUpRsvpArgs(args);
   const { title, meta } = toPostarr(args, kind);
-  await updatePost(scope, attendeeId, title === undefined ? {} : { post_title: title }, { afterRow: () => writeMeta(scope, attendeeId, meta) });
+  await updatePost(scope, attendeeId, title === undefined ? {} : { post_title: title }, { metaInput: meta });
   const checkIn = params.find(([key]) => key === 'check_in')?.[1];
   if (checkIn === undefined || checkIn === null) return;
   if (!isPhpEmpty(checkIn)) await checkInRsvpAttendee(scope, attendeeId, kind, { qr: false, author: scope.viewer.userId });

@@ -249,7 +249,7 @@ export async function saveCommerceTicket(scope: WriteScope, postId: number, inpu
     ticketId = input.ticketId!;
     await updatePostMeta(scope, ticketId, Meta.type, type);
     await updatePost(scope, ticketId, { post_excerpt: description, post_title: name ?? '', menu_order: input.menuOrder ?? 0 }, {
-      afterRow: (id) => updatePostMeta(scope, id, Meta.type, type),
+      metaInput: [[Meta.type, type]],
     });
   } else {
     ticketId = await insertPost(
@@ -262,7 +262,7 @@ export async function saveCommerceTicket(scope: WriteScope, postId: number, inpu
         post_title: name ?? '',
         menu_order: input.menuOrder ?? -1,
       },
-      { afterRow: (id) => updatePostMeta(scope, id, Meta.type, type) },
+      { metaInput: [[Meta.type, type]] },
     );
     await addPostMeta(scope, ticketId, Meta.event, String(postId));
   }

@@ -11,7 +11,7 @@ import { trackPostFieldsChanged } from '../tec/tracker.js';
 import { sanitizeTitle } from '../text/slugs.js';
 import { removeTrashedLinkedPostFromEvents } from './linked-post-trash.js';
 import { updateTermCountOnTransition } from '../terms/term-writes.js';
-import { addPostMeta, deletePostMeta, getPostMetaValues } from './post-meta.js';
+import { addPostMeta, deletePostMeta, getPostMetaValues, updatePostMeta } from './post-meta.js';
 import { insertPostRow, type NewPostRow } from './posts.repository.js';
 import { addTrashedSuffix, FLOATING_STATUSES, slugBesideTrashedHolders, uniquePostSlug } from './post-slugs.js';
 import { saveRevision } from './revisions.js';
@@ -25,21 +25,28 @@ import { noteNewPostMeta } from './meta-store.js';
 
 /*
  * wp_insert_post / wp_update_post / wp_trash_post as WordPress 7.1 writes the rows, for the post
- * types this service writes (events, venues, organizers) and the revisions WordPress makes of
- * them (the slug steps are in post-slugs.ts, the revision in revisions.ts). Every row goes
- * through the scope's transaction and is noted in its ChangeSet; meta writes of tracked post
- * types also update TEC's `_tribe_modified_fields` (see post-meta.ts).
+ * types this service writes (events, venues, organizers, tickets, attendees, orders) and the
+ * revisions WordPress makes of them (the slug steps are in post-slugs.ts, the revision in
+ * revisions.ts). Every row goes through the scope's transaction and is noted in its ChangeSet;
+ * meta writes of tracked post types also update TEC's `_tribe_modified_fields` (see post-meta.ts).
  *
- * The hooks WordPress and TEC run inside these functions are run here, in their order:
- * the row, then (where wp_insert_post sets `tax_input` / `meta_input`) the caller's `afterRow`,
- * the guid, the status transition (TEC's clean-up of a trashed venue's or organizer's events),
- * `post_updated` (TEC's tracker, `_wp_old_slug`, `_wp_old_date`), `wp_insert_post` (TEC's origin
- * meta) and `wp_after_insert_post` (the revision of an update).
- *
- * API agreed before the implementation: the event, venue and organizer services code against it.
+ * A post write is a row and the hooks WordPress and its plugins run around it. A caller that
+ * writes more than `meta_input` (terms, the publish hooks of events) runs the steps itself, so
+ * its side effects read in WordPress's order where it writes:
+ *   1. writeNewPostRow / writeUpdatedPostRow: the row, then its slug once the ID is known;
+ *   2. the caller's `tax_input` and `meta_input`;
+ *   3. transitionPostStatus: a new post's guid, then wp_transition_post_status (an empty guid
+ *      filled on publishing, term counts, a trashed venue's or organizer's events, WP-Cron's
+ *      publish event of a scheduled post);
+ *   4. the caller's `publish_{post_type}` hooks, the last of the status hooks, when the row is
+ *      `publish` (they fire even when it was `publish` before);
+ *   5. finishPostInsert (`wp_insert_post`: TEC's origin meta) or finishPostUpdate (`post_updated`:
+ *      TEC's tracker, `_wp_old_slug`, `_wp_old_date`; then `wp_insert_post`; then
+ *      `wp_after_insert_post`: the revision).
+ * insertPost and updatePost run these steps for callers that add at most `meta_input`.
  */
 
-/** The post columns a caller may set; everything else WordPress derives (see insertPost). */
+/** The post columns a caller may set; everything else WordPress derives (see writeNewPostRow). */
 export interface PostFields {
   post_author: number;
   post_title: string;
@@ -58,28 +65,32 @@ export interface PostFields {
   ping_status: string;
 }
 
-/** What insertPost needs: a type, and any fields to set (the rest take WordPress's defaults). */
+/** What a new post needs: a type, and any fields to set (the rest take WordPress's defaults). */
 export type NewPost = Partial<PostFields> & { post_type: string };
 
-/** What callers may add to a post write, beyond the fields. */
-export interface PostWriteOptions {
-  /**
-   * Runs where wp_insert_post applies `tax_input` and `meta_input`: after the row is written and
-   * before the guid, the status hooks and TEC's `_*Origin` meta. Event terms set here are tracked
-   * before the origin row is added, as in the plugin.
-   */
-  afterRow?: (postId: number) => Promise<void>;
-  /**
-   * wp_update_post's `edit_date`: keep the given dates of a draft or pending post, which WordPress
-   * otherwise resets to now.
-   */
-  editDate?: boolean;
-  /**
-   * The `publish_{post_type}` hooks (TEC's publishAssociatedTypes for events): run when the row's
-   * final status is `publish`, inside the status transition, so after the row, the terms and the
-   * guid and before `post_updated` (tracker, old slug) and the post's own revision.
-   */
-  onPublished?: (post: PostRow) => Promise<void>;
+/**
+ * wp_insert_post's `meta_input`: update_post_meta of each key and value, in order, after the row
+ * and before the status hooks.
+ */
+type MetaInput = ReadonlyArray<readonly [key: string, value: string]>;
+
+/** A post wp_insert_post or wp_update_post is writing, handed from one step to the next. */
+interface PostBeingWritten {
+  readonly ID: number;
+  /** The row as stored so far; the steps keep it current. */
+  row: PostRow;
+  /** The row an update started from (wp_update_post's `$post_before`); undefined for an insert. */
+  readonly before: PostRow | undefined;
+}
+
+/** A post writeNewPostRow inserted; finishPostInsert completes it. */
+export interface PostBeingInserted extends PostBeingWritten {
+  readonly before: undefined;
+}
+
+/** A post writeUpdatedPostRow updated; finishPostUpdate completes it. */
+export interface PostBeingUpdated extends PostBeingWritten {
+  readonly before: PostRow;
 }
 
 const ZERO_DATE = '0000-00-00 00:00:00';
@@ -273,15 +284,10 @@ const NEW_POST = 'new';
  * `_update_term_count_on_transition_post_status` (the post's terms recounted when it moves into
  * or out of `publish`), then the `{status}_{post_type}` hooks: `_future_post_hook` (WP-Cron's
  * publish event), TEC's `trash_tribe_venue` / `trash_tribe_organizer` (the trashed post unlinked
- * from the site's upcoming events) and the caller's `onPublished`.
+ * from the site's upcoming events). The `publish_{post_type}` hooks would come last; the caller
+ * runs them (see the top of this file).
  */
-async function transitionStatus(
-  scope: WriteScope,
-  site: SiteSettings,
-  post: PostRow,
-  previousStatus: string,
-  options: PostWriteOptions = {},
-): Promise<PostRow> {
+async function transitionStatus(scope: WriteScope, site: SiteSettings, post: PostRow, previousStatus: string): Promise<PostRow> {
   let current = post;
   if (previousStatus !== PostStatus.publish && post.post_status === PostStatus.publish && post.guid === '') {
     const guid = guidOf(site, post, scope.viewer);
@@ -296,7 +302,6 @@ async function transitionStatus(
   }
   // `future_{post_type}` runs _future_post_hook on every save that leaves the post scheduled.
   if (post.post_status === PostStatus.future) await schedulePostPublication(scope, post.ID, post.post_date_gmt);
-  if (post.post_status === PostStatus.publish) await options.onPublished?.(current);
   return current;
 }
 
@@ -323,16 +328,17 @@ export const PostWriteErrors = {
 } as const;
 
 /**
- * wp_insert_post: fills WordPress's defaults (dates from now in the site zone, comment/ping
- * status of the type, empty strings), makes `post_name` unique by wp_unique_post_slug's rules
- * (drafts and pending posts keep an empty name unless one was given), inserts the row, then sets
- * `guid` to the permalink as get_permalink gives it at that moment. Returns the new ID.
+ * wp_insert_post up to `tax_input` and `meta_input`: fills WordPress's defaults (dates from now in
+ * the site zone, comment/ping status of the type, empty strings), makes `post_name` unique by
+ * wp_unique_post_slug's rules (drafts and pending posts keep an empty name unless one was given),
+ * inserts the row, then gives a post saved without a slug one from its title or ID. Returns the
+ * post for the next steps (see the top of this file).
  *
  * Strings are stored as wp_insert_post stores them: the title trimmed, one level of backslashes
  * stripped (wp_unslash). Throws 400 `invalid_date` for an impossible date, and
- * PostWriteErrors.notInserted when a value does not fit its column.
+ * PostWriteErrors.notInserted (before the row is written) when a value does not fit its column.
  */
-export async function insertPost(scope: WriteScope, post: NewPost, options: PostWriteOptions = {}): Promise<number> {
+export async function writeNewPostRow(scope: WriteScope, post: NewPost): Promise<PostBeingInserted> {
   const site = await siteOf(scope);
   const { row } = await resolvePost({ scope, site, post, postName: post.post_name });
   if (!fitsColumns(row, POSTS_COLUMN_LENGTHS)) throw PostWriteErrors.notInserted();
@@ -342,15 +348,44 @@ export async function insertPost(scope: WriteScope, post: NewPost, options: Post
   forgetPostRow(scope, id);
   noteNewPostMeta(scope, id);
   scope.changes.notePost(id, row.post_type, 'created');
+  const stored = await fillEmptySlug(scope, site, { ...row, ID: id, guid: '' } as PostRow);
+  return { ID: id, row: stored, before: undefined };
+}
 
-  let stored: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid: '' } as PostRow);
-  await options.afterRow?.(id);
-  const guid = guidOf(site, stored, scope.viewer);
-  await writePostRow(scope, id, { guid });
-  stored = { ...stored, guid };
-  await transitionStatus(scope, site, stored, NEW_POST, options);
-  await addOrigin(scope, stored);
-  return id;
+/**
+ * The part of wp_insert_post between `meta_input` and its closing hooks: a new post's guid (the
+ * permalink as get_permalink gives it at that moment), then wp_transition_post_status from the
+ * status the post had (`new` for an insert). The caller's `publish_{post_type}` hooks follow.
+ */
+export async function transitionPostStatus(scope: WriteScope, post: PostBeingInserted | PostBeingUpdated): Promise<void> {
+  const site = await siteOf(scope);
+  if (post.before === undefined) {
+    const guid = guidOf(site, post.row, scope.viewer);
+    await writePostRow(scope, post.ID, { guid });
+    post.row = { ...post.row, guid };
+  }
+  post.row = await transitionStatus(scope, site, post.row, post.before?.post_status ?? NEW_POST);
+}
+
+/** wp_insert_post's last hook for a new post, `wp_insert_post`: TEC's origin meta. */
+export async function finishPostInsert(scope: WriteScope, post: PostBeingInserted): Promise<void> {
+  await addOrigin(scope, post.row);
+}
+
+/**
+ * wp_insert_post for callers that add at most `meta_input`: every step, in order. Returns the new
+ * ID. Throws as writeNewPostRow.
+ */
+export async function insertPost(scope: WriteScope, post: NewPost, { metaInput = [] }: { metaInput?: MetaInput } = {}): Promise<number> {
+  const inserted = await writeNewPostRow(scope, post);
+  await updateMetaInput(scope, inserted.ID, metaInput);
+  await transitionPostStatus(scope, inserted);
+  await finishPostInsert(scope, inserted);
+  return inserted.ID;
+}
+
+async function updateMetaInput(scope: WriteScope, postId: number, metaInput: MetaInput): Promise<void> {
+  for (const [key, value] of metaInput) await updatePostMeta(scope, postId, key, value);
 }
 
 /**
@@ -375,26 +410,26 @@ async function rememberOldSlugAndDate(scope: WriteScope, before: PostRow, after:
 }
 
 /**
- * wp_update_post: merges `fields` over the stored row, re-derives what WordPress re-derives
- * (unique slug, GMT date, modified times), stores `_wp_old_slug` / `_wp_old_date` as WordPress
- * does for published posts, writes the row, and saves a revision when the type supports them and
- * a revisioned field changed (wp_save_post_revision). Returns the row as stored.
+ * wp_update_post up to `tax_input` and `meta_input`: merges `fields` over the stored row,
+ * re-derives what WordPress re-derives (unique slug, GMT date, modified times) and writes the
+ * row. Returns the post for the next steps (see the top of this file).
  *
- * A draft or pending post that was never dated gets now as its date (unless `editDate`), as
- * wp_update_post does. Throws 404 `invalid_post` when there is no such post, and
- * PostWriteErrors.notUpdated (before the row is written) when a value does not fit its column.
+ * A draft or pending post that was never dated gets now as its date (unless `editDate`, the
+ * `edit_date` of wp_update_post: keep the given date). Throws 404 `invalid_post` when there is no
+ * such post, and PostWriteErrors.notUpdated (before the row is written) when a value does not fit
+ * its column.
  */
-export async function updatePost(
+export async function writeUpdatedPostRow(
   scope: WriteScope,
   id: number,
   fields: Partial<PostFields>,
-  options: PostWriteOptions = {},
-): Promise<PostRow> {
+  { editDate = false }: { editDate?: boolean } = {},
+): Promise<PostBeingUpdated> {
   const site = await siteOf(scope);
   const before = await lockedPostRowOf(scope, id);
   if (!before) throw new AppError(404, 'invalid_post', 'Invalid post ID.');
 
-  const clearDate = FLOATING_STATUSES.has(before.post_status) && !options.editDate && before.post_date_gmt === ZERO_DATE;
+  const clearDate = FLOATING_STATUSES.has(before.post_status) && !editDate && before.post_date_gmt === ZERO_DATE;
   const given = fields;
   const merged: NewPost = {
     post_author: before.post_author,
@@ -440,14 +475,38 @@ export async function updatePost(
   if (!fitsColumns({ ...row, guid }, POSTS_COLUMN_LENGTHS)) throw PostWriteErrors.notUpdated();
   await writePostRow(scope, id, { ...row, guid });
   scope.changes.notePost(id, before.post_type, undefined, columnsChanged(before, { ...row, guid }));
-  let after: PostRow = await fillEmptySlug(scope, site, { ...row, ID: id, guid } as PostRow);
-  await options.afterRow?.(id);
-  after = await transitionStatus(scope, site, after, before.post_status, options);
-  await trackPostFieldsChanged(scope, before, after);
-  await rememberOldSlugAndDate(scope, before, after);
-  await addOrigin(scope, after);
-  await saveRevision(scope, site, after);
-  return after;
+  const after = await fillEmptySlug(scope, site, { ...row, ID: id, guid } as PostRow);
+  return { ID: id, row: after, before };
+}
+
+/**
+ * wp_update_post's closing hooks: `post_updated` (TEC's tracker; `_wp_old_slug` / `_wp_old_date`
+ * of a published post), `wp_insert_post` (TEC's origin meta), then `wp_after_insert_post` (a
+ * revision when the type keeps them and a revisioned field changed). Returns the row as stored.
+ */
+export async function finishPostUpdate(scope: WriteScope, post: PostBeingUpdated): Promise<PostRow> {
+  const site = await siteOf(scope);
+  await trackPostFieldsChanged(scope, post.before, post.row);
+  await rememberOldSlugAndDate(scope, post.before, post.row);
+  await addOrigin(scope, post.row);
+  await saveRevision(scope, site, post.row);
+  return post.row;
+}
+
+/**
+ * wp_update_post for callers that add at most `meta_input`: every step, in order. Returns the row
+ * as stored. Throws as writeUpdatedPostRow.
+ */
+export async function updatePost(
+  scope: WriteScope,
+  id: number,
+  fields: Partial<PostFields>,
+  { editDate = false, metaInput = [] }: { editDate?: boolean; metaInput?: MetaInput } = {},
+): Promise<PostRow> {
+  const updated = await writeUpdatedPostRow(scope, id, fields, { editDate });
+  await updateMetaInput(scope, id, metaInput);
+  await transitionPostStatus(scope, updated);
+  return finishPostUpdate(scope, updated);
 }
 
 /** The columns of `written` whose value differs from the row `before` (compared as the database would store them). */
