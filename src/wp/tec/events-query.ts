@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import { CompiledShapes } from '../../cache/compiled-shapes.js';
 import { dialectOf } from '../../db/dialect.js';
@@ -130,34 +130,119 @@ type EventQuery = SelectQueryBuilder<
 >;
 
 /**
+ * One clause of an events statement, described once: how it adds itself to the Kysely query, and
+ * what it puts in the compiled SQL besides its values (`shape`) and the values it binds, in the
+ * order it binds them. A statement's shape and values are read off its clauses, so a list request
+ * of a shape already seen runs the kept SQL without building the query (see CompiledShapes).
+ */
+interface Clause {
+  /**
+   * What the clause's SQL text depends on, besides how many values it binds (the statement's shape
+   * counts those); undefined when it depends on the values themselves (see searched).
+   */
+  shape: string | undefined;
+  parameters: readonly unknown[];
+  add(query: EventQuery): EventQuery;
+}
+
+/**
+ * An events statement: the tables it starts from, which bind no value, then its clauses in the
+ * order the SQL binds their values. Kysely writes the parts of a SELECT in SQL's order (selected
+ * columns, joins, WHERE, ORDER BY, LIMIT) whatever order they were added in, and the clauses of
+ * one part in the order they were added, so clauses added in binding order bind their values one
+ * clause after the other.
+ */
+interface EventsStatement {
+  from: { shape: string; query(): EventQuery };
+  clauses: readonly Clause[];
+}
+
+function built(statement: EventsStatement): EventQuery {
+  let query = statement.from.query();
+  for (const clause of statement.clauses) query = clause.add(query);
+  return query;
+}
+
+/** The statement's shape and the values it binds, in order; no shape when a clause has none. */
+function shapeAndParameters(statement: EventsStatement): [string | undefined, unknown[]] {
+  const shape = [statement.from.shape];
+  const parameters: unknown[] = [];
+  for (const clause of statement.clauses) {
+    if (clause.shape === undefined) return [undefined, []];
+    shape.push(`${clause.shape} (${clause.parameters.length})`);
+    parameters.push(...clause.parameters);
+  }
+  return [shape.join(', '), parameters];
+}
+
+/** The clauses that apply (a filter not given has none). */
+function given(clauses: readonly (Clause | undefined)[]): Clause[] {
+  return clauses.filter((clause): clause is Clause => clause !== undefined);
+}
+
+/** `column op value`: the column's name is in the SQL, the value bound. */
+function compared(column: string, op: '=' | '<' | '<=' | '>' | '>=', value: unknown): Clause {
+  return { shape: `${column} ${op}`, parameters: [value], add: (query) => query.where(sql.ref(column), op, value) };
+}
+
+/** `column in (values)`, one value bound per item. */
+function within(column: string, values: readonly unknown[]): Clause {
+  return { shape: `${column} in`, parameters: values, add: (query) => query.where(sql.ref(column), 'in', values) };
+}
+
+/**
  * Whether the correlated `row` query finds a row for this post: EXISTS, written as "its first row
  * is not NULL" on purpose. MariaDB (exists_to_in) and MySQL 8 turn a plain EXISTS into a
  * semi-join, and on a large site their optimizers then materialize every post of the category, or
  * every `_EventVenueID` row, before reading the first event (a million-event site: 0.3 to 8 s a
  * page). A scalar subquery is never turned into a join: each candidate read in date order is
  * checked through its own primary-key or post_id lookup, and reading stops after the page.
+ *
+ * Its LIMIT 1 binds its 1 after the row query's own values: a clause lists it last.
  */
 function hasRow(row: SelectQueryBuilder<any, any, { one: unknown }>, present = true) {
   const first = sql`(${row.limit(1)})`;
   return present ? sql<boolean>`${first} is not null` : sql<boolean>`${first} is null`;
 }
 
-function metaRow(eb: ExpressionBuilder<Database, 'posts'>, key: string, values?: readonly number[]) {
-  let sub = eb
-    .selectFrom('postmeta as filter_meta')
-    .select(sql`1`.as('one'))
-    .whereRef('filter_meta.post_id', '=', 'posts.ID')
-    .where('filter_meta.meta_key', '=', key);
-  if (values) sub = sub.where('filter_meta.meta_value', 'in', values.map(String));
-  return sub;
+/** Whether the event has (or, not `present`, lacks) a `key` meta row, whatever its value. */
+function withMeta(key: string, present: boolean): Clause {
+  return {
+    shape: present ? 'has meta' : 'lacks meta',
+    parameters: [key, 1],
+    add: (query) =>
+      query.where((eb) =>
+        hasRow(
+          eb
+            .selectFrom('postmeta as filter_meta')
+            .select(sql`1`.as('one'))
+            .whereRef('filter_meta.post_id', '=', 'posts.ID')
+            .where('filter_meta.meta_key', '=', key),
+          present,
+        ),
+      ),
+  };
 }
 
-function metaExists(eb: ExpressionBuilder<Database, 'posts'>, key: string, values?: readonly number[]) {
-  return hasRow(metaRow(eb, key, values));
-}
-
-function metaMissing(eb: ExpressionBuilder<Database, 'posts'>, key: string) {
-  return hasRow(metaRow(eb, key), false);
+/** The events with one of `termIds` (none found: term 0, which no event has) of `taxonomy`. */
+function withTerms(taxonomy: string, termIds: readonly number[]): Clause {
+  const ids = termIds.length > 0 ? termIds : [0];
+  return {
+    shape: 'has terms',
+    parameters: [taxonomy, ...ids, 1],
+    add: (query) =>
+      query.where((eb) =>
+        hasRow(
+          eb
+            .selectFrom('term_relationships as filter_tr')
+            .innerJoin('term_taxonomy as filter_tt', 'filter_tt.term_taxonomy_id', 'filter_tr.term_taxonomy_id')
+            .select(sql`1`.as('one'))
+            .whereRef('filter_tr.object_id', '=', 'posts.ID')
+            .where('filter_tt.taxonomy', '=', taxonomy)
+            .where('filter_tt.term_id', 'in', ids),
+        ),
+      ),
+  };
 }
 
 /**
@@ -166,28 +251,56 @@ function metaMissing(eb: ExpressionBuilder<Database, 'posts'>, key: string) {
  * the opt-in `calendar_sidecar_meta_value` index they are found from the venue's side (the one
  * filter a semi-join suits; see hasRow).
  */
-function namedInMeta(eb: ExpressionBuilder<Database, 'posts'>, key: string, ids: readonly number[]) {
-  return eb(
-    'posts.ID',
-    'in',
-    eb
-      .selectFrom('postmeta as filter_meta')
-      .select('filter_meta.post_id')
-      .where('filter_meta.meta_key', '=', key)
-      .where('filter_meta.meta_value', 'in', ids.map(String)),
-  );
+function namedInMeta(key: string, ids: readonly number[]): Clause {
+  const values = ids.map(String);
+  return {
+    shape: 'named in meta',
+    parameters: [key, ...values],
+    add: (query) =>
+      query.where((eb) =>
+        eb(
+          'posts.ID',
+          'in',
+          eb
+            .selectFrom('postmeta as filter_meta')
+            .select('filter_meta.post_id')
+            .where('filter_meta.meta_key', '=', key)
+            .where('filter_meta.meta_value', 'in', values),
+        ),
+      ),
+  };
 }
 
-function hasTerms(eb: ExpressionBuilder<Database, 'posts'>, taxonomy: string, termIds: readonly number[]) {
-  return hasRow(
-    eb
-      .selectFrom('term_relationships as filter_tr')
-      .innerJoin('term_taxonomy as filter_tt', 'filter_tt.term_taxonomy_id', 'filter_tr.term_taxonomy_id')
-      .select(sql`1`.as('one'))
-      .whereRef('filter_tr.object_id', '=', 'posts.ID')
-      .where('filter_tt.taxonomy', '=', taxonomy)
-      .where('filter_tt.term_id', 'in', termIds.length > 0 ? [...termIds] : [0]),
-  );
+/**
+ * The events some ticket relation row names (or, not `present`, none does).
+ * Post_Tickets::filter_by_has_rsvp_or_tickets compares the meta value with the post's ID as MySQL
+ * does, numerically; SQLite's affinity does the same.
+ */
+function withTickets(relationKeys: readonly string[], present: boolean): Clause {
+  const keys = relationKeys.length > 0 ? relationKeys : [''];
+  return {
+    shape: present ? 'has tickets' : 'has no tickets',
+    parameters: [...keys, 1],
+    add: (query) =>
+      query.where((eb) =>
+        hasRow(
+          eb
+            .selectFrom('postmeta as ticket_meta')
+            .select(sql`1`.as('one'))
+            .where('ticket_meta.meta_key', 'in', keys)
+            .whereRef('ticket_meta.meta_value', '=', sql.ref('posts.ID') as never),
+          present,
+        ),
+      ),
+  };
+}
+
+/**
+ * WP_Query's search. It has no shape: its LIKE patterns differ by dialect, so a statement with a
+ * search is built each time.
+ */
+function searched(db: Db, search: PostSearch): Clause {
+  return { shape: undefined, parameters: [], add: (query) => query.where((eb) => postSearchCondition(db, eb as never, search)) };
 }
 
 /**
@@ -219,6 +332,30 @@ function hideFilterForCount(filter: EventListFilter): HideFilter {
   return filter.venueIds || filter.organizerIds || filter.include ? 'per-event' : 'not-in';
 }
 
+/** The anti-join's join: each event's hide flag, if it has one (see hiddenLeftOut). */
+const HIDE_FLAG_JOIN: Clause = {
+  shape: 'hide flag joined',
+  parameters: [EventMeta.hideFromUpcoming],
+  add: (query) =>
+    (query as unknown as SelectQueryBuilder<Database, 'posts', object>).leftJoin('postmeta as hide_meta', (join) =>
+      join.onRef('hide_meta.post_id', '=', 'posts.ID').on('hide_meta.meta_key', '=', EventMeta.hideFromUpcoming),
+    ) as unknown as EventQuery,
+};
+
+/** The condition that leaves out the events hidden from listings, written as `hide` says. */
+function hiddenLeftOut(hide: HideFilter): Clause {
+  if (hide === 'anti-join') return { shape: 'no hide flag joined', parameters: [], add: (query) => query.where(sql.ref('hide_meta.meta_id'), 'is', null) };
+  if (hide === 'per-event') return withMeta(EventMeta.hideFromUpcoming, false);
+  return {
+    shape: 'not among the hidden',
+    parameters: [EventMeta.hideFromUpcoming],
+    add: (query) =>
+      query.where((eb) =>
+        eb('posts.ID', 'not in', eb.selectFrom('postmeta as hidden').select('hidden.post_id').where('hidden.meta_key', '=', EventMeta.hideFromUpcoming)),
+      ),
+  };
+}
+
 /** Hours a zone's wall time may differ from UTC, at most (UTC-12 to UTC+14). */
 const MAX_ZONE_OFFSET_HOURS = 14;
 
@@ -244,100 +381,102 @@ function dateColumns(filter: EventStorage): DateColumns {
   };
 }
 
-/** The filtered set of events, before ordering and paging, and the columns holding its dates. */
-function filteredEvents(
-  db: Db,
-  filter: EventListFilter,
-  hide: HideFilter,
-  occurrencesFirst = false,
-): { query: EventQuery; dates: DateColumns } {
-  let base = db.selectFrom('posts') as unknown as EventQuery;
-  const dates = dateColumns(filter);
-  if (filter.useOccurrencesTable && occurrencesFirst) {
-    // The same inner join, written from the occurrences (see readsOccurrencesFirst).
-    base = db.selectFrom('tec_occurrences as occ').innerJoin('posts', 'posts.ID', 'occ.post_id') as unknown as EventQuery;
-  } else if (filter.useOccurrencesTable) {
-    base = base.innerJoin('tec_occurrences as occ', 'occ.post_id', 'posts.ID') as unknown as EventQuery;
-  } else {
-    const startKey = filter.filterOnUtcDates ? EventMeta.startDateUtc : EventMeta.startDate;
-    const endKey = filter.filterOnUtcDates ? EventMeta.endDateUtc : EventMeta.endDate;
-    const orderKey = filter.orderByUtcStart ? EventMeta.startDateUtc : EventMeta.startDate;
-    base = (base as unknown as SelectQueryBuilder<Database, 'posts', object>)
-      .innerJoin('postmeta as start_meta', (join) =>
-        join.onRef('start_meta.post_id', '=', 'posts.ID').on('start_meta.meta_key', '=', startKey),
-      )
-      .innerJoin('postmeta as end_meta', (join) =>
-        join.onRef('end_meta.post_id', '=', 'posts.ID').on('end_meta.meta_key', '=', endKey),
-      )
-      .innerJoin('postmeta as order_meta', (join) =>
-        join.onRef('order_meta.post_id', '=', 'posts.ID').on('order_meta.meta_key', '=', orderKey),
-      ) as unknown as EventQuery;
+/**
+ * The tables an events statement starts from: the posts, joined to their occurrences when those
+ * hold the dates, or the occurrences joined to their posts, in that order (see
+ * readsOccurrencesFirst).
+ */
+function eventsFrom(db: Db, filter: EventStorage, occurrencesFirst: boolean): EventsStatement['from'] {
+  if (!filter.useOccurrencesTable) return { shape: 'posts', query: () => db.selectFrom('posts') as unknown as EventQuery };
+  if (!occurrencesFirst) {
+    return { shape: 'posts, occurrences', query: () => db.selectFrom('posts').innerJoin('tec_occurrences as occ', 'occ.post_id', 'posts.ID') as unknown as EventQuery };
   }
-  let query = base
-    .where('posts.post_type', '=', PostType.event)
-    .where('posts.post_status', 'in', filter.statuses.length > 0 ? [...filter.statuses] : [PostStatus.publish]);
-  // Query.php always drops events hidden from listings, whatever the value of the flag.
-  if (filter.includeHidden) {
-    // tec/v1: nothing dropped.
-  } else if (hide === 'anti-join') {
-    query = (query as unknown as SelectQueryBuilder<Database, 'posts', object>)
-      .leftJoin('postmeta as hide_meta', (join) =>
-        join.onRef('hide_meta.post_id', '=', 'posts.ID').on('hide_meta.meta_key', '=', EventMeta.hideFromUpcoming),
-      )
-      .where('hide_meta.meta_id', 'is', null) as unknown as EventQuery;
-  } else if (hide === 'per-event') {
-    query = query.where((eb) => metaMissing(eb as never, EventMeta.hideFromUpcoming));
-  } else {
-    query = query.where((eb) =>
-      eb(
-        'posts.ID',
-        'not in',
-        eb.selectFrom('postmeta as hidden').select('hidden.post_id').where('hidden.meta_key', '=', EventMeta.hideFromUpcoming),
-      ),
-    );
-  }
-
-  // Dates are `Y-m-d H:i:s` strings (meta) or DATETIMEs (occurrences): compared chronologically.
-  const compare = (column: string, op: '<' | '<=' | '>' | '>=', value: string | undefined) => {
-    if (value !== undefined) query = query.where(sql.ref(column), op, value);
+  return {
+    shape: 'occurrences, posts',
+    query: () => {
+      const query = db.selectFrom('tec_occurrences as occ').innerJoin('posts', 'posts.ID', 'occ.post_id') as unknown as EventQuery;
+      return dialectOf(db) === 'mysql' ? query.modifyFront(sql`straight_join`) : query;
+    },
   };
-  compare(dates.start, '>=', filter.startsOnOrAfter);
-  compare(dates.end, '<=', filter.endsOnOrBefore);
-  compare(dates.start, '<', filter.startsBefore);
-  compare(dates.start, '>', filter.startsAfter);
-  compare(dates.end, '<', filter.endsBefore);
-  compare(dates.end, '>', filter.endsAfter);
+}
 
-  const search = filter.search;
-  if (search) query = query.where((eb) => postSearchCondition(db, eb as never, search));
-  const categories = filter.categoryTermIds;
-  if (categories) query = query.where((eb) => hasTerms(eb as never, Taxonomy.eventCategory, categories));
-  const tags = filter.tagTermIds;
-  if (tags) query = query.where((eb) => hasTerms(eb as never, Taxonomy.tag, tags));
-  const venues = filter.venueIds;
-  if (venues) query = query.where((eb) => namedInMeta(eb as never, EventMeta.venueId, venues));
-  const organizers = filter.organizerIds;
-  if (organizers) query = query.where((eb) => namedInMeta(eb as never, EventMeta.organizerId, organizers));
-  if (filter.featured === true) query = query.where((eb) => metaExists(eb as never, EventMeta.featured));
-  if (filter.featured === false) query = query.where((eb) => metaMissing(eb as never, EventMeta.featured));
-  if (filter.include) query = query.where('posts.ID', 'in', filter.include.length > 0 ? [...filter.include] : [0]);
-  if (filter.postParent !== undefined) query = query.where('posts.post_parent', '=', filter.postParent);
-  const ticketed = filter.ticketed;
-  if (ticketed) query = query.where((eb) => hasRow(ticketRelation(eb as never, ticketed.relationKeys), ticketed.present));
-  return { query, dates };
+/** The date meta rows of each event, by key: its start and end to compare, its start to order by. */
+function dateMetaJoined(filter: EventStorage): Clause {
+  const startKey = filter.filterOnUtcDates ? EventMeta.startDateUtc : EventMeta.startDate;
+  const endKey = filter.filterOnUtcDates ? EventMeta.endDateUtc : EventMeta.endDate;
+  const orderKey = filter.orderByUtcStart ? EventMeta.startDateUtc : EventMeta.startDate;
+  return {
+    shape: 'date meta joined',
+    parameters: [startKey, endKey, orderKey],
+    add: (query) =>
+      (query as unknown as SelectQueryBuilder<Database, 'posts', object>)
+        .innerJoin('postmeta as start_meta', (join) => join.onRef('start_meta.post_id', '=', 'posts.ID').on('start_meta.meta_key', '=', startKey))
+        .innerJoin('postmeta as end_meta', (join) => join.onRef('end_meta.post_id', '=', 'posts.ID').on('end_meta.meta_key', '=', endKey))
+        .innerJoin('postmeta as order_meta', (join) => join.onRef('order_meta.post_id', '=', 'posts.ID').on('order_meta.meta_key', '=', orderKey)) as unknown as EventQuery,
+  };
+}
+
+/** Which date each date filter compares, and how. */
+const DATE_COMPARISONS: Record<(typeof DATE_FILTER_KEYS)[number], [keyof DateColumns, '<' | '<=' | '>' | '>=']> = {
+  startsOnOrAfter: ['start', '>='],
+  endsOnOrBefore: ['end', '<='],
+  startsBefore: ['start', '<'],
+  startsAfter: ['start', '>'],
+  endsBefore: ['end', '<'],
+  endsAfter: ['end', '>'],
+};
+
+/**
+ * The conditions and joins that pick the filter's events, in binding order (see EventsStatement):
+ * the joins, then the conditions. Dates are `Y-m-d H:i:s` strings (meta) or DATETIMEs
+ * (occurrences): compared chronologically.
+ */
+function filterClauses(db: Db, filter: EventListFilter, hide: HideFilter): Clause[] {
+  const dates = dateColumns(filter);
+  // Query.php always drops events hidden from listings, whatever the value of the flag; tec/v1's
+  // query keeps them.
+  const hidden = filter.includeHidden ? undefined : hide;
+  const { ticketed } = filter;
+  return given([
+    filter.useOccurrencesTable ? undefined : dateMetaJoined(filter),
+    hidden === 'anti-join' ? HIDE_FLAG_JOIN : undefined,
+    compared('posts.post_type', '=', PostType.event),
+    within('posts.post_status', filter.statuses.length > 0 ? filter.statuses : [PostStatus.publish]),
+    hidden && hiddenLeftOut(hidden),
+    ...DATE_FILTER_KEYS.map((key) => {
+      const [column, op] = DATE_COMPARISONS[key];
+      const value = filter[key];
+      return value === undefined ? undefined : compared(dates[column], op, value);
+    }),
+    filter.search && searched(db, filter.search),
+    filter.categoryTermIds && withTerms(Taxonomy.eventCategory, filter.categoryTermIds),
+    filter.tagTermIds && withTerms(Taxonomy.tag, filter.tagTermIds),
+    filter.venueIds && namedInMeta(EventMeta.venueId, filter.venueIds),
+    filter.organizerIds && namedInMeta(EventMeta.organizerId, filter.organizerIds),
+    filter.featured === undefined ? undefined : withMeta(EventMeta.featured, filter.featured),
+    filter.include && within('posts.ID', filter.include.length > 0 ? filter.include : [0]),
+    filter.postParent === undefined ? undefined : compared('posts.post_parent', '=', filter.postParent),
+    ticketed && withTickets(ticketed.relationKeys, ticketed.present),
+  ]);
+}
+
+/** The filtered set of events, before ordering and paging, and the columns holding its dates. */
+function filteredEvents(db: Db, filter: EventListFilter, hide: HideFilter): { query: EventQuery; dates: DateColumns } {
+  return { query: built({ from: eventsFrom(db, filter, false), clauses: filterClauses(db, filter, hide) }), dates: dateColumns(filter) };
 }
 
 /**
- * A ticket relation row naming the event (Post_Tickets::filter_by_has_rsvp_or_tickets compares the
- * meta value with the post's ID as MySQL does, numerically; SQLite's affinity does the same).
+ * The event's ID, and TEC's change marker (`tribe_last_save_post`) read in the same statement.
+ * The marker's LIMIT 1 binds its 1 after the option's name.
  */
-function ticketRelation(eb: ExpressionBuilder<Database, 'posts'>, keys: readonly string[]) {
-  return eb
-    .selectFrom('postmeta as ticket_meta')
-    .select(sql`1`.as('one'))
-    .where('ticket_meta.meta_key', 'in', keys.length > 0 ? [...keys] : [''])
-    .whereRef('ticket_meta.meta_value', '=', sql.ref('posts.ID') as never);
-}
+const ID_AND_MARKER: Clause = {
+  shape: 'ID and marker',
+  parameters: [OptionName.lastSavePost, 1],
+  add: (query) =>
+    query
+      .select('posts.ID')
+      .select((eb) => eb.selectFrom('options').select('options.option_value').where('options.option_name', '=', OptionName.lastSavePost).limit(1).as('marker')),
+};
 
 /**
  * One page of event IDs. Lists run by start date; the plugin gives no tie-breaker and MySQL's
@@ -371,11 +510,7 @@ export async function selectEventPage(
   let rowsToRead = wanted;
   for (;;) {
     const sort = page.sort !== undefined && !(page.sort.by === 'event_date' && page.sort.direction === 'asc' && page.sort.byDuration !== true) ? page.sort : undefined;
-    const query = sort
-      ? eventRowsSorted(db, filter, sort, rowsToRead).compile()
-      : compiledPages.compile(db, ...pageShapeAndParameters(filter, page.orderByPostDate, rowsToRead), () =>
-          eventRowsInListOrder(db, filter, page.orderByPostDate, rowsToRead),
-        );
+    const query = sort ? eventRowsSorted(db, filter, sort, rowsToRead).compile() : compiledPage(db, eventRowsInListOrder(db, filter, page.orderByPostDate, rowsToRead));
     // A tec/v1 order (by date, title, modified, menu order) reads what the default order does not.
     const tags = sort ? [...eventListTags(filter, page.orderByPostDate), DependencyTag.list(PostType.event), DependencyTag.listText(PostType.event)] : eventListTags(filter, page.orderByPostDate);
     const rows = (await readOf(tags, () => db.executeQuery<{ ID: number; marker: string | null }>(query))).rows;
@@ -388,64 +523,14 @@ export async function selectEventPage(
 }
 
 /**
- * The page query's SQL by its shape (see CompiledShapes): every list request builds it, and
+ * The page query's SQL by its shape (see CompiledShapes): every list request runs one, and
  * building it cost more CPU than the database spent answering it.
  */
 const compiledPages = new CompiledShapes();
 
-/**
- * The shape of eventRowsInListOrder's query (which clauses, how many values each) and the values
- * it binds, in its order (filteredEvents compares the dates in DATE_FILTER_KEYS' order). A query
- * with a search has no shape: its LIKE patterns differ by dialect, and it is built each time.
- */
-function pageShapeAndParameters(filter: EventListFilter, orderByPostDate: boolean, limit: number): [string | undefined, unknown[]] {
-  if (filter.search) return [undefined, []];
-  const parameters: unknown[] = [OptionName.lastSavePost, 1];
-  if (!filter.useOccurrencesTable) {
-    parameters.push(
-      filter.filterOnUtcDates ? EventMeta.startDateUtc : EventMeta.startDate,
-      filter.filterOnUtcDates ? EventMeta.endDateUtc : EventMeta.endDate,
-      filter.orderByUtcStart ? EventMeta.startDateUtc : EventMeta.startDate,
-    );
-  }
-  if (!filter.includeHidden) parameters.push(EventMeta.hideFromUpcoming);
-  parameters.push(PostType.event, ...(filter.statuses.length > 0 ? filter.statuses : [PostStatus.publish]));
-  const datesGiven = DATE_FILTER_KEYS.filter((key) => filter[key] !== undefined);
-  for (const key of datesGiven) parameters.push(filter[key]);
-  const termIds = (ids: readonly number[]) => (ids.length > 0 ? ids : [0]);
-  // hasRow's subqueries end in LIMIT 1, which binds its 1 after their own values.
-  if (filter.categoryTermIds) parameters.push(Taxonomy.eventCategory, ...termIds(filter.categoryTermIds), 1);
-  if (filter.tagTermIds) parameters.push(Taxonomy.tag, ...termIds(filter.tagTermIds), 1);
-  if (filter.venueIds) parameters.push(EventMeta.venueId, ...filter.venueIds.map(String));
-  if (filter.organizerIds) parameters.push(EventMeta.organizerId, ...filter.organizerIds.map(String));
-  if (filter.featured !== undefined) parameters.push(EventMeta.featured, 1);
-  if (filter.include) parameters.push(...termIds(filter.include));
-  if (filter.postParent !== undefined) parameters.push(filter.postParent);
-  if (filter.ticketed) parameters.push(...(filter.ticketed.relationKeys.length > 0 ? filter.ticketed.relationKeys : ['']), 1);
-  const bounds = orderByPostDate ? {} : orderBounds(filter, dateColumns(filter));
-  if (bounds.lower !== undefined) parameters.push(bounds.lower);
-  if (bounds.upper !== undefined) parameters.push(bounds.upper);
-  parameters.push(limit);
-  const shape = [
-    filter.includeHidden === true,
-    filter.useOccurrencesTable,
-    filter.filterOnUtcDates,
-    filter.orderByUtcStart,
-    filter.statuses.length,
-    datesGiven.join('+'),
-    filter.categoryTermIds?.length,
-    filter.tagTermIds?.length,
-    filter.venueIds?.length,
-    filter.organizerIds?.length,
-    filter.featured,
-    filter.include?.length,
-    filter.postParent !== undefined,
-    filter.ticketed && `${filter.ticketed.present}:${filter.ticketed.relationKeys.length}`,
-    orderByPostDate,
-    bounds.lower !== undefined,
-    bounds.upper !== undefined,
-  ].join(',');
-  return [shape, parameters];
+/** The page statement compiled: its kept SQL with its values when its shape was seen, else built. */
+function compiledPage(db: Db, statement: EventsStatement) {
+  return compiledPages.compile(db, ...shapeAndParameters(statement), () => built(statement));
 }
 
 /**
@@ -492,24 +577,30 @@ function readsOccurrencesFirst(filter: EventListFilter, orderByPostDate: boolean
   );
 }
 
-/** The matching rows in list order, with the order column bounded (see orderBounds). */
-function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: boolean, limit: number) {
-  const occurrencesFirst = readsOccurrencesFirst(filter, orderByPostDate);
-  const { query: filtered, dates } = filteredEvents(db, filter, 'anti-join', occurrencesFirst);
-  let query = filtered.select('posts.ID').select((eb) =>
-    eb
-      .selectFrom('options')
-      .select('options.option_value')
-      .where('options.option_name', '=', OptionName.lastSavePost)
-      .limit(1)
-      .as('marker'),
-  );
-  if (orderByPostDate) return query.orderBy('posts.post_date', 'asc').orderBy('posts.ID', 'asc').limit(limit);
-  if (occurrencesFirst && dialectOf(db) === 'mysql') query = query.modifyFront(sql`straight_join`);
-  const { lower, upper } = orderBounds(filter, dates);
-  if (lower !== undefined) query = query.where(sql.ref(dates.order), '>=', lower);
-  if (upper !== undefined) query = query.where(sql.ref(dates.order), '<=', upper);
-  return query.orderBy(sql.ref(dates.order), 'asc').orderBy('posts.ID', 'asc').limit(limit);
+/** The statement of the matching rows in list order, with the order column bounded (see orderBounds). */
+function eventRowsInListOrder(db: Db, filter: EventListFilter, orderByPostDate: boolean, limit: number): EventsStatement {
+  const dates = dateColumns(filter);
+  const { lower, upper } = orderByPostDate ? {} : orderBounds(filter, dates);
+  return {
+    from: eventsFrom(db, filter, readsOccurrencesFirst(filter, orderByPostDate)),
+    clauses: given([
+      ID_AND_MARKER,
+      ...filterClauses(db, filter, 'anti-join'),
+      lower === undefined ? undefined : compared(dates.order, '>=', lower),
+      upper === undefined ? undefined : compared(dates.order, '<=', upper),
+      inListOrder(orderByPostDate ? 'posts.post_date' : dates.order),
+      limited(limit),
+    ]),
+  };
+}
+
+/** Ordered by `column`, then by ID (the plugin gives no tie-breaker). */
+function inListOrder(column: string): Clause {
+  return { shape: `order by ${column}`, parameters: [], add: (query) => query.orderBy(sql.ref(column), 'asc').orderBy('posts.ID', 'asc') };
+}
+
+function limited(limit: number): Clause {
+  return { shape: 'limit', parameters: [limit], add: (query) => query.limit(limit) };
 }
 
 /**
@@ -534,10 +625,8 @@ const SORT_COLUMNS = { date: 'posts.post_date', title: 'posts.post_title', menu_
  * by ascending ID, which is made explicit. Built each time (rare orders are not worth a shape).
  */
 function eventRowsSorted(db: Db, filter: EventListFilter, sort: EventSort, limit: number) {
-  const { query: filtered, dates } = filteredEvents(db, filter, 'anti-join');
-  const query = filtered.select('posts.ID').select((eb) =>
-    eb.selectFrom('options').select('options.option_value').where('options.option_name', '=', OptionName.lastSavePost).limit(1).as('marker'),
-  );
+  const dates = dateColumns(filter);
+  const query = built({ from: eventsFrom(db, filter, false), clauses: [ID_AND_MARKER, ...filterClauses(db, filter, 'anti-join')] });
   const column = sort.by === 'event_date' ? dates.order : SORT_COLUMNS[sort.by];
   let ordered = query.orderBy(sql.ref(column), sort.direction);
   if (sort.byDuration) {
