@@ -16,11 +16,6 @@ import { DependencyTag, readOf } from '../../feed/dependencies.js';
  * `only_with_upcoming` filter (Linked_Posts::find_with_upcoming_events) alike.
  */
 
-/**
- * The `_EventHideFromUpcoming` value TEC writes for "hide from event listings". The query leaves
- * out every event that has the meta at all, whatever its value; readers compare with this.
- */
-
 /** The date bounds of the query, as `Y-m-d H:i:s` strings. */
 export interface EventDateFilters {
   /** Compared with the stored local (or, when the ORM's normal zone is UTC, UTC) start and end dates. */
