@@ -2,6 +2,7 @@ import type { Database as WasmDatabase } from 'node-sqlite3-wasm';
 import { OptionName } from '../wp/constants.js';
 import { phpSerialize } from '../wp/php/php-values.js';
 import { EventTicketsOption, PluginFiles } from '../wp/site/plugins.js';
+import { RSVP_ATTENDEES, RSVP_STATUS_KEY, TC_ATTENDEES } from '../wp/tickets/attendee-kinds.js';
 import { RSVP, TICKETS_COMMERCE, TicketMeta } from '../wp/tickets/providers.js';
 
 /*
@@ -113,15 +114,15 @@ export function addDemoTickets(database: WasmDatabase, prefix: string, now: Date
     for (const name of rsvp.attendees) {
       const id = insertPost(RSVP.attendeePostType, name);
       addMeta(id, {
-        _tribe_rsvp_full_name: name,
-        _tribe_rsvp_email: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
+        [RSVP_ATTENDEES.fullNameKey]: name,
+        [RSVP_ATTENDEES.emailKey]: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
         [RSVP.attendeeTicketKey]: String(rsvpId),
         [RSVP.attendeeEventKey]: String(eventId),
         _tribe_rsvp_order: code(id),
-        _tribe_rsvp_status: 'yes',
-        _tribe_rsvp_attendee_optout: '0',
+        [RSVP_STATUS_KEY]: 'yes',
+        [RSVP_ATTENDEES.optoutKey]: '0',
         attendee_source: 'admin',
-        _tribe_rsvp_security_code: code(id),
+        [RSVP_ATTENDEES.securityCodeKey]: code(id),
       }, 'attendee');
     }
     for (const name of paid.attendees) {
@@ -129,12 +130,12 @@ export function addDemoTickets(database: WasmDatabase, prefix: string, now: Date
       addMeta(id, {
         [TICKETS_COMMERCE.attendeeTicketKey]: String(paidId),
         [TICKETS_COMMERCE.attendeeEventKey]: String(eventId),
-        _tec_tickets_commerce_security_code: code(id),
-        _tec_tickets_commerce_optout: '',
-        _tec_tickets_commerce_price_paid: paid.price,
-        _tec_tickets_commerce_currency: 'USD',
-        _tec_tickets_commerce_email: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
-        _tec_tickets_commerce_full_name: name,
+        [TC_ATTENDEES.securityCodeKey]: code(id),
+        [TC_ATTENDEES.optoutKey]: '',
+        [TC_ATTENDEES.pricePaidKey]: paid.price,
+        [TC_ATTENDEES.currencyKey]: 'USD',
+        [TC_ATTENDEES.emailKey]: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
+        [TC_ATTENDEES.fullNameKey]: name,
       }, 'attendee');
     }
   });

@@ -27,6 +27,9 @@ export interface RestResponse {
   responseLinks?: boolean;
 }
 
+/** What a handler receives: the context with its parameters typed from the endpoint's `Args` (ArgParams). */
+export type HandlerContext<Ctx, Args> = Ctx & { readonly params: ArgParams<Args> };
+
 export interface EndpointDefinition<Ctx, Args extends ArgSpecs<Ctx> = ArgSpecs<Ctx>> {
   methods: HttpMethod[];
   args: Args;
@@ -37,7 +40,7 @@ export interface EndpointDefinition<Ctx, Args extends ArgSpecs<Ctx> = ArgSpecs<C
    * them typed from those specs (ArgParams; `endpoint()` infers them). Method syntax on purpose:
    * an endpoint with its own `Args` is then one of the route's endpoints without a cast.
    */
-  handler(ctx: Ctx & { readonly params: ArgParams<Args> }): Promise<RestResponse>;
+  handler(ctx: HandlerContext<Ctx, Args>): Promise<RestResponse>;
   /**
    * Registered by the plugin and declared here (the index, /doc and the Allow header show it),
    * but not served yet: the dispatcher passes it by, so a request for it is answered

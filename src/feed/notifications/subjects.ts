@@ -71,6 +71,7 @@ export function decodeChange(text: string): RecordChange | undefined {
   const { kind, id, change, position, changed_at: changedAt } = value as Record<string, unknown>;
   if (
     !(RECORD_KINDS as readonly unknown[]).includes(kind) ||
+    typeof id !== 'number' ||
     !Number.isSafeInteger(id) ||
     !(RECORD_CHANGE_KINDS as readonly unknown[]).includes(change) ||
     typeof position !== 'string' ||
@@ -81,7 +82,7 @@ export function decodeChange(text: string): RecordChange | undefined {
   }
   return {
     kind: kind as RecordKind,
-    id: id as number,
+    id,
     change: change as RecordChange['change'],
     position,
     changedAt: new Date(changedAt),

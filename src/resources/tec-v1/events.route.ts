@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../http/request-context.js';
-import type { RouteDefinition } from '../../http/rest-route.js';
+import { endpoint, type RouteDefinition } from '../../http/rest-route.js';
 import { createEntityHandler } from './entity-writes.handlers.js';
 import { PostType } from '../../wp/constants.js';
 import { archiveResponse, entitySchema } from './archive-response.js';
@@ -16,12 +16,12 @@ export function createEventsRoute(gate: boolean): RouteDefinition<RequestContext
     pattern: '/events',
     schema: entitySchema('events', 'Event', true),
     endpoints: [
-      {
+      endpoint({
         methods: ['GET'],
         args,
         permission: canReadEntity(PostType.event),
         handler: gated(gate, async (ctx) => archiveResponse(ctx, '/events', argNames, await listEventEntities(ctx))),
-      },
+      }),
       {
         methods: ['POST'],
         args: eventBodyArgs(),

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../http/request-context.js';
+import type { HandlerContext } from '../../http/rest-route.js';
 import { DependencyTag, dependOn } from '../../feed/dependencies.js';
 import { POST_TYPE_CAPS, userCan, isLoggedIn } from '../../wp/auth/capabilities.js';
 import { canAccessPasswordContent } from '../../wp/auth/password-access.js';
@@ -19,6 +20,10 @@ import type { ShownEntity, TecEventEntity } from './entity.types.js';
 import { checkReadPermission } from './post-entity.permissions.js';
 import type { EventRecord } from './entity-record.js';
 import { loadPostTickets } from '../../wp/tickets/post-tickets.js';
+import type { eventListArgs } from './post-entity.args.js';
+
+/** GET /events, its parameters typed from the route's arguments. */
+type EventListContext = HandlerContext<RequestContext, ReturnType<typeof eventListArgs>>;
 
 /** The request's view of entities: its context (`view` unless given), `_fields`, viewer, site and instant. */
 export function entityView(ctx: RequestContext, passwordUnlocked = false): EntityView {
@@ -69,9 +74,9 @@ function dateFilters(ctx: RequestContext): EventDateFilters {
  * events (else `publish`); the rest goes to the ORM's by_args, with `tec_events_ignore` so the
  * query reads the date meta rather than TEC 6's occurrences.
  */
-function eventFilter(ctx: RequestContext): EventListFilter {
+function eventFilter(ctx: EventListContext): EventListFilter {
   const mayEdit = userCan(ctx.viewer, POST_TYPE_CAPS[PostType.event]!.edit_posts);
-  const statuses = mayEdit ? (ctx.params.status as string[]) : [PostStatus.publish];
+  const statuses = mayEdit ? ctx.params.status : [PostStatus.publish];
   const filter: EventListFilter = {
     statuses: [...new Set(statuses)],
     ...eventStorageOf(ctx.site),
@@ -84,15 +89,14 @@ function eventFilter(ctx: RequestContext): EventListFilter {
     const parsed = parsePostSearch(search, isLoggedIn(ctx.viewer));
     if (parsed) filter.search = parsed;
   }
-  const ids = (name: string) => (ctx.supplied(name) ? (ctx.params[name] as number[]) : undefined);
   // `categories` and `tags` are validated but are no filter of TEC's events repository (which
   // reads `category` and `tag`): recorded, `categories[]=7` and `tags=14,15` list every event.
-  const venues = ids('venue');
-  if (venues) filter.venueIds = venues;
-  const organizers = ids('organizer');
-  if (organizers) filter.organizerIds = organizers;
-  if (ctx.supplied('featured')) filter.featured = ctx.params.featured as boolean;
-  if (ctx.supplied('post_parent')) filter.postParent = ctx.params.post_parent as number;
+  // The filters below have no default: each is present only when the request sent it.
+  const { venue, organizer, featured, post_parent: postParent } = ctx.params;
+  if (venue) filter.venueIds = venue;
+  if (organizer) filter.organizerIds = organizer;
+  if (featured !== undefined) filter.featured = featured;
+  if (postParent !== undefined) filter.postParent = postParent;
   return filter;
 }
 
@@ -122,12 +126,11 @@ async function eventTotal(ctx: RequestContext, filter: EventListFilter): Promise
 }
 
 /** GET /events: one page of events as entities, the total, and the page asked for. */
-export async function listEventEntities(ctx: RequestContext): Promise<EntityPage<ShownEntity<TecEventEntity>>> {
-  const page = ctx.params.page as number;
-  const perPage = ctx.params.per_page as number;
+export async function listEventEntities(ctx: EventListContext): Promise<EntityPage<ShownEntity<TecEventEntity>>> {
+  const { page, per_page: perPage } = ctx.params;
   const filter = eventFilter(ctx);
   const sort: EventSort = {
-    by: ctx.params.orderby as EventSort['by'],
+    by: ctx.params.orderby,
     direction: String(ctx.params.order).toLowerCase() === 'desc' ? 'desc' : 'asc',
   };
   // An order by title depends on the titles, which a list's own tags do not cover.

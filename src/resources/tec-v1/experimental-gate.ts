@@ -19,14 +19,15 @@ export function assertExperimentalAcknowledged(ctx: RequestContext): void {
   if (acknowledgement === 'wrong') throw missingAcknowledgement('Experimental endpoint requires appropriate acknowledgement header.');
 }
 
-export type Handler = (ctx: RequestContext) => Promise<RestResponse>;
+export type Handler<Ctx extends RequestContext = RequestContext> = (ctx: Ctx) => Promise<RestResponse>;
 
 /**
  * The gate as TEC places it: inside the endpoint's callback (Endpoint::respond), so after core's
  * argument validation and the permission check, before the endpoint reads anything. `enabled`
  * false is TEC's `tec_rest_experimental_endpoint` filter returning false (TEC_V1_EXPERIMENTAL_GATE=off).
+ * The handler keeps its context's type (its parameters typed from the endpoint's arguments).
  */
-export function gated(enabled: boolean, handler: Handler): Handler {
+export function gated<Ctx extends RequestContext>(enabled: boolean, handler: Handler<Ctx>): Handler<Ctx> {
   if (!enabled) return handler;
   return async (ctx) => {
     assertExperimentalAcknowledged(ctx);

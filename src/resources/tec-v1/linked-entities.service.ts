@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../http/request-context.js';
 import { loadPostOnce } from '../../http/request-context.js';
+import type { HandlerContext } from '../../http/rest-route.js';
 import { POST_TYPE_CAPS, userCan } from '../../wp/auth/capabilities.js';
 import { canAccessPasswordContent } from '../../wp/auth/password-access.js';
 import { PostStatus } from '../../wp/constants.js';
@@ -15,6 +16,10 @@ import { checkReadPermission } from './post-entity.permissions.js';
 import { entityView, type EntityPage } from './events.service.js';
 import type { ShownEntity, TecLinkedEntity } from './entity.types.js';
 import type { LinkedEntityKind } from './linked-entity.kinds.js';
+import type { linkedPostListArgs } from './post-entity.args.js';
+
+/** GET /venues or /organizers, its parameters typed from the route's arguments. */
+type LinkedListContext = HandlerContext<RequestContext, ReturnType<typeof linkedPostListArgs>>;
 
 /**
  * Read_Archive_Response::build_query for venues and organizers: `status` only for a reader who
@@ -25,15 +30,14 @@ import type { LinkedEntityKind } from './linked-entity.kinds.js';
  * in the order the join reads the event's rows (recorded: organizers 31, 35 of event 194, saved in
  * one second); the service breaks those ties by that order.
  */
-async function linkedFilter(ctx: RequestContext, kind: LinkedEntityKind): Promise<LinkedPostFilter> {
+async function linkedFilter(ctx: LinkedListContext, kind: LinkedEntityKind): Promise<LinkedPostFilter> {
   const mayEdit = userCan(ctx.viewer, POST_TYPE_CAPS[kind.postType]!.edit_posts);
-  const filter: LinkedPostFilter = { statuses: mayEdit ? [...new Set(ctx.params.status as string[])] : [PostStatus.publish] };
+  const filter: LinkedPostFilter = { statuses: mayEdit ? [...new Set(ctx.params.status)] : [PostStatus.publish] };
   const search = ctx.params.search;
   if (typeof search === 'string' && search !== '') filter.searchWords = likeSearchWords(search);
-  if (ctx.supplied('event')) {
-    const eventId = ctx.params.event as number;
-    if (await loadPostOnce(ctx, eventId)) filter.eventId = eventId;
-  }
+  // No default: present only when the request sent it.
+  const eventId = ctx.params.event;
+  if (eventId !== undefined && (await loadPostOnce(ctx, eventId))) filter.eventId = eventId;
   // The repositories' filter_by_has_events takes no argument: `has_events=0` also keeps only the
   // posts some event links to (an inner join on the link meta, whatever the event's status).
   if (ctx.supplied('has_events')) {
@@ -44,9 +48,8 @@ async function linkedFilter(ctx: RequestContext, kind: LinkedEntityKind): Promis
 }
 
 /** GET /venues or /organizers: one page of entities, the total, and the page asked for. */
-export async function listLinkedEntities(ctx: RequestContext, kind: LinkedEntityKind): Promise<EntityPage<ShownEntity<TecLinkedEntity>>> {
-  const page = ctx.params.page as number;
-  const perPage = ctx.params.per_page as number;
+export async function listLinkedEntities(ctx: LinkedListContext, kind: LinkedEntityKind): Promise<EntityPage<ShownEntity<TecLinkedEntity>>> {
+  const { page, per_page: perPage } = ctx.params;
   const filter = await linkedFilter(ctx, kind);
   const queryKind = { postType: kind.postType, eventMetaKey: kind.eventMetaKey, searchMetaKeys: [] };
   const offset = (page - 1) * perPage;

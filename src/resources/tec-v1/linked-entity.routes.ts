@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../http/request-context.js';
-import type { RouteDefinition } from '../../http/rest-route.js';
+import { endpoint, type RouteDefinition } from '../../http/rest-route.js';
 import { createEntityHandler, deleteEntityHandler, updateEntityHandler } from './entity-writes.handlers.js';
 import { archiveResponse, entitySchema } from './archive-response.js';
 import { gated } from './experimental-gate.js';
@@ -26,12 +26,12 @@ export function createLinkedEntitiesRoute(kind: LinkedEntityKind, gate: boolean)
     pattern: route,
     schema: entitySchema(kind.plural, kind.component, true),
     endpoints: [
-      {
+      endpoint({
         methods: ['GET'],
         args,
         permission: canReadEntity(kind.postType),
         handler: gated(gate, async (ctx) => archiveResponse(ctx, route, argNames, await listLinkedEntities(ctx, kind))),
-      },
+      }),
       { methods: ['POST'], args: kind.bodyArgs(), permission: canCreateEntity(kind.postType), handler: gated(gate, createEntityHandler(entityOf(kind))) },
     ],
   };

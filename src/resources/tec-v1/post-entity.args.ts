@@ -33,17 +33,17 @@ function defaultPerPage(ctx: RequestContext): number {
   return Number.isNaN(perPage) ? 0 : perPage;
 }
 
-export function pagination(): Args {
+export function pagination() {
   const perPage = positiveInteger('per_page', 'Maximum number of items to be returned in result set.', { maximum: 100, minimum: 1 });
   return {
     page: positiveInteger('page', 'The collection page number.', { default: 1, minimum: 1 }),
     // The default is read per request (the site's option), in the spec's `default` place.
     per_page: { description: perPage.description, type: perPage.type, default: defaultPerPage, ...perPage },
-  };
+  } satisfies Args;
 }
 
 /** GET /events (Events::read_params). */
-export function eventListArgs(): Args {
+export function eventListArgs() {
   return {
     ...pagination(),
     start_date: dateTime('start_date', 'Limit events to those starting after the specified date.'),
@@ -63,11 +63,11 @@ export function eventListArgs(): Args {
     ticketed: boolean('Limit result set to events with tickets.'),
     orderby: text('orderby', 'Sort collection by event attribute.', { default: 'event_date', enum: ['date', 'event_date', 'title', 'menu_order', 'modified'] }),
     order: text('order', 'Order sort attribute ascending or descending.', { default: 'ASC', enum: ['ASC', 'DESC'] }),
-  };
+  } satisfies Args;
 }
 
 /** GET /venues and /organizers (Venues::read_params, Organizers::read_params); `plural` is `venues` or `organizers`. */
-export function linkedPostListArgs(plural: 'venues' | 'organizers'): Args {
+export function linkedPostListArgs(plural: 'venues' | 'organizers') {
   return {
     ...pagination(),
     search: text('search', 'Limit results to those matching a string.'),
@@ -75,7 +75,7 @@ export function linkedPostListArgs(plural: 'venues' | 'organizers'): Args {
     has_events: boolean(`Limit result set to ${plural} with events.`),
     only_with_upcoming: boolean(`Limit result set to ${plural} with upcoming events.`),
     status: arrayOf(`Limit result set to ${plural} with specific status.`, 'string', { enum: ALLOWED_STATUS, default: ['publish'], validate: validateStatus }),
-  };
+  } satisfies Args;
 }
 
 /** TEC_Post_Entity_Request_Body_Definition's date pattern (RFC 3339, a space allowed for the T). */

@@ -18,6 +18,16 @@ import { isSerialized } from 'php-serialize';
 type Arg = ArgSpec<RequestContext>;
 type Validate = NonNullable<Arg['validate']>;
 
+/**
+ * A spec as the helpers below return it, typed for ArgParams: the value its sanitize callback
+ * hands the handler, and `default` present when the options give one (the handler then always has
+ * the parameter). A helper whose options may hold a default says so in an overload over its
+ * implementation, which builds a plain ArgSpec: TypeScript cannot follow an `if` into a type.
+ */
+export type TypedArg<Value, Options = object> = Omit<Arg, 'sanitize'> &
+  { sanitize: (value: unknown, ctx: RequestContext) => Value } &
+  (Options extends { default: unknown } ? { default: unknown } : unknown);
+
 /** Parameter::to_array's `validate_callback` catching InvalidRestArgumentException: a WP_Error with TEC's code. */
 function invalidArgument(name: string, kind: string, message: string, details: string): InvalidParam {
   return { message, detail: { code: `tec_rest_invalid_${kind}_argument`, message, data: { status: 400, argument: name, details } } };
@@ -107,7 +117,10 @@ function textSanitizer(options: { enum?: readonly string[]; pattern?: string }) 
   };
 }
 
-export function positiveInteger(name: string, description: string, options: { default?: number; minimum?: number; maximum?: number } = {}): Arg {
+type PositiveIntegerOptions = { default?: number; minimum?: number; maximum?: number };
+
+export function positiveInteger<const Options extends PositiveIntegerOptions = object>(name: string, description: string, options?: Options): TypedArg<number, Options>;
+export function positiveInteger(name: string, description: string, options: PositiveIntegerOptions = {}): Arg {
   const spec: Arg = { description, type: 'integer' };
   if (options.default !== undefined) spec.default = options.default;
   if (options.maximum !== undefined) spec.maximum = options.maximum;
@@ -118,23 +131,22 @@ export function positiveInteger(name: string, description: string, options: { de
   return spec;
 }
 
-export function integer(name: string, description: string): Arg {
+export function integer(name: string, description: string): TypedArg<number> {
   return { description, type: 'integer', required: false, validate: (value) => integerCheck(name)(value), sanitize: phpIntval };
 }
 
-export function dateTime(name: string, description: string, options: { pattern?: string } = {}): Arg {
+export function dateTime(name: string, description: string, options: { pattern?: string } = {}): TypedArg<string> {
   const spec: Arg = { description, type: 'string', format: 'date-time', required: false };
   if (options.pattern !== undefined) spec.pattern = options.pattern;
   spec.validate = (value, ctx) => dateTimeCheck(name, options.pattern)(value, ctx);
-  spec.sanitize = textSanitizer({ pattern: options.pattern });
-  return spec;
+  return { ...spec, sanitize: textSanitizer({ pattern: options.pattern }) };
 }
 
 /**
  * Number: PHP's is_float || is_int on the value as it arrives, so only a JSON number passes (a
  * query or form string never does); sanitized with floatval.
  */
-export function number(name: string, description: string): Arg {
+export function number(name: string, description: string): TypedArg<number> {
   return {
     description,
     type: 'number',
@@ -146,11 +158,22 @@ export function number(name: string, description: string): Arg {
 }
 
 /** Date: as Date_Time (its pattern, then a date strtotime reads), shown with the `date` format. */
-export function date(name: string, description: string, options: { pattern?: string } = {}): Arg {
+export function date(name: string, description: string, options: { pattern?: string } = {}): TypedArg<string> {
   return { ...dateTime(name, description, options), format: 'date' };
 }
 
-export function text(name: string, description: string, options: { default?: string; enum?: readonly string[]; format?: string; pattern?: string } = {}): Arg {
+type TextOptions = { default?: string; enum?: readonly string[]; format?: string; pattern?: string };
+
+/**
+ * Text: a string, sanitized (see textSanitizer). With an enum the validate callback admits only
+ * its members, which the sanitizer leaves as they are, so the handler's value is one of them.
+ */
+export function text<const Options extends TextOptions = object>(
+  name: string,
+  description: string,
+  options?: Options,
+): TypedArg<Options extends { enum: readonly (infer Member)[] } ? Member : string, Options>;
+export function text(name: string, description: string, options: TextOptions = {}): Arg {
   const spec: Arg = { description, type: 'string' };
   if (options.default !== undefined) spec.default = options.default;
   if (options.format !== undefined) spec.format = options.format;
@@ -163,6 +186,7 @@ export function text(name: string, description: string, options: { default?: str
 }
 
 /** Boolean: anything is accepted, and PHP's `(bool)` cast read it (`"false"` is true, `""` and `"0"` false). */
+export function boolean<const Options extends { default?: boolean } = object>(description: string, options?: Options): TypedArg<boolean, Options>;
 export function boolean(description: string, options: { default?: boolean } = {}): Arg {
   const spec: Arg = { description, type: 'boolean' };
   if (options.default !== undefined) spec.default = options.default;
@@ -177,11 +201,14 @@ export function boolean(description: string, options: { default?: boolean } = {}
  * checked by its type's validator (whose error names the argument `example`, as TEC builds the
  * item type without a name). `validate` replaces that check (venues and organizers exist, statuses allowed).
  */
-export function arrayOf(
+type ArrayOptions = { enum?: readonly string[]; default?: readonly string[]; validate?: Validate };
+
+export function arrayOf<const Items extends 'positive-integer' | 'string', const Options extends ArrayOptions = object>(
   description: string,
-  items: 'positive-integer' | 'string',
-  options: { enum?: readonly string[]; default?: readonly string[]; validate?: Validate } = {},
-): Arg {
+  items: Items,
+  options?: Options,
+): TypedArg<Items extends 'positive-integer' ? number[] : string[], Options>;
+export function arrayOf(description: string, items: 'positive-integer' | 'string', options: ArrayOptions = {}): Arg {
   const spec: Arg = { description, type: 'array', items: items === 'positive-integer' ? { type: 'integer' } : { type: 'string' } };
   if (options.enum !== undefined) spec.items = { ...spec.items!, enum: options.enum };
   if (options.default !== undefined) spec.default = [...options.default];

@@ -66,11 +66,13 @@ export function buildPostArr(postType: string, body: TecV1Body, metaAliases: Rea
   for (const [name, value] of body) {
     const column = POST_FIELD_ALIASES[name];
     if (column !== undefined) {
+      // The aliased properties are text, int or date ones (tec-v1.write.params.ts): never a list or a bool.
       postArr.fields[column] = column === 'post_date' || column === 'post_date_gmt' ? mysqlDate(String(value)) : (value as string | number);
-    } else if (taxonomies[name] !== undefined) {
-      postArr.taxInput.set(taxonomies[name], value as number[]);
+    } else if (taxonomies[name] !== undefined && Array.isArray(value)) {
+      // The taxonomy properties are lists of IDs (`ints`), so this is every taxonomy property.
+      postArr.taxInput.set(taxonomies[name], value);
     } else {
-      postArr.metaInput.set(metaAliases[name] ?? name, value as MetaInput);
+      postArr.metaInput.set(metaAliases[name] ?? name, value);
     }
   }
   return postArr;

@@ -10,16 +10,23 @@ import { sanitizeTextField } from '../../wp/terms/term-fields.js';
  * publishes and one without `sticky` un-sticks (fixtures/reference-tec-v1 docs/writes.md).
  */
 
-type ParamKind = 'text' | 'int' | 'bool' | 'ints' | 'date' | 'number';
-
-interface BodyProperty {
-  name: string;
-  kind: ParamKind;
-  default?: unknown;
+/** The value each kind of property holds once sanitized. */
+interface KindValue {
+  text: string;
+  int: number;
+  bool: boolean;
+  ints: number[];
+  date: string;
+  number: number;
 }
 
+type ParamKind = keyof KindValue;
+
+/** A property of a body definition; its default, where it has one, is of its kind's type. */
+type BodyProperty = { [Kind in ParamKind]: { name: string; kind: Kind; default?: KindValue[Kind] } }[ParamKind];
+
 /** TEC_Post_Entity_Request_Body_Definition, in its order. */
-const POST_ENTITY_PROPERTIES: readonly BodyProperty[] = [
+const POST_ENTITY_PROPERTIES = [
   { name: 'date', kind: 'date' },
   { name: 'date_gmt', kind: 'date' },
   { name: 'slug', kind: 'text' },
@@ -35,7 +42,7 @@ const POST_ENTITY_PROPERTIES: readonly BodyProperty[] = [
   { name: 'sticky', kind: 'bool', default: false },
   { name: 'template', kind: 'text' },
   { name: 'tags', kind: 'ints' },
-];
+] as const satisfies readonly BodyProperty[];
 
 /** Event_Request_Body_Definition's own properties, after the post entity's. */
 const EVENT_PROPERTIES: readonly BodyProperty[] = [
@@ -75,7 +82,7 @@ const ORGANIZER_PROPERTIES: readonly BodyProperty[] = [
 ];
 
 /** Event Tickets' Ticket_Request_Body_Definition's own properties. */
-const TICKET_PROPERTIES: readonly BodyProperty[] = [
+const TICKET_PROPERTIES = [
   { name: 'event', kind: 'int' },
   { name: 'price', kind: 'number' },
   { name: 'sale_price', kind: 'number' },
@@ -90,7 +97,7 @@ const TICKET_PROPERTIES: readonly BodyProperty[] = [
   { name: 'start_date', kind: 'date' },
   { name: 'end_date', kind: 'date' },
   { name: 'sku', kind: 'text' },
-];
+] as const satisfies readonly BodyProperty[];
 
 export type TecV1Entity = 'event' | 'venue' | 'organizer';
 
@@ -100,8 +107,11 @@ const OWN_PROPERTIES: Readonly<Record<TecV1Entity, readonly BodyProperty[]>> = {
   organizer: ORGANIZER_PROPERTIES,
 };
 
+/** A value of the body: one of its properties' kinds. */
+export type TecV1BodyValue = KindValue[ParamKind];
+
 /** The body's values, in the order TEC's ORM receives them (a Map keeps it). */
-export type TecV1Body = Map<string, unknown>;
+export type TecV1Body = Map<string, TecV1BodyValue>;
 
 /** PHP's `(bool)` cast, which TEC's Boolean parameter applies: `"false"` is true, `"0"` and `""` false. */
 export function phpBoolCast(value: unknown): boolean {
@@ -124,22 +134,15 @@ export function positiveIntegerList(value: unknown): number[] {
   return items.filter((item) => isPhpNumeric(item)).map((item) => phpIntval(item));
 }
 
-function sanitize(kind: ParamKind, value: unknown): unknown {
-  switch (kind) {
-    case 'text':
-      return sanitizeTextField(typeof value === 'string' || typeof value === 'number' ? String(value) : value === true ? '1' : '');
-    case 'int':
-      return phpIntval(value);
-    case 'bool':
-      return phpBoolCast(value);
-    case 'ints':
-      return positiveIntegerList(value);
-    case 'date':
-      return String(value);
-    case 'number':
-      return typeof value === 'number' ? value : phpFloatval(value);
-  }
-}
+/** Each kind's sanitizer, as its parameter type sanitizes it. */
+const SANITIZERS: { readonly [Kind in ParamKind]: (value: unknown) => KindValue[Kind] } = {
+  text: (value) => sanitizeTextField(typeof value === 'string' || typeof value === 'number' ? String(value) : value === true ? '1' : ''),
+  int: phpIntval,
+  bool: phpBoolCast,
+  ints: positiveIntegerList,
+  date: (value) => String(value),
+  number: (value) => (typeof value === 'number' ? value : phpFloatval(value)),
+};
 
 /**
  * The schema-defined body of a create or update: the definition's properties found among the
@@ -155,12 +158,27 @@ export function ticketSchemaDefinedBody(params: Readonly<Record<string, unknown>
   return definedBody([...POST_ENTITY_PROPERTIES, ...TICKET_PROPERTIES], params);
 }
 
+type TicketProperty = (typeof POST_ENTITY_PROPERTIES | typeof TICKET_PROPERTIES)[number];
+
+/** A property of a ticket's body. */
+export type TicketBodyName = TicketProperty['name'];
+
+/** The type of a ticket body's property: its kind's. */
+export type TicketBodyValue<Name extends TicketBodyName> = KindValue[Extract<TicketProperty, { name: Name }>['kind']];
+
+/** A ticket body's value of a property, as its kind's sanitizer (or its default) gives it. */
+export function ticketBodyValue<Name extends TicketBodyName>(body: TecV1Body, name: Name): TicketBodyValue<Name> | undefined {
+  // The body maps names to any kind's value; definedBody stored this one through its kind's
+  // sanitizer or default, and filter_upsert_params's changes keep each property's kind.
+  return body.get(name) as TicketBodyValue<Name> | undefined;
+}
+
 function definedBody(properties: readonly BodyProperty[], params: Readonly<Record<string, unknown>>): TecV1Body {
   const body: TecV1Body = new Map();
   for (const property of properties) {
     if (body.has(property.name)) continue;
     const value = params[property.name];
-    if (value !== undefined && value !== null) body.set(property.name, sanitize(property.kind, value));
+    if (value !== undefined && value !== null) body.set(property.name, SANITIZERS[property.kind](value));
     else if (property.default !== undefined) body.set(property.name, property.default);
   }
   return body;

@@ -12,7 +12,7 @@ import { LINKED_POST_STICKY, pagination, postEntityBodyArgs } from './post-entit
 type Args = ArgSpecs<RequestContext>;
 
 /** GET /tickets (Tickets::read_params). */
-export function ticketListArgs(): Args {
+export function ticketListArgs() {
   return {
     ...pagination(),
     search: text('search', 'Limit results to those matching a string.'),
@@ -24,7 +24,7 @@ export function ticketListArgs(): Args {
     exclude: arrayOf('Ensure result set excludes specific IDs.', 'positive-integer'),
     // Declared with a default of false, which the parameter leaves out of its description.
     show_hidden: boolean('Include tickets marked as hidden from view.'),
-  };
+  } satisfies Args;
 }
 
 const SALE_DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';

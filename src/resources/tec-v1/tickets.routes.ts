@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../http/request-context.js';
-import type { RouteDefinition } from '../../http/rest-route.js';
+import { endpoint, type RouteDefinition } from '../../http/rest-route.js';
 import { userCan } from '../../wp/auth/capabilities.js';
 import type { SiteSettings } from '../../wp/site/site.js';
 import { archiveResponse, entitySchema } from './archive-response.js';
@@ -36,7 +36,7 @@ export function createTicketsRoute(gate: boolean): RouteDefinition<RequestContex
     available: servesTecV1Tickets,
     schema: entitySchema('tickets', 'Ticket', true),
     endpoints: [
-      { methods: ['GET'], args, permission: canReadTicket, handler: gated(gate, async (ctx) => archiveResponse(ctx, '/tickets', argNames, await listTickets(ctx))) },
+      endpoint({ methods: ['GET'], args, permission: canReadTicket, handler: gated(gate, async (ctx) => archiveResponse(ctx, '/tickets', argNames, await listTickets(ctx))) }),
       { methods: ['POST'], args: ticketBodyArgs(), permission: canCreateTicket, handler: gated(gate, createTicketHandler) },
     ],
   };

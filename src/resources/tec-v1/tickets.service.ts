@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../http/request-context.js';
+import type { HandlerContext } from '../../http/rest-route.js';
 import { loadPostOnce } from '../../http/request-context.js';
 import { isLoggedIn, userCan } from '../../wp/auth/capabilities.js';
 import { ANY_POST_STATUSES, PostStatus, REGISTERED_POST_STATUSES } from '../../wp/constants.js';
@@ -12,6 +13,10 @@ import { countTickets, selectTicketIdsPage, type TicketListFilter, type TicketSo
 import { loadTicketRecords, type TicketRecord } from './tickets.records.js';
 import { canReadTicketParent } from './tickets.permissions.js';
 import { TC_TICKET_POST_TYPE } from './tickets.constants.js';
+import type { ticketListArgs } from './tickets.args.js';
+
+/** GET /tickets, its parameters typed from the route's arguments. */
+type TicketListContext = HandlerContext<RequestContext, ReturnType<typeof ticketListArgs>>;
 
 /** The statuses WordPress registers (get_post_stati), the only ones WP_Query's `post_status` takes. */
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(REGISTERED_POST_STATUSES);
@@ -34,11 +39,13 @@ function statusCondition(status: string): Pick<TicketListFilter, 'statuses'> {
  * (tickets are `capability_type => post`), `event`, `search`; `include`, `exclude` and
  * `show_hidden` reach the ORM as WP_Query variables it does not know, and do nothing.
  */
-function ticketFilter(ctx: RequestContext): TicketListFilter {
+function ticketFilter(ctx: TicketListContext): TicketListFilter {
   const status = typeof ctx.params.status === 'string' ? ctx.params.status : PostStatus.publish;
   const mayAsk = status !== PostStatus.publish && userCan(ctx.viewer, 'edit_posts');
   const filter: TicketListFilter = mayAsk ? statusCondition(status) : { statuses: [PostStatus.publish] };
-  if (ctx.supplied('event')) filter.eventIds = [ctx.params.event as number];
+  // No default: present only when the request sent it.
+  const { event } = ctx.params;
+  if (event !== undefined) filter.eventIds = [event];
   const search = ctx.params.search;
   if (typeof search === 'string' && search !== '') {
     const parsed = parsePostSearch(search, isLoggedIn(ctx.viewer));
@@ -52,7 +59,7 @@ function ticketFilter(ctx: RequestContext): TicketListFilter {
  * WP_Query's; the others make it fall back to the post date, in the order asked. `relevance`
  * with a search puts WP_Query's search order first.
  */
-function ticketSort(ctx: RequestContext, filter: TicketListFilter): TicketSort {
+function ticketSort(ctx: TicketListContext, filter: TicketListFilter): TicketSort {
   const orderby = ctx.params.orderby;
   const direction = ctx.params.order === 'asc' ? 'asc' : 'desc';
   const sort: TicketSort = { column: orderby === 'title' ? 'post_title' : 'post_date', direction };
@@ -73,9 +80,8 @@ function toEntity(ctx: RequestContext, { record, parent }: TicketRecord): TecTic
  * GET /tickets: one page of Tickets Commerce tickets, newest first by default. The total counts
  * every ticket found, those whose post this reader may not read included, as the plugin's does.
  */
-export async function listTickets(ctx: RequestContext): Promise<EntityPage<TecTicketEntity>> {
-  const page = ctx.params.page as number;
-  const perPage = ctx.params.per_page as number;
+export async function listTickets(ctx: TicketListContext): Promise<EntityPage<TecTicketEntity>> {
+  const { page, per_page: perPage } = ctx.params;
   const filter = ticketFilter(ctx);
   const offset = (page - 1) * perPage;
   const ids = Number.isSafeInteger(offset) ? await selectTicketIdsPage(ctx.db, filter, ticketSort(ctx, filter), { limit: perPage, offset }) : [];

@@ -13,7 +13,7 @@ import { finishPostUpdate, transitionPostStatus, trashPost, writeUpdatedPostRow 
 import type { WriteScope } from '../../wp/write/transaction.js';
 import { postRowOf } from '../../wp/write/write-env.js';
 import { buildPostArr } from './tec-v1.event-postarr.js';
-import { phpBoolCast, ticketSchemaDefinedBody, type TecV1Body } from './tec-v1.write.params.js';
+import { phpBoolCast, ticketBodyValue, ticketSchemaDefinedBody, type TecV1Body, type TicketBodyName } from './tec-v1.write.params.js';
 import { answering } from './entity-writes.handlers.js';
 import { postFieldsOf, TecV1EntityError, TecV1Errors, writeMetaInput } from './tec-v1.writes.js';
 import { salePriceText } from './ticket-model.js';
@@ -88,26 +88,29 @@ async function filterUpsertParams(ctx: RequestContext, scope: WriteScope, ticket
   const event = await postRowOf(scope, eventId);
   if (event === undefined || !ctx.site.tec.ticketEnabledPostTypes.includes(event.post_type)) throw TicketWriteErrors.notTicketable();
 
-  const given = (name: string) => body.get(name) as string | number | boolean | undefined;
-  const windowOf = (name: string, defaultTime: string) => {
+  const given = <Name extends TicketBodyName>(name: Name) => ticketBodyValue(body, name);
+  const windowOf = (name: 'start_date' | 'end_date', defaultTime: string) => {
     const text = given(name);
     return typeof text === 'string' && text !== '' ? splitDateTime(text, defaultTime) : undefined;
   };
   const start = windowOf('start_date', '00:00:00');
   const end = windowOf('end_date', '23:59:59');
-  if (body.has('capacity') && !body.has('stock')) body.set('stock', body.get('capacity'));
-  if (body.has('stock') && !body.has('capacity')) body.set('capacity', body.get('stock'));
+  // Capacity and stock each stand for the other when sent alone (the body holds no undefined values).
+  const sentCapacity = given('capacity');
+  const sentStock = given('stock');
+  if (sentCapacity !== undefined && sentStock === undefined) body.set('stock', sentCapacity);
+  if (sentStock !== undefined && sentCapacity === undefined) body.set('capacity', sentStock);
   if (body.get('stock_mode') === StockMode.unlimited) body.set('stock_mode', '');
 
   const level = phpIntval(storedValue(await eventMeta(scope, eventId), PostStockMeta.level) ?? '');
   const stock: TicketStockInput = {};
-  const eventCapacity = (given('event_capacity') as number | undefined) ?? (level > 0 ? level : undefined);
+  const eventCapacity = given('event_capacity') ?? (level > 0 ? level : undefined);
   if (eventCapacity !== undefined) stock.event_capacity = eventCapacity;
-  const capacity = (given('capacity') as number | undefined) ?? storedValue(stored, TicketWriteMeta.capacity);
+  const capacity = given('capacity') ?? storedValue(stored, TicketWriteMeta.capacity);
   if (capacity !== undefined) stock.capacity = capacity;
-  const stockLeft = (given('stock') as number | undefined) ?? storedValue(stored, TicketWriteMeta.stock);
+  const stockLeft = given('stock') ?? storedValue(stored, TicketWriteMeta.stock);
   if (stockLeft !== undefined) stock.stock = stockLeft;
-  const mode = (given('stock_mode') as string | undefined) ?? storedValue(stored, TicketWriteMeta.globalStockMode);
+  const mode = given('stock_mode') ?? storedValue(stored, TicketWriteMeta.globalStockMode);
   if (mode !== undefined) stock.mode = mode;
 
   const storedStart = storedValue(stored, TicketWriteMeta.startDate);
@@ -117,19 +120,19 @@ async function filterUpsertParams(ctx: RequestContext, scope: WriteScope, ticket
   const storedSale = storedValue(stored, TicketWriteMeta.salePrice);
   const input: TicketSaveInput = {
     ticketId,
-    name: (given('title') as string | undefined) ?? post?.post_title,
-    description: (given('content') as string | undefined) ?? (given('excerpt') as string | undefined) ?? post?.post_excerpt,
-    price: (given('price') as number | undefined) ?? storedValue(stored, TicketWriteMeta.price),
+    name: given('title') ?? post?.post_title,
+    description: given('content') ?? given('excerpt') ?? post?.post_excerpt,
+    price: given('price') ?? storedValue(stored, TicketWriteMeta.price),
     showDescription: given('show_description') ?? storedValue(stored, TicketWriteMeta.showDescription),
-    type: (given('type') as string | undefined) ?? storedValue(stored, TicketWriteMeta.type),
-    sku: (given('sku') as string | undefined) ?? storedValue(stored, TicketWriteMeta.sku),
+    type: given('type') ?? storedValue(stored, TicketWriteMeta.type),
+    sku: given('sku') ?? storedValue(stored, TicketWriteMeta.sku),
     startDate,
     startTime,
     endDate,
     endTime,
     stock,
     addSalePrice: body.has('sale_price') || !isPhpEmpty(storedValue(stored, TicketWriteMeta.salePriceChecked) ?? ''),
-    salePrice: (given('sale_price') as number | undefined) ?? (storedSale === undefined ? undefined : salePriceText(storedSale)),
+    salePrice: given('sale_price') ?? (storedSale === undefined ? undefined : salePriceText(storedSale)),
     saleStartDate: saleDate(given('sale_price_start_date') ?? storedValue(stored, TicketWriteMeta.salePriceStartDate)),
     saleEndDate: saleDate(given('sale_price_end_date') ?? storedValue(stored, TicketWriteMeta.salePriceEndDate)),
   };

@@ -2,7 +2,8 @@ import type { RequestContext } from '../../http/request-context.js';
 import { loadPostMetaOnce } from '../../http/request-context.js';
 import { AppError } from '../../http/errors.js';
 import { hasPublishedTicket } from './cart.repository.js';
-import { DEFAULT_PROVIDER_META_KEY, TicketKinds } from './ticket-kinds.js';
+import { DEFAULT_PROVIDER_META } from '../../wp/tickets/providers.js';
+import { TicketKinds } from './ticket-kinds.js';
 
 /**
  * The cart as Event Tickets' REST cart (Tribe__Tickets__Commerce__Cart) answers on a site whose
@@ -21,7 +22,7 @@ const EMPTY_CART = { tickets: [], meta: [], cart_url: '', checkout_url: '' };
 async function postHasTickets(ctx: RequestContext, postId: number): Promise<boolean> {
   if (await hasPublishedTicket(ctx.db, postId, TicketKinds.rsvp.postType, TicketKinds.rsvp.eventMetaKey)) return true;
   if (!ctx.site.plugins.eventTickets?.providers.includes('tc')) return false;
-  const saved = (await loadPostMetaOnce(ctx, postId)).get(DEFAULT_PROVIDER_META_KEY)?.[0];
+  const saved = (await loadPostMetaOnce(ctx, postId)).get(DEFAULT_PROVIDER_META)?.[0];
   const provider = saved === undefined || saved === '' ? TicketKinds.tc.providerClass : saved;
   if (provider !== TicketKinds.tc.providerClass) return false;
   return hasPublishedTicket(ctx.db, postId, TicketKinds.tc.postType, TicketKinds.tc.eventMetaKey);

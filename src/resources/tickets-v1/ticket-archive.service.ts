@@ -1,6 +1,6 @@
 import { invalidParams } from '../../http/errors.js';
 import { preloadPostsWithMetaOnce, type RequestContext } from '../../http/request-context.js';
-import type { RestResponse } from '../../http/rest-route.js';
+import type { HandlerContext, RestResponse } from '../../http/rest-route.js';
 import { isLoggedIn, userCan } from '../../wp/auth/capabilities.js';
 import { ANY_POST_STATUSES, PostStatus, PostType } from '../../wp/constants.js';
 import { listToArray } from '../../wp/php/lists.js';
@@ -22,6 +22,9 @@ import { ListTicketsArgs } from './tickets.args.js';
  * the page asked for, each ticket as get_ticket_data answers it (`null` where it cannot), then
  * tec_tickets_rest_api_archive_results' filters (a manager's fees, the password blanking).
  */
+
+/** GET /tickets, its parameters typed from the route's arguments. */
+type ArchiveContext = HandlerContext<RequestContext, typeof ListTicketsArgs>;
 
 const invalidPage = () => new AppError(400, 'invalid-page-number', 'The page number requested is larger than the number of pages available.');
 
@@ -63,7 +66,7 @@ function eventStatuses(asked: readonly string[], ctx: RequestContext): readonly 
 }
 
 /** The repository filter of the request's arguments (by_args), or VOID. */
-function archiveFilter(ctx: RequestContext, manage: boolean): TicketArchiveFilter | typeof VOID {
+function archiveFilter(ctx: ArchiveContext, manage: boolean): TicketArchiveFilter | typeof VOID {
   const filter: TicketArchiveFilter = { relatedPostTypes: [...new Set([PostType.event, ...ctx.site.tec.ticketEnabledPostTypes])] };
   const status = has(ctx, 'status') ? statusList(ctx.params.status) : [manage ? 'any' : PostStatus.publish];
   filter.statuses = ticketStatuses(status, manage, ctx);
@@ -106,10 +109,11 @@ function archiveFilter(ctx: RequestContext, manage: boolean): TicketArchiveFilte
   // Ticket_Repository::ticket_provider_symbols names only the legacy PayPal commerce, which the service never runs.
   if (has(ctx, 'currency') && listToArray(ctx.params.currency).length > 0) return VOID;
   if (manage) {
-    const pair = (min: string, max: string) => (has(ctx, min) && has(ctx, max) ? ([ctx.params[min] as number, ctx.params[max] as number] as const) : undefined);
-    filter.attendeesBetween = pair('attendees_min', 'attendees_max');
-    filter.checkedInBetween = pair('checkedin_min', 'checkedin_max');
-    filter.capacityBetween = pair('capacity_min', 'capacity_max');
+    const bound = (name: `${'attendees' | 'checkedin' | 'capacity'}_${'min' | 'max'}`) => (has(ctx, name) ? ctx.params[name] : undefined);
+    const pair = (min: number | undefined, max: number | undefined) => (min !== undefined && max !== undefined ? ([min, max] as const) : undefined);
+    filter.attendeesBetween = pair(bound('attendees_min'), bound('attendees_max'));
+    filter.checkedInBetween = pair(bound('checkedin_min'), bound('checkedin_max'));
+    filter.capacityBetween = pair(bound('capacity_min'), bound('capacity_max'));
   }
   return filter;
 }
@@ -142,7 +146,7 @@ function archiveUrl(ctx: RequestContext): string {
  * Throws 400 invalid-page-number past the last page, 400 rest_invalid_param for `per_page` 0, or InProgressError for a ticket whose answer
  * is not built yet.
  */
-export async function listArchiveTickets(ctx: RequestContext): Promise<RestResponse> {
+export async function listArchiveTickets(ctx: ArchiveContext): Promise<RestResponse> {
   const manage = requestHasManageAccess(ctx);
   const perPage = phpIntval(ctx.params.per_page);
   // Event Tickets divides by it unchecked (a PHP fatal, 500 HTML): refused the way WordPress refuses a value below a minimum.

@@ -4,11 +4,11 @@ import { PostStatus } from '../../wp/constants.js';
 import { firstMeta } from '../../wp/posts/meta.js';
 import { phpIntval } from '../../wp/php/php-values.js';
 import { isTribeTruthy } from '../../wp/tec/truthy.js';
-import { TC_ATTENDEE_STATUS_META, TC_PENDING_STATUS } from '../../wp/tickets/providers.js';
+import { TC_PENDING_STATUS } from '../../wp/tickets/providers.js';
 import { selectAttendeeIdsOfTickets } from '../../wp/tickets/tickets.repository.js';
 import { renderAttendee, isPublicAttendee } from './attendee.service.js';
 import { loadAttendee, type AttendeeRecord } from './attendee.records.js';
-import { ATTENDEE_KINDS, HIDE_ATTENDEES_LIST_KEY, RSVP_STATUS_KEY } from '../../wp/tickets/attendee-kinds.js';
+import { ATTENDEE_KINDS, HIDE_ATTENDEES_LIST_KEY, RSVP_STATUS_KEY, TC_ATTENDEES } from '../../wp/tickets/attendee-kinds.js';
 
 /** A ticket's attendees as get_ticket_attendees lists them: the records and their answers, in order. */
 export interface TicketAttendees {
@@ -56,6 +56,6 @@ export async function ticketAttendees(ctx: RequestContext, ticketId: number, isR
 export function pendingCount(records: readonly AttendeeRecord[]): number {
   return records.filter(
     (attendee) =>
-      attendee.kind.provider === 'tc' && attendee.post.post_status === PostStatus.publish && firstMeta(attendee.meta, TC_ATTENDEE_STATUS_META) === TC_PENDING_STATUS,
+      attendee.kind.provider === 'tc' && attendee.post.post_status === PostStatus.publish && firstMeta(attendee.meta, TC_ATTENDEES.statusKey) === TC_PENDING_STATUS,
   ).length;
 }

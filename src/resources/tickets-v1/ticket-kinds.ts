@@ -1,14 +1,12 @@
+import { RSVP, TICKETS_COMMERCE } from '../../wp/tickets/providers.js';
+
 /**
- * Event Tickets' ticket providers as stored: each one's ticket post type and the meta key that
- * names the post a ticket is for. (The ticket model another part of issue 30 builds under
- * src/wp/tickets/ will own these; kept here until it lands.)
+ * Event Tickets' ticket providers as this namespace reads them, by slug: each one's ticket post
+ * type, the meta key naming the post a ticket is for, and its class (names from wp/tickets/providers.ts).
  */
 export const TicketKinds = {
   /** Tribe__Tickets__RSVP: always active with Event Tickets. */
-  rsvp: { postType: 'tribe_rsvp_tickets', eventMetaKey: '_tribe_rsvp_for_event', providerClass: 'Tribe__Tickets__RSVP' },
+  rsvp: { postType: RSVP.ticketPostType, eventMetaKey: RSVP.ticketEventKey, providerClass: RSVP.className },
   /** TEC\Tickets\Commerce\Module: active when Tickets Commerce is on. */
-  tc: { postType: 'tec_tc_ticket', eventMetaKey: '_tec_tickets_commerce_event', providerClass: 'TEC\\Tickets\\Commerce\\Module' },
+  tc: { postType: TICKETS_COMMERCE.ticketPostType, eventMetaKey: TICKETS_COMMERCE.ticketEventKey, providerClass: TICKETS_COMMERCE.className },
 } as const;
-
-/** The post meta key naming a post's ticket provider (Tickets_Handler::$key_provider_field). */
-export const DEFAULT_PROVIDER_META_KEY = '_tribe_default_ticket_provider';

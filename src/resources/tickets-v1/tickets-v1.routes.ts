@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../http/request-context.js';
-import { EDITABLE, type RouteDefinition } from '../../http/rest-route.js';
+import { EDITABLE, endpoint, type RouteDefinition } from '../../http/rest-route.js';
 import { listToArray } from '../../wp/php/lists.js';
 import { createIndexRoute } from '../index/index.routes.js';
 import { getAttendee } from './attendee.service.js';
@@ -63,7 +63,7 @@ export function createTicketsV1Routes(namespace: string): Route[] {
     {
       pattern: '/tickets',
       endpoints: [
-        { methods: ['GET'], args: ListTicketsArgs, handler: listArchiveTickets },
+        endpoint({ methods: ['GET'], args: ListTicketsArgs, handler: (ctx) => listArchiveTickets(ctx) }),
         { methods: ['POST'], args: CreateTicketArgs, handler: createEditorTicket },
       ],
     },

@@ -40,7 +40,7 @@ export function timeArg(description: string): ArgSpec<RequestContext> {
  * An integer bound Event Tickets registers with `min`, which is no JSON-schema keyword: nothing
  * checks it and the index does not show it.
  */
-function countBound(description: string): ArgSpec<RequestContext> {
+function countBound(description: string): ArgSpec<RequestContext> & { type: 'integer' } {
   return { description, type: 'integer' };
 }
 
@@ -50,7 +50,7 @@ function ticketsPerPageDefault(ctx: RequestContext): string {
 }
 
 /** Ticket_Archive::READ_args. */
-export const ListTicketsArgs: Args = {
+export const ListTicketsArgs = {
   page: { description: 'The page of results to return; defaults to 1', type: 'integer', default: 1, sanitize: absint, minimum: 1 },
   per_page: {
     description: 'How many tickets to return per results page; defaults to posts_per_page.',
@@ -97,7 +97,7 @@ export const ListTicketsArgs: Args = {
     description: 'Limit results to tickets that provide attendees the possibility to fill in additional information or not; requires ET+.',
     type: 'boolean',
   },
-};
+} satisfies Args;
 
 const TICKET_ID: ArgSpec<RequestContext> = { type: 'integer', in: 'path', description: 'The ticket post ID', required: true, validate: isPositiveInt };
 

@@ -37,59 +37,79 @@ export interface AttendeeKind {
   orderStatusKey: string | undefined;
 }
 
-export const ATTENDEE_KINDS: readonly AttendeeKind[] = [
-  {
-    provider: 'rsvp',
-    postType: 'tribe_rsvp_attendees',
-    eventKey: '_tribe_rsvp_event',
-    ticketKey: '_tribe_rsvp_product',
-    optoutKey: '_tribe_rsvp_attendee_optout',
-    checkedInKey: '_tribe_rsvp_checkedin',
-    fullNameKey: '_tribe_rsvp_full_name',
-    emailKey: '_tribe_rsvp_email',
-    orderKey: undefined,
-    ticketPostType: 'tribe_rsvp_tickets',
-    repositoryKey: 'rsvp',
-    holderNameKey: '_tribe_rsvp_full_name',
-    holderEmailKey: '_tribe_rsvp_email',
-    securityCodeKey: '_tribe_rsvp_security_code',
-    orderStatusKey: '_tribe_rsvp_status',
-  },
-  {
-    provider: undefined,
-    postType: 'tribe_tpp_attendees',
-    eventKey: '_tribe_tpp_event',
-    ticketKey: '_tribe_tpp_product',
-    optoutKey: '_tribe_tpp_attendee_optout',
-    checkedInKey: '_tribe_tpp_checkedin',
-    fullNameKey: '_tribe_tpp_full_name',
-    emailKey: '_tribe_tpp_email',
-    orderKey: '_tribe_tpp_order',
-    ticketPostType: 'tribe_tpp_tickets',
-    repositoryKey: 'tribe-commerce',
-    holderNameKey: '_tribe_tickets_full_name',
-    holderEmailKey: '_tribe_tickets_email',
-    securityCodeKey: '_tribe_tpp_security_code',
-    orderStatusKey: '_tribe_tpp_status',
-  },
-  {
-    provider: 'tc',
-    postType: 'tec_tc_attendee',
-    eventKey: '_tec_tickets_commerce_event',
-    ticketKey: '_tec_tickets_commerce_ticket',
-    optoutKey: '_tec_tickets_commerce_optout',
-    checkedInKey: '_tec_tickets_commerce_checked_in',
-    fullNameKey: '_tec_tickets_commerce_full_name',
-    emailKey: '_tec_tickets_commerce_email',
-    orderKey: '_tec_tickets_commerce_order',
-    ticketPostType: 'tec_tc_ticket',
-    repositoryKey: 'tec-tc',
-    holderNameKey: '_tec_tickets_commerce_full_name',
-    holderEmailKey: '_tec_tickets_commerce_email',
-    securityCodeKey: '_tec_tickets_commerce_security_code',
-    orderStatusKey: undefined,
-  },
-];
+/** Tribe__Tickets__RSVP's attendees. */
+export const RSVP_ATTENDEES: AttendeeKind = {
+  provider: 'rsvp',
+  postType: 'tribe_rsvp_attendees',
+  eventKey: '_tribe_rsvp_event',
+  ticketKey: '_tribe_rsvp_product',
+  optoutKey: '_tribe_rsvp_attendee_optout',
+  checkedInKey: '_tribe_rsvp_checkedin',
+  fullNameKey: '_tribe_rsvp_full_name',
+  emailKey: '_tribe_rsvp_email',
+  orderKey: undefined,
+  ticketPostType: 'tribe_rsvp_tickets',
+  repositoryKey: 'rsvp',
+  holderNameKey: '_tribe_rsvp_full_name',
+  holderEmailKey: '_tribe_rsvp_email',
+  securityCodeKey: '_tribe_rsvp_security_code',
+  orderStatusKey: '_tribe_rsvp_status',
+};
+
+/** The legacy Tribe Commerce (PayPal) attendees. */
+export const TRIBE_COMMERCE_ATTENDEES: AttendeeKind = {
+  provider: undefined,
+  postType: 'tribe_tpp_attendees',
+  eventKey: '_tribe_tpp_event',
+  ticketKey: '_tribe_tpp_product',
+  optoutKey: '_tribe_tpp_attendee_optout',
+  checkedInKey: '_tribe_tpp_checkedin',
+  fullNameKey: '_tribe_tpp_full_name',
+  emailKey: '_tribe_tpp_email',
+  orderKey: '_tribe_tpp_order',
+  ticketPostType: 'tribe_tpp_tickets',
+  repositoryKey: 'tribe-commerce',
+  holderNameKey: '_tribe_tickets_full_name',
+  holderEmailKey: '_tribe_tickets_email',
+  securityCodeKey: '_tribe_tpp_security_code',
+  orderStatusKey: '_tribe_tpp_status',
+};
+
+/** Tickets Commerce's attendee meta that no other provider has (TEC\Tickets\Commerce\Attendee's keys). */
+export interface CommerceAttendeeKeys {
+  /** $price_paid_meta_key and $currency_meta_key: what the attendee's item cost, and its currency code. */
+  pricePaidKey: string;
+  currencyKey: string;
+  /** $status_meta_key: the status of the attendee's order. */
+  statusKey: string;
+}
+
+/** Tickets Commerce's attendees. */
+export const TC_ATTENDEES: AttendeeKind & CommerceAttendeeKeys = {
+  provider: 'tc',
+  postType: 'tec_tc_attendee',
+  eventKey: '_tec_tickets_commerce_event',
+  ticketKey: '_tec_tickets_commerce_ticket',
+  optoutKey: '_tec_tickets_commerce_optout',
+  checkedInKey: '_tec_tickets_commerce_checked_in',
+  fullNameKey: '_tec_tickets_commerce_full_name',
+  emailKey: '_tec_tickets_commerce_email',
+  orderKey: '_tec_tickets_commerce_order',
+  ticketPostType: 'tec_tc_ticket',
+  repositoryKey: 'tec-tc',
+  holderNameKey: '_tec_tickets_commerce_full_name',
+  holderEmailKey: '_tec_tickets_commerce_email',
+  securityCodeKey: '_tec_tickets_commerce_security_code',
+  orderStatusKey: undefined,
+  pricePaidKey: '_tec_tickets_commerce_price_paid',
+  currencyKey: '_tec_tickets_commerce_currency',
+  statusKey: '_tec_tickets_commerce_status',
+};
+
+export const ATTENDEE_KINDS: readonly AttendeeKind[] = [RSVP_ATTENDEES, TRIBE_COMMERCE_ATTENDEES, TC_ATTENDEES];
+
+/** Tribe__Tickets__Tickets::ATTENDEE_USER_ID: the user an attendee belongs to, every provider's. */
+export const ATTENDEE_USER_ID_KEY = '_tribe_tickets_attendee_user_id';
 
 /** Tribe__Tickets__RSVP::ATTENDEE_RSVP_KEY: `yes` (going) or `no`. */
 export const RSVP_STATUS_KEY = '_tribe_rsvp_status';

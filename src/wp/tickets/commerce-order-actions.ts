@@ -8,6 +8,7 @@ import { insertPost } from '../write/posts.js';
 import type { WriteScope } from '../write/transaction.js';
 import { mysqlNow, siteOf } from '../write/write-env.js';
 import { attendeeSecurityCode } from './attendee-codes.js';
+import { ATTENDEE_USER_ID_KEY, TC_ATTENDEES } from './attendee-kinds.js';
 import { GLOBAL_STOCK_LEVEL_META, TICKETS_COMMERCE, TicketMeta } from './providers.js';
 import { toTicket, type Ticket } from './ticket.js';
 import { PostStockMeta, TicketWriteMeta } from './ticket-write-meta.js';
@@ -19,22 +20,6 @@ import { PostStockMeta, TicketWriteMeta } from './ticket-write-meta.js';
  * Order::can_transition_to makes before an order moves to the status that decreases stock
  * (Stock_Validator::validate_order_stock).
  */
-
-const ATTENDEE_POST_TYPE = TICKETS_COMMERCE.attendeePostType;
-
-/** Attendee::$*_meta_key, as the attendee repository's aliases name them. */
-const AttendeeMeta = {
-  ticket: TICKETS_COMMERCE.attendeeTicketKey,
-  event: TICKETS_COMMERCE.attendeeEventKey,
-  user: '_tribe_tickets_attendee_user_id',
-  securityCode: '_tec_tickets_commerce_security_code',
-  optout: '_tec_tickets_commerce_optout',
-  pricePaid: '_tec_tickets_commerce_price_paid',
-  currency: '_tec_tickets_commerce_currency',
-  email: '_tec_tickets_commerce_email',
-  fullName: '_tec_tickets_commerce_full_name',
-} as const;
-
 
 /** The ticket of an order item and the post it sells for, as the flag actions load them. */
 export interface OrderTicket {
@@ -126,22 +111,22 @@ export interface CommerceAttendeeInput {
  */
 export async function createCommerceAttendee(scope: WriteScope, input: CommerceAttendeeInput): Promise<number> {
   const meta: Array<[string, string]> = [
-    [AttendeeMeta.ticket, String(input.ticket.id)],
-    [AttendeeMeta.event, String(input.eventId)],
-    [AttendeeMeta.securityCode, attendeeSecurityCode()],
-    [AttendeeMeta.optout, input.optout ? '1' : ''],
-    [AttendeeMeta.pricePaid, String(input.pricePaid)],
-    [AttendeeMeta.currency, input.currency],
+    [TC_ATTENDEES.ticketKey, String(input.ticket.id)],
+    [TC_ATTENDEES.eventKey, String(input.eventId)],
+    [TC_ATTENDEES.securityCodeKey, attendeeSecurityCode()],
+    [TC_ATTENDEES.optoutKey, input.optout ? '1' : ''],
+    [TC_ATTENDEES.pricePaidKey, String(input.pricePaid)],
+    [TC_ATTENDEES.currencyKey, input.currency],
   ];
   const { purchaser } = input;
-  if (purchaser.userId !== 0) meta.push([AttendeeMeta.user, String(purchaser.userId)]);
-  if (!isPhpEmpty(purchaser.email)) meta.push([AttendeeMeta.email, wpUnslash(purchaser.email)]);
+  if (purchaser.userId !== 0) meta.push([ATTENDEE_USER_ID_KEY, String(purchaser.userId)]);
+  if (!isPhpEmpty(purchaser.email)) meta.push([TC_ATTENDEES.emailKey, wpUnslash(purchaser.email)]);
   const hasName = !isPhpEmpty(purchaser.fullName);
-  if (hasName) meta.push([AttendeeMeta.fullName, wpUnslash(purchaser.fullName)]);
+  if (hasName) meta.push([TC_ATTENDEES.fullNameKey, wpUnslash(purchaser.fullName)]);
   return insertPost(
     scope,
     {
-      post_type: ATTENDEE_POST_TYPE,
+      post_type: TC_ATTENDEES.postType,
       post_status: 'publish',
       post_parent: input.orderId,
       ping_status: 'closed',

@@ -1,9 +1,11 @@
 import type { TicketProvider } from '../site/plugins.js';
+import { RSVP_ATTENDEES, TC_ATTENDEES, TRIBE_COMMERCE_ATTENDEES } from './attendee-kinds.js';
 
 /**
  * Event Tickets' providers as its storage knows them: which posts are a provider's tickets and
  * attendees, and the meta keys tying them to the post they sell for (Tribe__Tickets__RSVP,
- * TEC\Tickets\Commerce\Module and their Attendee / Ticket classes). The one place these names are spelt.
+ * TEC\Tickets\Commerce\Module and their Attendee / Ticket classes). The one place the ticket names
+ * are spelt; the attendee names are the attendee kinds' (attendee-kinds.ts).
  */
 
 export interface TicketProviderStorage {
@@ -26,10 +28,10 @@ export const RSVP: TicketProviderStorage = Object.freeze({
   className: 'Tribe__Tickets__RSVP',
   ticketPostType: 'tribe_rsvp_tickets',
   ticketEventKey: '_tribe_rsvp_for_event',
-  attendeePostType: 'tribe_rsvp_attendees',
-  attendeeEventKey: '_tribe_rsvp_event',
-  attendeeTicketKey: '_tribe_rsvp_product',
-  attendeeCheckedInKey: '_tribe_rsvp_checkedin',
+  attendeePostType: RSVP_ATTENDEES.postType,
+  attendeeEventKey: RSVP_ATTENDEES.eventKey,
+  attendeeTicketKey: RSVP_ATTENDEES.ticketKey,
+  attendeeCheckedInKey: RSVP_ATTENDEES.checkedInKey,
 });
 
 export const TICKETS_COMMERCE: TicketProviderStorage = Object.freeze({
@@ -37,10 +39,10 @@ export const TICKETS_COMMERCE: TicketProviderStorage = Object.freeze({
   className: 'TEC\\Tickets\\Commerce\\Module',
   ticketPostType: 'tec_tc_ticket',
   ticketEventKey: '_tec_tickets_commerce_event',
-  attendeePostType: 'tec_tc_attendee',
-  attendeeEventKey: '_tec_tickets_commerce_event',
-  attendeeTicketKey: '_tec_tickets_commerce_ticket',
-  attendeeCheckedInKey: '_tec_tickets_commerce_checked_in',
+  attendeePostType: TC_ATTENDEES.postType,
+  attendeeEventKey: TC_ATTENDEES.eventKey,
+  attendeeTicketKey: TC_ATTENDEES.ticketKey,
+  attendeeCheckedInKey: TC_ATTENDEES.checkedInKey,
 });
 
 /**
@@ -48,9 +50,9 @@ export const TICKETS_COMMERCE: TicketProviderStorage = Object.freeze({
  * its attendee repository still counts them (Tribe__Tickets__Attendee_Repository's key lists).
  */
 export const LEGACY_PAYPAL_ATTENDEES = Object.freeze({
-  attendeePostType: 'tribe_tpp_attendees',
-  attendeeEventKey: '_tribe_tpp_event',
-  attendeeCheckedInKey: '_tribe_tpp_checkedin',
+  attendeePostType: TRIBE_COMMERCE_ATTENDEES.postType,
+  attendeeEventKey: TRIBE_COMMERCE_ATTENDEES.eventKey,
+  attendeeCheckedInKey: TRIBE_COMMERCE_ATTENDEES.checkedInKey,
 });
 
 /**
@@ -104,10 +106,9 @@ export function defaultProviderOf(
 }
 
 /**
- * Tickets Commerce's attendee meta holding its order's status (Attendee::$status_meta_key), and
- * the value of a pending one (Pending::get_wp_slug): Ticket::get_qty_pending counts those.
+ * The value of a pending order in a Tickets Commerce attendee's status meta (Pending::get_wp_slug,
+ * in TC_ATTENDEES.statusKey): Ticket::get_qty_pending counts those.
  */
-export const TC_ATTENDEE_STATUS_META = '_tec_tickets_commerce_status';
 export const TC_PENDING_STATUS = 'tec-tc-pending';
 
 /**
@@ -117,5 +118,5 @@ export const TC_PENDING_STATUS = 'tec-tc-pending';
 export const LEGACY_PAYPAL_TICKETS = Object.freeze({
   ticketPostType: 'tribe_tpp_tickets',
   ticketEventKey: '_tribe_tpp_for_event',
-  attendeeTicketKey: '_tribe_tpp_product',
+  attendeeTicketKey: TRIBE_COMMERCE_ATTENDEES.ticketKey,
 });

@@ -7,7 +7,7 @@ import { getPostMetaValues, updatePostMeta } from '../write/post-meta.js';
 import { insertPost, updatePost } from '../write/posts.js';
 import type { WriteScope } from '../write/transaction.js';
 import { attendeeSecurityCode, rsvpOrderHash } from './attendee-codes.js';
-import { attendeeKindOf, PAID_PRICE_KEY, RSVP_STATUS_KEY, type AttendeeKind } from './attendee-kinds.js';
+import { ATTENDEE_USER_ID_KEY, PAID_PRICE_KEY, RSVP_ATTENDEES, RSVP_STATUS_KEY, type AttendeeKind } from './attendee-kinds.js';
 import { checkInRsvpAttendee, uncheckInRsvpAttendee } from './check-in.js';
 
 /*
@@ -52,7 +52,7 @@ function rsvpAliases(kind: AttendeeKind): Readonly<Record<string, string>> {
     security_code: kind.securityCodeKey,
     order_id: '_tribe_rsvp_order',
     optout: kind.optoutKey,
-    user_id: '_tribe_tickets_attendee_user_id',
+    user_id: ATTENDEE_USER_ID_KEY,
     price_paid: PAID_PRICE_KEY,
     price_currency: '_tribe_tickets_price_currency_symbol',
     full_name: kind.fullNameKey,
@@ -133,7 +133,7 @@ export interface RsvpAttendeeCreate {
 
 /** create_attendee_for_ticket for an RSVP ticket: the new attendee's ID. */
 export async function createRsvpAttendee(scope: WriteScope, input: RsvpAttendeeCreate): Promise<number> {
-  const kind = attendeeKindOf('tribe_rsvp_attendees')!;
+  const kind = RSVP_ATTENDEES;
   const defaults = ARG_ORDER.map((key): [string, unknown] => [key, key === 'ticket_id' ? input.ticketId : key === 'post_id' ? input.eventId : null]);
   const args = mergeArgs(defaults, input.params);
   if (args.get('optout') === null) args.set('optout', 1);
@@ -163,7 +163,7 @@ export async function createRsvpAttendee(scope: WriteScope, input: RsvpAttendeeC
 
 /** update_attendee for an RSVP attendee: its post touched, the arguments stored, then a check-in or check-out. */
 export async function updateRsvpAttendee(scope: WriteScope, attendeeId: number, params: AttendeeParams): Promise<void> {
-  const kind = attendeeKindOf('tribe_rsvp_attendees')!;
+  const kind = RSVP_ATTENDEES;
   const args = mergeArgs(ARG_ORDER.map((key): [string, unknown] => [key, null]), params);
   setUpRsvpArgs(args);
   const { title, meta } = toPostarr(args, kind);
