@@ -70,8 +70,9 @@ async function main(): Promise<void> {
 
   console.log(`Generating ${events.toLocaleString('en-US')} events (seed ${seed}, now ${values.now}) into ${redact(target.toString())}, prefix ${values.prefix}`);
   // A batch job, not a server: a statement may wait for a connection as long as the batches before
-  // it take (seconds on a server writing a binlog), not the service's one second.
-  const db = createDb({ databaseUrl: target.toString(), tablePrefix: values.prefix, connectionLimit: 4, acquireTimeoutMs: 120_000 });
+  // it take (seconds on a server writing a binlog), not the service's one second, and may run as
+  // long as it needs (the indexes of a million events' tables take minutes; 0: no limit).
+  const db = createDb({ databaseUrl: target.toString(), tablePrefix: values.prefix, connectionLimit: 4, acquireTimeoutMs: 120_000, statementTimeoutMs: 0 });
   let failed = false;
   try {
     let lastPrint = 0;

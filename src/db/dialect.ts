@@ -107,6 +107,28 @@ export async function dropIndex(db: Kysely<any>, name: string, table: string): P
 }
 
 /**
+ * Runs `work` on one connection whose server-side statement time limit (createDb's, 30 s unless
+ * set) is lifted for the while, then put back before the connection returns to the pool: building
+ * an index on a big site's table takes minutes, and MariaDB's max_statement_time stops DDL too.
+ * MySQL's max_execution_time covers SELECTs only and SQLite has no limit: there `work` just runs.
+ */
+export async function withoutStatementTimeLimit<DB, T>(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (dialectOf(db) === 'sqlite') return work(db);
+  return db.connection().execute(async (connection) => {
+    const limit = await sql<{ seconds: number | string }>`select @@session.max_statement_time as seconds`
+      .execute(connection)
+      .then((result) => Number(result.rows[0]?.seconds), () => undefined);
+    if (limit === undefined || !Number.isFinite(limit)) return work(connection);
+    await sql`set session max_statement_time = 0`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`set session max_statement_time = ${sql.raw(String(limit))}`.execute(connection);
+    }
+  });
+}
+
+/**
  * The names of the indexes on `table` (unprefixed; the prefix plugin names the site's), from the
  * server's catalogue. SQLite's index names are the whole file's, so there: every index's name.
  */

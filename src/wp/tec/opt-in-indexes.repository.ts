@@ -1,5 +1,5 @@
 import type { Db } from '../../db/create-db.js';
-import { dropIndex, indexColumns, selectIndexNames } from '../../db/dialect.js';
+import { dropIndex, indexColumns, selectIndexNames, withoutStatementTimeLimit } from '../../db/dialect.js';
 
 /**
  * Indexes the stock TEC schema lacks and a large site's lists need, added only when the site's
@@ -49,23 +49,28 @@ export async function selectOptInIndexes(db: Db): Promise<Set<string>> {
 
 /** Adds the opt-in indexes that are missing; returns the names added. */
 export async function addOptInIndexes(db: Db): Promise<string[]> {
-  const present = await selectOptInIndexes(db);
-  const added: string[] = [];
-  for (const index of OPT_IN_INDEXES.filter((candidate: OptInIndex) => !present.has(candidate.name))) {
-    const columns = index.columns.map((name, at) => ({ name, prefix: index.prefixes?.[at] }));
-    await db.schema.createIndex(index.name).on(index.table).expression(indexColumns(db, columns)).execute();
-    added.push(index.name);
-  }
-  return added;
+  // Minutes on a big site's tables: beyond the statement time limit every other statement keeps.
+  return withoutStatementTimeLimit(db, async (connection) => {
+    const present = await selectOptInIndexes(connection);
+    const added: string[] = [];
+    for (const index of OPT_IN_INDEXES.filter((candidate: OptInIndex) => !present.has(candidate.name))) {
+      const columns = index.columns.map((name, at) => ({ name, prefix: index.prefixes?.[at] }));
+      await connection.schema.createIndex(index.name).on(index.table).expression(indexColumns(connection, columns)).execute();
+      added.push(index.name);
+    }
+    return added;
+  });
 }
 
 /** Removes the opt-in indexes that are present; returns the names removed. */
 export async function removeOptInIndexes(db: Db): Promise<string[]> {
-  const present = await selectOptInIndexes(db);
-  const removed: string[] = [];
-  for (const index of OPT_IN_INDEXES.filter((candidate: OptInIndex) => present.has(candidate.name))) {
-    await dropIndex(db, index.name, index.table);
-    removed.push(index.name);
-  }
-  return removed;
+  return withoutStatementTimeLimit(db, async (connection) => {
+    const present = await selectOptInIndexes(connection);
+    const removed: string[] = [];
+    for (const index of OPT_IN_INDEXES.filter((candidate: OptInIndex) => present.has(candidate.name))) {
+      await dropIndex(connection, index.name, index.table);
+      removed.push(index.name);
+    }
+    return removed;
+  });
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIndexesCommand } from '../../../../src/commands/indexes.js';
-import type { Db } from '../../../../src/db/create-db.js';
+import { createDb, type Db } from '../../../../src/db/create-db.js';
 import { OPT_IN_INDEXES, selectOptInIndexes } from '../../../../src/wp/tec/opt-in-indexes.repository.js';
 import { insertEvent, insertTerm, insertVenue, occurrenceHash, setOption } from '../../../builders/index.js';
 import { ROOT, agentFor, recordStatements } from '../../../http/support.js';
@@ -117,6 +117,26 @@ describe('npm run indexes -- add|remove|status on a fresh schema', () => {
 
   it('refuses an unknown action with the usage line', async () => {
     expect(await run('drop')).toEqual({ code: 2, lines: ['usage: npm run indexes -- add|remove|status'] });
+  });
+
+  it("adds and removes them beyond the pool's statement time limit, and leaves the limit to every other statement", async () => {
+    // A big site's index takes minutes, over createDb's 30 s: here the limit is 1 ms, which any
+    // index build and this sleep exceed (MariaDB's max_statement_time stops DDL as well).
+    const limited = createDb({ databaseUrl: database.url, tablePrefix: database.prefix, connectionLimit: 1, statementTimeoutMs: 1 });
+    try {
+      await expect(sql`select sleep(0.2)`.execute(limited)).rejects.toThrow(/max_statement_time|interrupted/i);
+      const added = await runIndexesCommand(limited, 'add', () => undefined);
+      expect(added).toBe(0);
+      expect([...(await selectOptInIndexes(database.db))].filter((name) => NAMES.includes(name)).sort()).toEqual([...NAMES].sort());
+      // The pool's one connection, back with its limit.
+      const { rows } = await sql<{ seconds: string | number }>`select @@session.max_statement_time as seconds`.execute(limited);
+      expect(Number(rows[0]!.seconds)).toBe(0.001);
+      expect(await runIndexesCommand(limited, 'remove', () => undefined)).toBe(0);
+      expect([...(await selectOptInIndexes(database.db))].filter((name) => NAMES.includes(name))).toEqual([]);
+      await expect(sql`select sleep(0.2)`.execute(limited)).rejects.toThrow(/max_statement_time|interrupted/i);
+    } finally {
+      await limited.destroy();
+    }
   });
 });
 
