@@ -8,7 +8,7 @@ import type { WriteScope } from '../write/transaction.js';
 import { postTypeOf } from '../write/write-env.js';
 import { AppError } from '../wp-error.js';
 import { manualGatewayOrderId, wpGeneratePassword } from './attendee-codes.js';
-import { TC_ORDER_POST_TYPE } from './attendee-kinds.js';
+import { TC_ORDER_POST_TYPE, tcOrderPostStatus } from './attendee-kinds.js';
 import { createCommerceAttendee, decreaseStock, hasStockFor, loadOrderTicket } from './commerce-order-actions.js';
 import { modifyOrderStatus, runStatusTransition, type OrderStatusSlug, type OrderTransition } from './commerce-order-status.js';
 import { TicketMeta } from './providers.js';
@@ -34,7 +34,6 @@ const OrderMeta = {
 } as const;
 
 const MANUAL_GATEWAY = 'manual';
-const CREATED_STATUS = 'tec-tc-created';
 
 export const CommerceAttendeeErrors = {
   /**
@@ -118,7 +117,7 @@ export async function createCommerceManualAttendee(scope: WriteScope, input: Com
 
   const orderId = await insertPost(
     scope,
-    { post_type: TC_ORDER_POST_TYPE, post_status: CREATED_STATUS, post_title: `TEC-TC-M-${wpGeneratePassword(12)}-T-${input.ticketId}`, ping_status: 'closed' },
+    { post_type: TC_ORDER_POST_TYPE, post_status: tcOrderPostStatus('created'), post_title: `TEC-TC-M-${wpGeneratePassword(12)}-T-${input.ticketId}`, ping_status: 'closed' },
     { metaInput: orderMeta },
   );
   await runStatusTransition(scope, transition(orderId), 'created', undefined);
