@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
-import { agentFor, recordedUserAuth } from './support.js';
+import { agentFor, recordedUserAuth, recordStatements } from './support.js';
 
 /**
  * Event Tickets' hooks in event writes beyond the recorded cases (test/contract/tickets.writes):
@@ -62,6 +62,26 @@ describe('event writes on a site running Event Tickets', () => {
     const renamed = await agent().post('/wp-json/tribe/events/v1/events/129').set('Authorization', admin).send({ title: 'Renamed', start_date: '2028-06-01 09:00:00', end_date: '2028-06-01 11:00:00' });
     expect(renamed.status).toBe(200);
     expect((await metaOf([2007], '_ticket_end_date'))[2007]).toEqual(['2028-06-01 09:00:00']);
+  });
+
+  it("reads the tickets' meta in one statement, not one per ticket, when a moved start moves their sale end", async () => {
+    const recorder = recordStatements(database);
+    try {
+      const moved = await agentFor(database, { now: NOW, db: recorder.db, env: { NAMESPACES: 'calendar/events/v1,tribe/events/v1,tec/v1' } })
+        .post('/wp-json/tribe/events/v1/events/129')
+        .set('Authorization', admin)
+        .send({ start_date: '2028-07-01 09:00:00', end_date: '2028-07-01 11:00:00' });
+      expect(moved.status).toBe(200);
+      expect((await metaOf([2007], '_ticket_end_date'))[2007]).toEqual(['2028-07-01 09:00:00']);
+      const tickets = [2007, 2008, 2009];
+      const metaReads = recorder.queries.filter(
+        (query) => /from `?wp_postmeta`?/i.test(query.sql) && /^\s*select/i.test(query.sql) && query.parameters.some((value) => tickets.includes(Number(value))),
+      );
+      expect(metaReads.length).toBeGreaterThan(0);
+      for (const read of metaReads) expect(tickets.every((id) => read.parameters.map(Number).includes(id)), read.sql).toBe(true);
+    } finally {
+      await recorder.db.destroy();
+    }
   });
 
   it('a ticket without a sale start starts at the post\'s date, to the half hour, on any save (wp_insert_post)', async () => {

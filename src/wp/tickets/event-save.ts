@@ -1,6 +1,6 @@
 import { EventMeta } from '../constants.js';
 import type { EventTicketsSite } from '../site/plugins.js';
-import { flushPostMeta } from '../write/meta-store.js';
+import { flushPostMeta, metaStoreFor } from '../write/meta-store.js';
 import { getPostMetaValues, updatePostMeta } from '../write/post-meta.js';
 import type { WriteScope } from '../write/transaction.js';
 import { postRowOf, postTypeOf } from '../write/write-env.js';
@@ -49,7 +49,10 @@ export async function afterEventMetaUpdated(scope: WriteScope, eventId: number, 
   const site = await ticketsFor(scope, eventId);
   if (!site) return;
   await flushPostMeta(scope);
-  for (const ticketId of await selectTicketIdsOfPost(scope.trx, eventId, activeProviders(site.providers))) {
+  const ticketIds = await selectTicketIdsOfPost(scope.trx, eventId, activeProviders(site.providers));
+  // Every ticket's meta in one statement, not one per ticket as the loop reads it.
+  await metaStoreFor(scope, ticketIds);
+  for (const ticketId of ticketIds) {
     if ((await getPostMetaValues(scope, ticketId, MANUAL_UPDATE_META)).includes(TicketMeta.endDate)) continue;
     await updatePostMeta(scope, ticketId, TicketMeta.endDate, value);
   }
@@ -70,6 +73,7 @@ export async function afterPostInserted(scope: WriteScope, postId: number): Prom
   const ticketIds = await selectTicketIdsOfPost(scope.trx, postId, activeProviders(site.providers));
   if (ticketIds.length === 0) return;
   const postDate = (await postRowOf(scope, postId))?.post_date ?? '';
+  await metaStoreFor(scope, ticketIds);
   for (const ticketId of ticketIds) {
     if ((await getPostMetaValues(scope, ticketId, MANUAL_UPDATE_META)).includes(TicketMeta.startDate)) continue;
     if (((await getPostMetaValues(scope, ticketId, TicketMeta.startDate))[0] ?? '') !== '') continue;
