@@ -1,3 +1,4 @@
+import { PostStatus } from '../constants.js';
 import { firstMeta, type MetaMap } from '../posts/meta.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpIntval } from '../php/php-values.js';
@@ -127,7 +128,7 @@ export async function createCommerceAttendee(scope: WriteScope, input: CommerceA
     scope,
     {
       post_type: TC_ATTENDEES.postType,
-      post_status: 'publish',
+      post_status: PostStatus.publish,
       post_parent: input.orderId,
       ping_status: 'closed',
       ...(hasName ? { post_title: purchaser.fullName } : {}),

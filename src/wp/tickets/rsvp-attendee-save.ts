@@ -1,3 +1,4 @@
+import { PostStatus } from '../constants.js';
 import { selectUserIdByEmail } from '../auth/users.repository.js';
 import { isPhpEmpty } from '../php/php-empty.js';
 import { phpIntval, phpSerialize } from '../php/php-values.js';
@@ -151,7 +152,7 @@ export async function createRsvpAttendee(scope: WriteScope, input: RsvpAttendeeC
   const { title, meta } = toPostarr(args, kind);
   const id = await insertPost(
     scope,
-    { post_type: kind.postType, post_status: 'publish', ping_status: 'closed', ...(title === undefined ? {} : { post_title: title }) },
+    { post_type: kind.postType, post_status: PostStatus.publish, ping_status: 'closed', ...(title === undefined ? {} : { post_title: title }) },
     { metaInput: meta },
   );
   if (isPhpEmpty(args.get('security_code'))) {

@@ -8,7 +8,7 @@ import { addPostMeta, deletePostMeta, getPostMetaValues, updatePostMeta } from '
 import { insertPost, updatePost } from '../write/posts.js';
 import type { WriteScope } from '../write/transaction.js';
 import { postRowOf, siteOf } from '../write/write-env.js';
-import { EventMeta, PostType } from '../constants.js';
+import { EventMeta, PostStatus, PostType } from '../constants.js';
 import { commerceCurrency, commerceCurrencyCode } from './currency.js';
 import { serializeCommerceValue } from './commerce-value.js';
 import { RSVP, TICKETS_COMMERCE } from './providers.js';
@@ -255,7 +255,7 @@ export async function saveCommerceTicket(scope: WriteScope, postId: number, inpu
     ticketId = await insertPost(
       scope,
       {
-        post_status: 'publish',
+        post_status: PostStatus.publish,
         post_type: TICKETS_COMMERCE.ticketPostType,
         post_author: authorId,
         post_excerpt: description,
@@ -348,7 +348,7 @@ export async function saveRsvpTicket(scope: WriteScope, postId: number, input: T
     await updatePost(scope, ticketId, { post_excerpt: description, post_title: name });
   } else {
     ticketId = await insertPost(scope, {
-      post_status: 'publish',
+      post_status: PostStatus.publish,
       post_type: RSVP.ticketPostType,
       post_author: authorId,
       post_excerpt: description,
