@@ -81,11 +81,15 @@ export class EventDateIndex {
     private readonly starts: Dates,
     /** Their ends, in the same order; each end - start lies in [0, span]. */
     private readonly ends: Dates,
+    /** Their post IDs, in the same order: events of one start by ascending ID, as a page lists them. */
+    private readonly ids: Dates,
     private readonly span: number,
     /** The other events' rows, grouped by event: rows groupStart[i]..groupStart[i+1]-1 are event i's. */
     private readonly otherStarts: Float64Array,
     private readonly otherEnds: Float64Array,
     private readonly groupStart: Uint32Array,
+    /** Each group's post ID. */
+    private readonly groupIds: Float64Array,
   ) {}
 
   /** How many events the filter finds, whatever the window. */
@@ -95,7 +99,25 @@ export class EventDateIndex {
 
   /** About what the index holds in memory. */
   get bytes(): number {
-    return this.starts.byteLength + this.ends.byteLength + this.otherStarts.byteLength + this.otherEnds.byteLength + this.groupStart.byteLength + 200;
+    return (
+      this.starts.byteLength +
+      this.ends.byteLength +
+      this.ids.byteLength +
+      this.otherStarts.byteLength +
+      this.otherEnds.byteLength +
+      this.groupStart.byteLength +
+      this.groupIds.byteLength +
+      200
+    );
+  }
+
+  /**
+   * Whether pages can be read from the index: every event has one row. An event with several
+   * (occurrences, or a second date meta row) is listed by its first matching row, and in meta
+   * storage the statement pairs each start row with each end row: left to SQL.
+   */
+  get pageable(): boolean {
+    return this.groupStart.length - 1 === this.otherStarts.length;
   }
 
   /**
@@ -138,12 +160,15 @@ export class EventDateIndex {
     const base = Number.isFinite(lowest) ? Math.floor(lowest / YEAR_UNITS) * YEAR_UNITS : 0;
     const narrow = highest - base < 2 ** 32;
     const kept = byStart(starts, single, keptCount, base, narrow);
+    byIdWithinStart(kept, starts, ids);
     const keptStarts: Dates = narrow ? new Uint32Array(keptCount) : new Float64Array(keptCount);
     const keptEnds: Dates = narrow ? new Uint32Array(keptCount) : new Float64Array(keptCount);
+    const keptIds: Dates = ids.every((id) => Number.isInteger(id) && id >= 0 && id < 2 ** 32) ? new Uint32Array(keptCount) : new Float64Array(keptCount);
     for (let at = 0; at < keptCount; at += 1) {
       const i = kept[at]!;
       keptStarts[at] = starts[i]! - base;
       keptEnds[at] = ends[i]! - base;
+      keptIds[at] = ids[i]!;
     }
     // The others' rows grouped by event (in ID order).
     const others: number[] = [];
@@ -152,13 +177,17 @@ export class EventDateIndex {
     const otherStarts = new Float64Array(others.length);
     const otherEnds = new Float64Array(others.length);
     const groupStart: number[] = [];
+    const groupIds: number[] = [];
     others.forEach((i, at) => {
-      if (at === 0 || ids[others[at - 1]!] !== ids[i]) groupStart.push(at);
+      if (at === 0 || ids[others[at - 1]!] !== ids[i]) {
+        groupStart.push(at);
+        groupIds.push(ids[i]!);
+      }
       otherStarts[at] = starts[i]! - base;
       otherEnds[at] = ends[i]! - base;
     });
     groupStart.push(others.length);
-    return new EventDateIndex(base, keptStarts, keptEnds, Math.max(span, 0), otherStarts, otherEnds, Uint32Array.from(groupStart));
+    return new EventDateIndex(base, keptStarts, keptEnds, keptIds, Math.max(span, 0), otherStarts, otherEnds, Uint32Array.from(groupStart), Float64Array.from(groupIds));
   }
 
   /**
@@ -207,6 +236,59 @@ export class EventDateIndex {
       }
     }
     return total;
+  }
+
+  /**
+   * The IDs of one page of the window's events in list order (start ascending, then ID: the page
+   * statement's ORDER BY), `offset` events skipped; undefined when the index cannot say (not
+   * pageable, or a bound not a `Y-m-d H:i:s` date). Exact only where the list orders by the dates
+   * the window compares (see EventTotalsIndex.page).
+   */
+  page(window: DateWindow, offset: number, limit: number): number[] | undefined {
+    if (!this.pageable) return undefined;
+    const bounds = this.boundsOf(window);
+    if (bounds === undefined) return undefined;
+    const { startLow, startHigh, endLow, endHigh } = bounds;
+    const startOk = (start: number) =>
+      (startLow === undefined || (startLow.strict ? start > startLow.value : start >= startLow.value)) &&
+      (startHigh === undefined || (startHigh.strict ? start < startHigh.value : start <= startHigh.value));
+    const endOk = (end: number) =>
+      (endLow === undefined || (endLow.strict ? end > endLow.value : end >= endLow.value)) &&
+      (endHigh === undefined || (endHigh.strict ? end < endHigh.value : end <= endHigh.value));
+    const n = this.starts.length;
+    // As in count: the positions the start bounds allow, those the end bounds decide at once.
+    const from = startLow === undefined ? 0 : startLow.strict ? this.after(startLow.value) : this.atOrAfter(startLow.value);
+    const to = startHigh === undefined ? n : startHigh.strict ? this.atOrAfter(startHigh.value) : this.after(startHigh.value);
+    const out0 = endLow === undefined ? 0 : this.atOrAfter(endLow.value - this.span);
+    const in0 = endLow === undefined ? 0 : this.after(endLow.value);
+    const in1 = endHigh === undefined ? n : this.atOrAfter(endHigh.value - this.span);
+    const out1 = endHigh === undefined ? n : this.after(endHigh.value);
+    // The events kept apart (one row each, see pageable) that match, in list order.
+    const apart: number[] = [];
+    for (let row = 0; row < this.otherStarts.length; row += 1) if (startOk(this.otherStarts[row]!) && endOk(this.otherEnds[row]!)) apart.push(row);
+    apart.sort((a, b) => this.otherStarts[a]! - this.otherStarts[b]! || this.groupIds[a]! - this.groupIds[b]!);
+    const wanted = offset + limit;
+    const ids: number[] = [];
+    let at = Math.max(from, out0);
+    const last = Math.min(to, out1);
+    let next = 0;
+    while (ids.length < wanted) {
+      while (at < last && !((at >= in0 && at < in1) || endOk(this.ends[at]!))) at += 1;
+      const kept = at < last;
+      const other = next < apart.length ? apart[next]! : -1;
+      if (!kept && other < 0) break;
+      const otherFirst =
+        other >= 0 &&
+        (!kept || this.otherStarts[other]! < this.starts[at]! || (this.otherStarts[other]! === this.starts[at]! && this.groupIds[other]! < this.ids[at]!));
+      if (otherFirst) {
+        ids.push(this.groupIds[other]!);
+        next += 1;
+      } else {
+        ids.push(this.ids[at]!);
+        at += 1;
+      }
+    }
+    return ids.slice(offset);
   }
 
   /** The window's bounds as offsets from `base`, the tighter of two on one side. */
@@ -314,6 +396,16 @@ function rowsPerId(ids: Float64Array): (id: number) => number {
   const seen = new Map<number, number>();
   for (const id of ids) seen.set(id, Math.min(2, (seen.get(id) ?? 0) + 1));
   return (id) => seen.get(id)!;
+}
+
+/** Orders each run of equal starts in `order` (positions sorted by start) by ascending ID, in place. */
+function byIdWithinStart(order: Uint32Array, starts: Float64Array, ids: Float64Array): void {
+  for (let at = 0; at < order.length; ) {
+    let end = at + 1;
+    while (end < order.length && starts[order[end]!] === starts[order[at]!]) end += 1;
+    if (end - at > 1) order.subarray(at, end).sort((a, b) => ids[a]! - ids[b]!);
+    at = end;
+  }
 }
 
 /** Rows at most this many are sorted through packed keys (start and row in one exact double). */

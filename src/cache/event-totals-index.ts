@@ -20,22 +20,24 @@ const FILTERS_REMEMBERED = 1000;
  * in SQL from then on.
  *
  * Loading reads every event of the filter, where one window's count reads that window's: it pays
- * from the second window on. So a filter's first total (or its first since a change touched it) is
- * counted in SQL, and its dates are loaded when a second window of it comes before any change
- * touched them: where changes touching a filter come faster than its windows, its totals are
- * counted in SQL as if there were no index. (The app uses it in binlog mode only: in probe mode
- * every write to the server drops everything, and loads would be dropped as soon as made.)
+ * from the second window on, and a list's pages are read from it too (page), so no statement but
+ * the page's records is left to a window never asked before. A filter's first ask loads its dates;
+ * once dropped, they are loaded again only when a second window comes before any change touched
+ * them (see indexOf). (The app uses it in binlog mode only: in probe mode every write to the
+ * server drops everything, and loads would be dropped as soon as made.)
  *
  * `null` is kept for a filter whose dates are not all `Y-m-d H:i:s` (the index could not order
  * them as the database does): its totals are counted in SQL until a change drops that verdict.
  */
 export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
   protected readonly name = 'event_totals';
-  /** Loads under way, by generation and filter: concurrent requests share one. */
-  private readonly loading = new Map<string, Promise<EventDateIndex | null>>();
+  /** Loads under way, by filter, with the generation each is fresh from: concurrent requests share one. */
+  private readonly loading = new Map<string, { generation: number; index: Promise<EventDateIndex | null> }>();
   /** Filters whose index was larger than the whole share, with its size in bytes. */
   private readonly tooLarge = new Map<string, number>();
-  /** Filters counted in SQL, with the generation that count was fresh from. */
+  /** Filters loaded before, with the generation of the load. */
+  private readonly loadedBefore = new Map<string, number>();
+  /** Filters loaded before and dropped since, counted in SQL, with the generation that count was fresh from. */
   private readonly askedOnce = new Map<string, number>();
 
   protected kindOf(): string {
@@ -45,11 +47,35 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
   /**
    * The total of `filter` (its date window over the kept dates of the rest of it), for a request
    * whose reads are fresh from `generation` on; the dates are loaded through `gate` when not kept
-   * and asked before (see above). Undefined where the index does not answer: the filter's first
-   * ask, a search, an `include` list, a date the index cannot order, a filter too large to keep;
-   * the caller counts in SQL then.
+   * (see indexOf). Undefined where the index does not answer: a search, an `include` list, a date
+   * the index cannot order, a filter too large to keep, one whose dates changes keep dropping; the
+   * caller counts in SQL then.
    */
   async total(db: Db, gate: Gate, filter: EventListFilter, generation: number): Promise<number | undefined> {
+    return (await this.indexOf(db, gate, filter, generation))?.count(filter);
+  }
+
+  /**
+   * One page of `filter`'s events in list order (start date, then ID) and its total, read from the
+   * kept dates as `total` reads the total; undefined where the index cannot say (see total, and
+   * EventDateIndex.page), or where the list orders by another date than the one its window
+   * compares (a UTC site outside TEC's `site` mode: filtered on UTC dates, ordered by local ones).
+   */
+  async page(db: Db, gate: Gate, filter: EventListFilter, generation: number, offset: number, limit: number): Promise<{ ids: number[]; total: number } | undefined> {
+    if (filter.filterOnUtcDates !== filter.orderByUtcStart) return undefined;
+    const index = await this.indexOf(db, gate, filter, generation);
+    const ids = index?.page(filter, offset, limit);
+    const total = ids && index!.count(filter);
+    return total === undefined ? undefined : { ids: ids!, total };
+  }
+
+  /**
+   * The kept dates of `filter` without its window. A filter's first ask loads them; once loaded
+   * and dropped (a change touched them, or they were pushed out), they are loaded again at its
+   * second window with no change in between, and counted in SQL till then: where changes touching a
+   * filter come faster than its windows, its totals are counted as if there were no index.
+   */
+  private async indexOf(db: Db, gate: Gate, filter: EventListFilter, generation: number): Promise<EventDateIndex | null | undefined> {
     const rest = withoutDateWindow(filter);
     if (rest === undefined) return undefined;
     const tags = eventListTags(rest);
@@ -57,22 +83,25 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     dependOn(...tags);
     const key = JSON.stringify(rest);
     if (this.tooLarge.has(key)) return undefined;
-    let index = this.lookup(key, generation);
-    if (index === undefined) {
+    const index = this.lookup(key, generation);
+    if (index !== undefined) return index;
+    const touches = new Set(tags);
+    const running = this.loading.get(key);
+    // A load fresh from this generation, or from an earlier one no change touched since, serves.
+    if (running && (running.generation >= generation || !this.feed.changedSince(running.generation, touches))) return running.index;
+    if (this.loadedBefore.has(key)) {
       const asked = this.askedOnce.get(key);
-      if (asked === undefined || this.feed.changedSince(asked, new Set(tags))) {
+      if (asked === undefined || this.feed.changedSince(asked, touches)) {
         remember(this.askedOnce, key, generation);
         return undefined;
       }
-      const sharedBy = `${generation}\u0000${key}`;
-      let running = this.loading.get(sharedBy);
-      if (!running) {
-        running = this.load(db, gate, rest, key, generation, new Set(tags)).finally(() => this.loading.delete(sharedBy));
-        this.loading.set(sharedBy, running);
-      }
-      index = await running;
     }
-    return index?.count(filter);
+    remember(this.loadedBefore, key, generation);
+    const loaded = this.load(db, gate, rest, key, generation, touches).finally(() => {
+      if (this.loading.get(key)?.index === loaded) this.loading.delete(key);
+    });
+    this.loading.set(key, { generation, index: loaded });
+    return loaded;
   }
 
   private async load(db: Db, gate: Gate, rest: EventListFilter, key: string, generation: number, tags: ReadonlySet<string>): Promise<EventDateIndex | null> {

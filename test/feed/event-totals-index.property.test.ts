@@ -6,7 +6,7 @@ import { EventTotalsIndex } from '../../src/cache/event-totals-index.js';
 import { UNGATED } from '../../src/db/connection-gate.js';
 import type { Db } from '../../src/db/create-db.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
-import { countEvents, type EventListFilter } from '../../src/wp/tec/events-query.js';
+import { countEvents, selectEventPage, type EventListFilter } from '../../src/wp/tec/events-query.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
 
 /*
@@ -77,22 +77,31 @@ function filterArbitrary(choices: SiteChoices): fc.Arbitrary<EventListFilter> {
     });
 }
 
-/** Runs the property on `db`: the index's total of each filter equals the SQL count. */
-async function totalsAgree(db: Db, runs: number): Promise<number> {
+/**
+ * Runs the property on `db`: the index's total of each filter equals the SQL count, and its page
+ * (where it reads one) the SQL page. Returns how many totals were not zero and how many non-empty
+ * pages were compared.
+ */
+async function totalsAgree(db: Db, runs: number): Promise<{ nonZero: number; pages: number }> {
   const choices = await choicesOf(db);
   const index = new EventTotalsIndex(new ChangeFeed(), 64 * 1024 * 1024);
   let nonZero = 0;
+  let pages = 0;
   await fc.assert(
-    fc.asyncProperty(filterArbitrary(choices), async (filter) => {
-      // A filter's first total is left to SQL; its second window loads the dates.
-      const kept = (await index.total(db, UNGATED, filter, 0)) ?? (await index.total(db, UNGATED, filter, 0));
+    fc.asyncProperty(filterArbitrary(choices), fc.nat(6), fc.integer({ min: 1, max: 5 }), async (filter, offset, limit) => {
+      const kept = await index.total(db, UNGATED, filter, 0);
       const counted = await countEvents(db, filter);
       expect(kept, JSON.stringify(filter)).toBe(counted);
       if (counted > 0) nonZero += 1;
+      const page = await index.page(db, UNGATED, filter, 0, offset, limit);
+      if (page === undefined) return;
+      const { ids } = await selectEventPage(db, filter, { offset, limit, orderByPostDate: false });
+      expect(page, JSON.stringify({ filter, offset, limit })).toEqual({ ids, total: counted });
+      if (ids.length > 0) pages += 1;
     }),
     { numRuns: runs },
   );
-  return nonZero;
+  return { nonZero, pages };
 }
 
 describe('event totals from the kept dates, MariaDB (generated site)', () => {
@@ -109,8 +118,10 @@ describe('event totals from the kept dates, MariaDB (generated site)', () => {
   }, 120_000);
   afterAll(() => database?.drop());
 
-  it('equals the SQL count for random filters and windows', async () => {
-    expect(await totalsAgree(database.db, 150)).toBeGreaterThan(40);
+  it('equals the SQL count and page for random filters and windows', async () => {
+    const { nonZero, pages } = await totalsAgree(database.db, 150);
+    expect(nonZero).toBeGreaterThan(40);
+    expect(pages).toBeGreaterThan(5);
   }, 120_000);
 });
 
@@ -121,7 +132,9 @@ describe('event totals from the kept dates, SQLite (recorded site)', () => {
   }, 120_000);
   afterAll(() => database?.drop());
 
-  it('equals the SQL count for random filters and windows', async () => {
-    expect(await totalsAgree(database.db, 60)).toBeGreaterThan(15);
+  it('equals the SQL count and page for random filters and windows', async () => {
+    const { nonZero, pages } = await totalsAgree(database.db, 60);
+    expect(nonZero).toBeGreaterThan(15);
+    expect(pages).toBeGreaterThan(5);
   }, 120_000);
 });

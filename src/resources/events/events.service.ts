@@ -33,6 +33,7 @@ import { postArchiveNeighbours, resolveArchiveStatuses, totalPages, type Archive
 import { toEventResource, type EventResource } from './events.mapper.js';
 import { defaultEndDate, defaultStartDate, type ListEventsQuery } from './events.schemas.js';
 import { buildEventsRestUrl } from './events.urls.js';
+import { keptEventPage } from './kept-event-page.js';
 import { listedEventBytes, listedEventKey, listedEventRecord, type ListedEventRecord } from './events.records.js';
 import { eventTicketFields, managesAttendees, prepareEventTickets, type PreparedTickets } from './events.tickets.js';
 import { toTicketOffers } from '../../wp/tickets/offers.js';
@@ -367,14 +368,8 @@ async function listEventPage<E extends { resource: EventResource }>(
   const perPage = query.per_page;
   const page = query.page;
   const offset = (page - 1) * perPage;
-  // No table holds more rows than an exact integer can count: such a page is empty.
-  const found = Number.isSafeInteger(offset)
-    ? await ctx.listStatements.run(() => selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: query.include !== undefined }))
-    : { ids: [], marker: undefined };
-  const { ids } = found;
+  const { ids, total } = (await keptEventPage(ctx, filter, offset, perPage)) ?? (await pageAndTotalInSql(ctx, filter, offset, perPage, query.include !== undefined));
   if (ids.length === 0 && page > 1) throw EventErrors.archivePageNotFound();
-  // An empty first page: nothing matches, no count needed.
-  const total = ids.length === 0 ? 0 : await eventTotal(ctx, filter, found.marker ?? '');
 
   const entries = await build(ids);
   const restUrl = buildEventsRestUrl(ctx, query, filter, urlValue);
@@ -450,6 +445,15 @@ async function assembleListedEvents(ctx: RequestContext, ids: readonly number[],
     events.push({ resource: mayReadContent(ctx, event.post) ? resource! : removePasswordProtectedContent(resource!) });
   }
   return events;
+}
+
+/** One page of the list read in SQL, and its total (eventTotal). */
+async function pageAndTotalInSql(ctx: RequestContext, filter: EventListFilter, offset: number, limit: number, orderByPostDate: boolean): Promise<{ ids: number[]; total: number }> {
+  // No table holds more rows than an exact integer can count: such a page is empty.
+  if (!Number.isSafeInteger(offset)) return { ids: [], total: 0 };
+  const { ids, marker } = await ctx.listStatements.run(() => selectEventPage(ctx.db, filter, { limit, offset, orderByPostDate }));
+  // An empty page: nothing matches (on the first page; past it the list answers 404), no count needed.
+  return { ids, total: ids.length === 0 ? 0 : await eventTotal(ctx, filter, marker ?? '') };
 }
 
 /**

@@ -8,6 +8,7 @@ import { isPhpEmpty } from '../../wp/php/php-empty.js';
 import { isPhpNumeric, phpIntval } from '../../wp/php/php-values.js';
 import { parsePostSearch } from '../../wp/posts/search.js';
 import { formatInZone, phpDateTimeIn } from '../../wp/tec/dates.js';
+import { keptEventPage } from '../events/kept-event-page.js';
 import { countEvents, eventStorageOf, selectEventPage, toNormalZone, type EventDateFilters, type EventListFilter, type EventSort } from '../../wp/tec/events-query.js';
 import { selectPostForCaps } from '../../http/permissions.js';
 import { requestedFields } from '../../http/rest-fields.js';
@@ -125,6 +126,13 @@ async function eventTotal(ctx: RequestContext, filter: EventListFilter): Promise
   return indexed ?? ctx.listStatements.run(() => countEvents(ctx.db, filter));
 }
 
+/** One page of the list read in SQL, in `sort`'s order, and its total (eventTotal). */
+async function pageAndTotalInSql(ctx: RequestContext, filter: EventListFilter, sort: EventSort, page: number, perPage: number): Promise<{ ids: number[]; total: number }> {
+  const offset = (page - 1) * perPage;
+  const { ids } = Number.isSafeInteger(offset) ? await ctx.listStatements.run(() => selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: false, sort })) : { ids: [] };
+  return { ids, total: ids.length === 0 && page === 1 ? 0 : await eventTotal(ctx, filter) };
+}
+
 /** GET /events: one page of events as entities, the total, and the page asked for. */
 export async function listEventEntities(ctx: EventListContext): Promise<EntityPage<ShownEntity<TecEventEntity>>> {
   const { page, per_page: perPage } = ctx.params;
@@ -136,8 +144,8 @@ export async function listEventEntities(ctx: EventListContext): Promise<EntityPa
   // An order by title depends on the titles, which a list's own tags do not cover.
   if (sort.by === 'title') dependOn(DependencyTag.listText(PostType.event));
   const offset = (page - 1) * perPage;
-  const { ids } = Number.isSafeInteger(offset) ? await ctx.listStatements.run(() => selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: false, sort })) : { ids: [] };
-  const total = ids.length === 0 && page === 1 ? 0 : await eventTotal(ctx, filter);
+  const inListOrder = sort.by === 'event_date' && sort.direction === 'asc';
+  const { ids, total } = (inListOrder ? await keptEventPage(ctx, filter, offset, perPage) : undefined) ?? (await pageAndTotalInSql(ctx, filter, sort, page, perPage));
   // From the record cache where it is on (see entity-records.kept.ts), else all from their rows.
   const kept = ids.length > 0 ? await ctx.records?.() : undefined;
   const records = await withTickets(ctx, kept ? await assembleEventRecords(ctx, ids, kept) : await loadEventRecords(ctx, ids));

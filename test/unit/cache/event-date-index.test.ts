@@ -42,6 +42,33 @@ describe('EventDateIndex', () => {
     );
   });
 
+  it('lists every page of every window as the page statement does (start, then ID), where each event has one row', () => {
+    // Few dates: many events share a start, and the page must order them by ID.
+    const few = fc.constantFrom('2026-01-01 10:00:00', '2026-01-01 12:00:00', '2026-01-02 10:00:00', '2026-01-03 00:00:00');
+    const tied = fc.record({ ID: fc.integer({ min: 1, max: 60 }), start: few, end: few });
+    const oneRowEach = fc.uniqueArray(fc.oneof(row, tied), { selector: (r) => r.ID, maxLength: 40 });
+    fc.assert(
+      fc.property(oneRowEach, fc.array(window, { minLength: 1, maxLength: 6 }), fc.constantFrom(0, 3, 256), fc.nat(12), fc.integer({ min: 1, max: 12 }), (rows, windows, apart, offset, limit) => {
+        const index = EventDateIndex.build(rows, apart)!;
+        expect(index.pageable).toBe(true);
+        for (const asked of windows) {
+          const listed = rows
+            .filter((r) => sqlCount([r], asked) === 1)
+            .sort((a, b) => (a.start! < b.start! ? -1 : a.start! > b.start! ? 1 : Number(a.ID) - Number(b.ID)))
+            .map((r) => Number(r.ID));
+          expect(index.page(asked, offset, limit)).toEqual(listed.slice(offset, offset + limit));
+        }
+      }),
+      { numRuns: 400 },
+    );
+    const twice = EventDateIndex.build([
+      { ID: 1, start: '2026-01-01 10:00:00', end: '2026-01-01 11:00:00' },
+      { ID: 1, start: '2026-02-01 10:00:00', end: '2026-02-01 11:00:00' },
+    ])!;
+    expect(twice.pageable).toBe(false);
+    expect(twice.page({}, 0, 10)).toBeUndefined();
+  });
+
   it('orders dates as their text does, and refuses any other form', () => {
     fc.assert(
       fc.property(date, date, (a, b) => {
