@@ -17,10 +17,13 @@ import { RenderCache } from './render-cache.js';
 const RECORD_SHARE = 0.25;
 /**
  * The part of CACHE_MAX_MB the event dates of list filters take (EventTotalsIndex), out of the
- * response cache's: 8 bytes an event, so a million events' default list fits at the default 64 MB.
- * Taken in binlog mode only, the one mode they are used in (see http/pipeline.ts, keptValuesFor).
+ * response cache's: 12 bytes an event, so a million events' default list fits at the default 64 MB.
+ * In binlog mode; in probe mode each filter's load is capped in rows (see http/pipeline.ts,
+ * keptValuesFor) and the dates take PROBE_TOTALS_SHARE.
  */
 const TOTALS_SHARE = 0.25;
+/** The event dates' part of CACHE_MAX_MB in the other modes: filters of 5,000 events at most. */
+const PROBE_TOTALS_SHARE = 1 / 32;
 /**
  * What an event total can read: which events match (never their post dates), their texts when
  * searched, their venue and organizer links when filtered by them.
@@ -78,22 +81,21 @@ export interface Caches {
  */
 export function createCaches({ feed, db, clock, multisite, bytes, which = { answers: true, records: true } }: CachesOptions): Caches {
   const recordBytes = which.answers ? Math.floor(bytes * RECORD_SHARE) : bytes;
-  const totalsBytes = which.totals === false ? 0 : Math.floor(bytes * TOTALS_SHARE);
-  // The event dates' share is the response cache's while the feed is in another mode than binlog
-  // (the mode is settled after the app is made, and may change): resized on each switch, which
-  // the feed reports as a change of everything.
-  const responseBytes = () => bytes - (which.records ? recordBytes : 0) - (feed.mode === 'binlog' ? totalsBytes : 0);
+  // The event dates' share depends on the feed's mode (the mode is settled after the app is made,
+  // and may change): the caches are resized on each switch, which the feed reports as a change of
+  // everything.
+  const totalsBytes = () => (which.totals === false ? 0 : Math.floor(bytes * (feed.mode === 'binlog' ? TOTALS_SHARE : PROBE_TOTALS_SHARE)));
+  const responseBytes = () => bytes - (which.records ? recordBytes : 0) - totalsBytes();
   const response = bytes > 0 && which.answers ? new ResponseCache(feed, responseBytes()) : undefined;
-  if (response) {
-    let sizedFor = feed.mode;
-    feed.subscribe(() => {
-      if (feed.mode === sizedFor) return;
-      sizedFor = feed.mode;
-      response.resize(responseBytes());
-    });
-  }
   const records = recordBytes > 0 && which.records ? new RecordCache(feed, recordBytes) : undefined;
-  const eventTotals = totalsBytes > 0 ? new EventTotalsIndex(feed, totalsBytes) : undefined;
+  const eventTotals = totalsBytes() > 0 ? new EventTotalsIndex(feed, totalsBytes()) : undefined;
+  let sizedFor = feed.mode;
+  feed.subscribe(() => {
+    if (feed.mode === sizedFor) return;
+    sizedFor = feed.mode;
+    response?.resize(responseBytes());
+    eventTotals?.resize(totalsBytes());
+  });
   const siteSettings = createSiteSettingsCache(db, clock, undefined, multisite);
   // An option changed outside this process must reach the next answer, not wait out the TTL (and
   // never be cached under a generation that postdates it).

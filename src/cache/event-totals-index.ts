@@ -5,6 +5,12 @@ import { eventListTags, selectEventDates, withoutDateWindow, type EventListFilte
 import { EventDateRows, type EventDateIndex } from './event-date-index.js';
 import { FeedFreshCache } from './feed-fresh-cache.js';
 
+/**
+ * The most rows a filter's load reads in probe mode (see indexOf's `maxRows`): a few thousand rows
+ * load in milliseconds, about what one window's count costs.
+ */
+export const PROBE_MODE_MAX_ROWS = 5_000;
+
 /** How many filters are remembered as too large to keep, or as asked once (see `askedOnce`). */
 const FILTERS_REMEMBERED = 1000;
 
@@ -23,8 +29,8 @@ const FILTERS_REMEMBERED = 1000;
  * from the second window on, and a list's pages are read from it too (page), so no statement but
  * the page's records is left to a window never asked before. A filter's first ask loads its dates;
  * once dropped, they are loaded again only when a second window comes before any change touched
- * them (see indexOf). (The app uses it in binlog mode only: in probe mode every write to the
- * server drops everything, and loads would be dropped as soon as made.)
+ * them (see indexOf). In probe mode every write to the server drops everything, and a large
+ * filter's load would be dropped as soon as made: loads there are capped in rows (PROBE_MODE_MAX_ROWS).
  *
  * `null` is kept for a filter whose dates are not all `Y-m-d H:i:s` (the index could not order
  * them as the database does): its totals are counted in SQL until a change drops that verdict.
@@ -32,9 +38,11 @@ const FILTERS_REMEMBERED = 1000;
 export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
   protected readonly name = 'event_totals';
   /** Loads under way, by filter, with the generation each is fresh from: concurrent requests share one. */
-  private readonly loading = new Map<string, { generation: number; index: Promise<EventDateIndex | null> }>();
+  private readonly loading = new Map<string, { generation: number; index: Promise<EventDateIndex | null | undefined> }>();
   /** Filters whose index was larger than the whole share, with its size in bytes. */
   private readonly tooLarge = new Map<string, number>();
+  /** Filters that had more rows than a load capped in rows may read (see `maxRows`), with that cap. */
+  private readonly tooManyRows = new Map<string, number>();
   /** Filters loaded before, with the generation of the load. */
   private readonly loadedBefore = new Map<string, number>();
   /** Filters loaded before and dropped since, counted in SQL, with the generation that count was fresh from. */
@@ -51,8 +59,8 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
    * the index cannot order, a filter too large to keep, one whose dates changes keep dropping; the
    * caller counts in SQL then.
    */
-  async total(db: Db, gate: Gate, filter: EventListFilter, generation: number): Promise<number | undefined> {
-    return (await this.indexOf(db, gate, filter, generation))?.count(filter);
+  async total(db: Db, gate: Gate, filter: EventListFilter, generation: number, maxRows?: number): Promise<number | undefined> {
+    return (await this.indexOf(db, gate, filter, generation, maxRows))?.count(filter);
   }
 
   /**
@@ -61,10 +69,17 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
    * EventDateIndex.page), or where the list orders by another date than the one its window
    * compares (a UTC site outside TEC's `site` mode: filtered on UTC dates, ordered by local ones).
    */
-  async page(db: Db, gate: Gate, filter: EventListFilter, generation: number, offset: number, limit: number): Promise<{ ids: number[]; total: number } | undefined> {
+  async page(
+    db: Db,
+    gate: Gate,
+    filter: EventListFilter,
+    generation: number,
+    page: { offset: number; limit: number },
+    maxRows?: number,
+  ): Promise<{ ids: number[]; total: number } | undefined> {
     if (filter.filterOnUtcDates !== filter.orderByUtcStart) return undefined;
-    const index = await this.indexOf(db, gate, filter, generation);
-    const ids = index?.page(filter, offset, limit);
+    const index = await this.indexOf(db, gate, filter, generation, maxRows);
+    const ids = index?.page(filter, page.offset, page.limit);
     const total = ids && index!.count(filter);
     return total === undefined ? undefined : { ids: ids!, total };
   }
@@ -74,8 +89,11 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
    * and dropped (a change touched them, or they were pushed out), they are loaded again at its
    * second window with no change in between, and counted in SQL till then: where changes touching a
    * filter come faster than its windows, its totals are counted as if there were no index.
+   * `maxRows`: a load reads that many rows at most, and a filter with more is counted in SQL while
+   * loads are so capped (probe mode, where any write to the server drops everything: only loads
+   * as cheap as a count are worth making there).
    */
-  private async indexOf(db: Db, gate: Gate, filter: EventListFilter, generation: number): Promise<EventDateIndex | null | undefined> {
+  private async indexOf(db: Db, gate: Gate, filter: EventListFilter, generation: number, maxRows: number | undefined): Promise<EventDateIndex | null | undefined> {
     const rest = withoutDateWindow(filter);
     if (rest === undefined) return undefined;
     const tags = eventListTags(rest);
@@ -83,6 +101,8 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     dependOn(...tags);
     const key = JSON.stringify(rest);
     if (this.tooLarge.has(key)) return undefined;
+    const capped = this.tooManyRows.get(key);
+    if (maxRows !== undefined && capped !== undefined && maxRows <= capped) return undefined;
     const index = this.lookup(key, generation);
     if (index !== undefined) return index;
     const touches = new Set(tags);
@@ -97,21 +117,33 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
       }
     }
     remember(this.loadedBefore, key, generation);
-    const loaded = this.load(db, gate, rest, key, generation, touches).finally(() => {
+    const loaded = this.load(db, gate, rest, key, generation, touches, maxRows).finally(() => {
       if (this.loading.get(key)?.index === loaded) this.loading.delete(key);
     });
     this.loading.set(key, { generation, index: loaded });
     return loaded;
   }
 
-  private async load(db: Db, gate: Gate, rest: EventListFilter, key: string, generation: number, tags: ReadonlySet<string>): Promise<EventDateIndex | null> {
+  private async load(db: Db, gate: Gate, rest: EventListFilter, key: string, generation: number, tags: ReadonlySet<string>, maxRows: number | undefined): Promise<EventDateIndex | null | undefined> {
     const rows = new EventDateRows();
     let readable = true;
     await gate.run(() =>
-      selectEventDates(db, rest, (row) => {
-        if (readable) readable = rows.add(row);
-      }),
+      selectEventDates(
+        db,
+        rest,
+        (row) => {
+          if (readable) readable = rows.add(row);
+        },
+        maxRows === undefined ? undefined : maxRows + 1,
+      ),
     );
+    if (maxRows !== undefined && rows.count > maxRows) {
+      remember(this.tooManyRows, key, maxRows);
+      // Nothing was kept: an uncapped ask loads at once.
+      this.loadedBefore.delete(key);
+      return undefined;
+    }
+    this.tooManyRows.delete(key);
     const index = readable ? rows.index() : null;
     const bytes = index?.bytes ?? 200;
     if (bytes > this.maxBytes) {

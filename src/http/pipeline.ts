@@ -8,6 +8,7 @@ import type { Caches } from '../cache/caches.js';
 import type { CachedResponse } from '../cache/response-cache.js';
 import { isCacheableQuery, isCacheableRoute, responseCacheKey } from '../cache/response-cache-policy.js';
 import { keepSentAnswer, sentAnswerDoor } from '../cache/cached-answers.js';
+import { PROBE_MODE_MAX_ROWS } from '../cache/event-totals-index.js';
 import type { ChangeListener } from '../wp/write/change-set.js';
 import { createWriteRunner } from '../wp/write/transaction.js';
 import type { WriteGate } from '../wp/write/write-gate.js';
@@ -214,10 +215,12 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     const freshFrom = reader.plainRead ? freshGenerationOf(fresh, reader.db, reader.now) : undefined;
     const { records: recordCache, eventTotals } = caches;
     const records = recordCache !== undefined && freshFrom ? keptUnder(freshFrom, (generation): RequestRecords => ({ cache: recordCache, generation })) : undefined;
-    // Only where changes are reported by record (binlog mode): in probe mode every move of the
-    // server's LSN, any database's write, drops everything, and on a busy server a filter's dates
-    // would be loaded over and over, each load dropped before its second window.
-    const totals = eventTotals !== undefined && freshFrom && feed.mode === 'binlog' ? keptUnder(freshFrom, (generation): RequestTotals => ({ index: eventTotals, generation })) : undefined;
+    // Loads of any size where changes are reported by record (binlog mode). In probe mode every
+    // move of the server's LSN, any database's write, drops everything: on a busy server a large
+    // filter's dates would be loaded over and over, each load dropped before its next window, so
+    // loads there read PROBE_MODE_MAX_ROWS at most (costing about what a count does).
+    const maxRows = feed.mode === 'binlog' ? undefined : PROBE_MODE_MAX_ROWS;
+    const totals = eventTotals !== undefined && freshFrom ? keptUnder(freshFrom, (generation): RequestTotals => ({ index: eventTotals, generation, maxRows })) : undefined;
     return { records, totals };
   };
 

@@ -91,6 +91,8 @@ export interface RequestContext {
 export interface RequestTotals {
   index: EventTotalsIndex;
   generation: number;
+  /** The most rows a load of a filter's dates may read (probe mode); none: no cap. */
+  maxRows?: number;
 }
 
 /** The record cache as one request may use it (see RecordCache). */

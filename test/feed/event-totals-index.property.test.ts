@@ -93,7 +93,7 @@ async function totalsAgree(db: Db, runs: number): Promise<{ nonZero: number; pag
       const counted = await countEvents(db, filter);
       expect(kept, JSON.stringify(filter)).toBe(counted);
       if (counted > 0) nonZero += 1;
-      const page = await index.page(db, UNGATED, filter, 0, offset, limit);
+      const page = await index.page(db, UNGATED, filter, 0, { offset, limit });
       if (page === undefined) return;
       const { ids } = await selectEventPage(db, filter, { offset, limit, orderByPostDate: false });
       expect(page, JSON.stringify({ filter, offset, limit })).toEqual({ ids, total: counted });
@@ -131,6 +131,23 @@ describe('event totals from the kept dates, SQLite (recorded site)', () => {
     database = await createTestDatabase({ dump: 'reference', dialect: 'sqlite' });
   }, 120_000);
   afterAll(() => database?.drop());
+
+  it('leaves to SQL a filter with more rows than a capped load may read (probe mode), and keeps one with fewer', async () => {
+    const index = new EventTotalsIndex(new ChangeFeed(), 64 * 1024 * 1024);
+    const all: EventListFilter = { statuses: [], useOccurrencesTable: true, filterOnUtcDates: false, orderByUtcStart: false };
+    const events = await countEvents(database.db, all);
+    expect(events).toBeGreaterThan(3);
+    expect(await index.total(database.db, UNGATED, all, 0, events - 1)).toBeUndefined();
+    // Remembered: not read again while loads are capped below its size.
+    const before = index.misses;
+    expect(await index.total(database.db, UNGATED, all, 0, events - 1)).toBeUndefined();
+    expect(index.misses).toBe(before);
+    expect(await index.total(database.db, UNGATED, all, 0, events)).toBe(events);
+    expect(await index.page(database.db, UNGATED, { ...all, startsOnOrAfter: '2000-01-01 00:00:00' }, 0, { offset: 0, limit: 2 }, events)).toEqual({
+      ids: (await selectEventPage(database.db, all, { offset: 0, limit: 2, orderByPostDate: false })).ids,
+      total: events,
+    });
+  });
 
   it('equals the SQL count and page for random filters and windows', async () => {
     const { nonZero, pages } = await totalsAgree(database.db, 60);

@@ -473,7 +473,7 @@ async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: 
   const cached = ctx.eventCounts.get(key, marker, now);
   if (cached && cached.windowEnd === windowEnd) return cached.total;
   const kept = await ctx.totals?.();
-  const indexed = kept && (await kept.index.total(ctx.db, ctx.listStatements, filter, kept.generation));
+  const indexed = kept && (await kept.index.total(ctx.db, ctx.listStatements, filter, kept.generation, kept.maxRows));
   if (indexed !== undefined) return indexed;
   const countedEnd = cached?.windowEnd;
   if (cached && filter.useOccurrencesTable && countedEnd !== undefined && windowEnd !== undefined && windowEnd > countedEnd) {

@@ -10,5 +10,5 @@ import type { EventListFilter } from '../../wp/tec/events-query.js';
 export async function keptEventPage(ctx: RequestContext, filter: EventListFilter, offset: number, limit: number): Promise<{ ids: number[]; total: number } | undefined> {
   if (!Number.isSafeInteger(offset)) return undefined;
   const kept = await ctx.totals?.();
-  return kept?.index.page(ctx.db, ctx.listStatements, filter, kept.generation, offset, limit);
+  return kept?.index.page(ctx.db, ctx.listStatements, filter, kept.generation, { offset, limit }, kept.maxRows);
 }

@@ -122,7 +122,7 @@ async function withTickets(ctx: RequestContext, records: EventRecord[]): Promise
 /** found_posts: counted in memory from the filter's kept event dates where the feed vouches for them (EventTotalsIndex), else in SQL. */
 async function eventTotal(ctx: RequestContext, filter: EventListFilter): Promise<number> {
   const kept = await ctx.totals?.();
-  const indexed = kept && (await kept.index.total(ctx.db, ctx.listStatements, filter, kept.generation));
+  const indexed = kept && (await kept.index.total(ctx.db, ctx.listStatements, filter, kept.generation, kept.maxRows));
   return indexed ?? ctx.listStatements.run(() => countEvents(ctx.db, filter));
 }
 

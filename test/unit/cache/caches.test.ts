@@ -16,11 +16,12 @@ const cachesOn = (feed: ChangeFeed, which?: Parameters<typeof createCaches>[0]['
   createCaches({ feed, db, clock: systemClock, multisite: false, bytes: BUDGET, which });
 
 describe('createCaches: CACHE_MAX_MB split by the feed mode', () => {
-  it('gives the response cache three quarters in probe mode, where the kept event totals are never used', () => {
+  it('gives the event totals a thirty-second in probe mode, where their loads are capped in rows', () => {
     const feed = new ChangeFeed();
     feed.useProbe('mariadb', NOW);
     const caches = cachesOn(feed);
-    expect(caches.response?.maxBytes).toBe((BUDGET * 3) / 4);
+    expect(caches.response?.maxBytes).toBe((BUDGET * 3) / 4 - BUDGET / 32);
+    expect(caches.eventTotals?.maxBytes).toBe(BUDGET / 32);
     expect(caches.records?.maxBytes).toBe(BUDGET / 4);
   });
 
@@ -37,14 +38,17 @@ describe('createCaches: CACHE_MAX_MB split by the feed mode', () => {
     const feed = new ChangeFeed();
     const caches = cachesOn(feed);
     // Off until the database answers: nothing is served from memory, the probe split holds.
-    expect(caches.response?.maxBytes).toBe((BUDGET * 3) / 4);
+    const probeSplit = (BUDGET * 3) / 4 - BUDGET / 32;
+    expect(caches.response?.maxBytes).toBe(probeSplit);
     feed.useBinlog(() => true, NOW);
     expect(caches.response?.maxBytes).toBe(BUDGET / 2);
+    expect(caches.eventTotals?.maxBytes).toBe(BUDGET / 4);
     // A binlog that cannot be followed any more falls back to the probe.
     feed.useProbe('mariadb', NOW);
-    expect(caches.response?.maxBytes).toBe((BUDGET * 3) / 4);
+    expect(caches.response?.maxBytes).toBe(probeSplit);
+    expect(caches.eventTotals?.maxBytes).toBe(BUDGET / 32);
     feed.turnOff(NOW);
-    expect(caches.response?.maxBytes).toBe((BUDGET * 3) / 4);
+    expect(caches.response?.maxBytes).toBe(probeSplit);
   });
 
   it('takes nothing for event totals kept by nobody (`totals: false`), in either mode', () => {
