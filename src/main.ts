@@ -21,6 +21,7 @@ import { runDoctorCommand } from './commands/doctor.js';
 import { runSqliteImportCommand } from './commands/sqlite-import.js';
 import { createLogger } from './ops/logging.js';
 import { logCompanions } from './ops/companions-log.js';
+import { warmEventLists } from './ops/warm-lists.js';
 import { createTicketsV1Routes } from './resources/tickets-v1/tickets-v1.routes.js';
 import { inProgressEndpoints } from './resources/tickets-v1/in-progress.js';
 import { TICKETS_NAMESPACE } from './wp/site/urls.js';
@@ -219,6 +220,8 @@ async function main(): Promise<void> {
         warn: (message) => logger.warn(message),
         resumeAt: positions && (() => positions.resumePoint()),
       });
+      // Kept event dates are loaded without a cap only where the binlog vouches for them.
+      if (changeFeed.mode === 'binlog') void listening.then((port) => warmEventLists(listenedAt.replace(/:\d+$/, `:${port}`), (message) => logger.info(message)));
     } catch (error) {
       // The feed stays off: everything is served, nothing from memory.
       logger.warn({ err: withoutSql(error) }, 'change feed could not start: answers are not cached');

@@ -1,7 +1,7 @@
 import type { Db } from '../db/create-db.js';
 import type { Gate } from '../db/connection-gate.js';
 import { dependOn } from '../feed/dependencies.js';
-import { eventListTags, selectEventDates, withoutDateWindow, type EventListFilter } from '../wp/tec/events-query.js';
+import { eventListTags, narrowedFilter, selectEventDates, withoutDateWindow, type EventListFilter } from '../wp/tec/events-query.js';
 import { EventDateRows, type EventDateIndex } from './event-date-index.js';
 import { FeedFreshCache } from './feed-fresh-cache.js';
 
@@ -117,11 +117,34 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
       }
     }
     remember(this.loadedBefore, key, generation);
-    const loaded = this.load(db, gate, rest, key, generation, touches, maxRows).finally(() => {
+    const loaded = this.loadOrNarrow(db, gate, rest, key, generation, touches, maxRows).finally(() => {
       if (this.loading.get(key)?.index === loaded) this.loading.delete(key);
     });
     this.loading.set(key, { generation, index: loaded });
     return loaded;
+  }
+
+  /**
+   * Narrows a wider filter's kept dates (or a load of them under way) when `rest` is that filter
+   * narrowed by one category, tag, venue or organizer list (narrowedFilter): reading the events
+   * those name costs far less than reading their dates (a category of a million-event site: its
+   * relationships by index, against its events' dates and hide flags). Else loads them.
+   */
+  private async loadOrNarrow(db: Db, gate: Gate, rest: EventListFilter, key: string, generation: number, tags: ReadonlySet<string>, maxRows: number | undefined): Promise<EventDateIndex | null | undefined> {
+    const narrowed = narrowedFilter(rest);
+    if (narrowed !== undefined) {
+      const widerKey = JSON.stringify(narrowed.wider);
+      const running = this.loading.get(widerKey);
+      const usable = running && (running.generation >= generation || !this.feed.changedSince(running.generation, tags));
+      const wider = this.lookup(widerKey, generation) ?? (usable ? await running.index : undefined);
+      if (wider) {
+        const members = await gate.run(() => narrowed.members(db));
+        const index = wider.subset((id) => members.has(id));
+        this.keep(key, generation, index, tags);
+        return index;
+      }
+    }
+    return this.load(db, gate, rest, key, generation, tags, maxRows);
   }
 
   private async load(db: Db, gate: Gate, rest: EventListFilter, key: string, generation: number, tags: ReadonlySet<string>, maxRows: number | undefined): Promise<EventDateIndex | null | undefined> {
@@ -145,13 +168,15 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     }
     this.tooManyRows.delete(key);
     const index = readable ? rows.index() : null;
-    const bytes = index?.bytes ?? 200;
-    if (bytes > this.maxBytes) {
-      remember(this.tooLarge, key, bytes);
-    } else {
-      this.store(key, generation, index, bytes, tags);
-    }
+    this.keep(key, generation, index, tags);
     return index;
+  }
+
+  /** Stores what a load or a narrowing made, unless larger than the whole share. */
+  private keep(key: string, generation: number, index: EventDateIndex | null, tags: ReadonlySet<string>): void {
+    const bytes = index?.bytes ?? 200;
+    if (bytes > this.maxBytes) remember(this.tooLarge, key, bytes);
+    else this.store(key, generation, index, bytes, tags);
   }
 }
 

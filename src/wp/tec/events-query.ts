@@ -683,6 +683,51 @@ export async function selectEventDates(
   });
 }
 
+/** The filters that narrow a list to the events some rows name, and how to read those events. */
+const NARROWING = {
+  categoryTermIds: { table: 'terms', taxonomy: Taxonomy.eventCategory },
+  tagTermIds: { table: 'terms', taxonomy: Taxonomy.tag },
+  venueIds: { table: 'meta', key: EventMeta.venueId },
+  organizerIds: { table: 'meta', key: EventMeta.organizerId },
+} as const;
+
+/**
+ * A filter without its date window seen as a wider one narrowed to the events some rows name (a
+ * category's or tag's relationships, a venue's or organizer's meta rows): its events are exactly
+ * the wider filter's that `members` reads, as the statement's EXISTS and IN conditions find them
+ * (withTerms, namedInMeta). Undefined unless exactly one of those filters is set.
+ */
+export function narrowedFilter(rest: EventListFilter): { wider: EventListFilter; members: (db: Db) => Promise<Set<number>> } | undefined {
+  const set = (Object.keys(NARROWING) as (keyof typeof NARROWING)[]).filter((name) => rest[name] !== undefined);
+  if (set.length !== 1) return undefined;
+  const name = set[0]!;
+  const ids = rest[name]!;
+  if (ids.length === 0) return undefined;
+  const wider: EventListFilter = { ...rest };
+  delete wider[name];
+  const narrowing = NARROWING[name];
+  const members = async (db: Db): Promise<Set<number>> => {
+    const rows = await readOf(eventListTags(rest), () =>
+      narrowing.table === 'terms'
+        ? db
+            .selectFrom('term_relationships as filter_tr')
+            .innerJoin('term_taxonomy as filter_tt', 'filter_tt.term_taxonomy_id', 'filter_tr.term_taxonomy_id')
+            .select('filter_tr.object_id as id')
+            .where('filter_tt.taxonomy', '=', narrowing.taxonomy)
+            .where('filter_tt.term_id', 'in', ids)
+            .execute()
+        : db
+            .selectFrom('postmeta as filter_meta')
+            .select('filter_meta.post_id as id')
+            .where('filter_meta.meta_key', '=', narrowing.key)
+            .where('filter_meta.meta_value', 'in', ids.map(String))
+            .execute(),
+    );
+    return new Set(rows.map((row) => Number(row.id)));
+  };
+  return { wider, members };
+}
+
 /** Rows mysql2 hands over at a time when streaming. */
 const STREAMED_ROWS = 10_000;
 

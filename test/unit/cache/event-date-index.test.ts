@@ -69,6 +69,22 @@ describe('EventDateIndex', () => {
     expect(twice.page({}, 0, 10)).toBeUndefined();
   });
 
+  it('narrows to a subset of its events as an index of that subset would count and page', () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 80 }), fc.array(window, { minLength: 1, maxLength: 4 }), fc.integer({ min: 2, max: 5 }), (rows, windows, every) => {
+        const keep = (id: number) => id % every === 0;
+        const narrowed = EventDateIndex.build(rows)!.subset(keep);
+        const direct = EventDateIndex.build(rows.filter((r) => keep(Number(r.ID))))!;
+        expect(narrowed.events).toBe(direct.events);
+        for (const asked of windows) {
+          expect(narrowed.count(asked)).toBe(direct.count(asked));
+          expect(narrowed.page(asked, 0, 10)).toEqual(direct.page(asked, 0, 10));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('orders dates as their text does, and refuses any other form', () => {
     fc.assert(
       fc.property(date, date, (a, b) => {
