@@ -139,7 +139,7 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
       const wider = this.lookup(widerKey, generation) ?? (usable ? await running.index : undefined);
       if (wider) {
         const members = await gate.run(() => narrowed.members(db));
-        const index = wider.subset((id) => members.has(id));
+        const index = wider.narrow((id) => members.has(id));
         this.keep(key, generation, index, tags);
         return index;
       }
