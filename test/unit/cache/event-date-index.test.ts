@@ -96,6 +96,18 @@ describe('EventDateIndex', () => {
     );
   });
 
+  it('counts a narrowing over long runs of events (whole bytes of its bits) as an index of those events', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ ID: i + 1, start: `2026-${pad((i % 12) + 1)}-${pad((i % 28) + 1)} ${pad(i % 24)}:00:00`, end: `2026-12-31 23:00:00` }));
+    const index = EventDateIndex.build(rows)!;
+    for (const keep of [(id: number) => id % 2 === 0, (id: number) => id % 97 !== 0, () => true]) {
+      const narrowed = index.narrow(keep);
+      const direct = EventDateIndex.build(rows.filter((r) => keep(r.ID)))!;
+      for (const asked of [{}, { startsOnOrAfter: '2026-03-01 00:00:00', startsBefore: '2026-09-01 00:00:00' }, { endsAfter: '2026-06-01 00:00:00' }]) {
+        expect(narrowed.count(asked)).toBe(direct.count(asked));
+      }
+    }
+  });
+
   it('orders dates as their text does, and refuses any other form', () => {
     fc.assert(
       fc.property(date, date, (a, b) => {
