@@ -27,7 +27,12 @@ export interface EventDateRow {
   ID: number | string;
   start: string | null;
   end: string | null;
+  /** The date the list orders by, where it is not `start` (a UTC site outside TEC's `site` mode). */
+  order?: string | null;
 }
+
+/** The most matches a page ordered by another date than the start gathers and sorts (see pageByOrder). */
+const ORDERED_PAGE_MATCHES = 20_000;
 
 /** A narrowed index's events: a bit per kept position and per group of its wider index. */
 interface Membership {
@@ -109,6 +114,11 @@ export class EventDateIndex {
      * events it finds; none: all of them.
      */
     private readonly members?: Membership,
+    /**
+     * Where the list orders by another date than the start the window compares: that date of each
+     * kept event and of each other row (encoded, in the same orders); none: the list orders by start.
+     */
+    private readonly orders?: { kept: Float64Array; other: Float64Array },
   ) {}
 
   /** How many events the filter finds, whatever the window. */
@@ -120,6 +130,7 @@ export class EventDateIndex {
   get bytes(): number {
     if (this.members) return this.members.kept.byteLength + this.members.groups.byteLength + 200;
     return (
+      (this.orders ? this.orders.kept.byteLength + this.orders.other.byteLength : 0) +
       this.starts.byteLength +
       this.ends.byteLength +
       this.ids.byteLength +
@@ -184,11 +195,14 @@ export class EventDateIndex {
     const keptStarts: Dates = narrow ? new Uint32Array(keptCount) : new Float64Array(keptCount);
     const keptEnds: Dates = narrow ? new Uint32Array(keptCount) : new Float64Array(keptCount);
     const keptIds: Dates = ids.every((id) => Number.isInteger(id) && id >= 0 && id < 2 ** 32) ? new Uint32Array(keptCount) : new Float64Array(keptCount);
+    const orders = collected.ordered ? collected.orders.subarray(0, count) : undefined;
+    const keptOrders = new Float64Array(orders ? keptCount : 0);
     for (let at = 0; at < keptCount; at += 1) {
       const i = kept[at]!;
       keptStarts[at] = starts[i]! - base;
       keptEnds[at] = ends[i]! - base;
       keptIds[at] = ids[i]!;
+      if (orders) keptOrders[at] = orders[i]!;
     }
     // The others' rows grouped by event (in ID order).
     const others: number[] = [];
@@ -196,6 +210,7 @@ export class EventDateIndex {
     others.sort((a, b) => ids[a]! - ids[b]! || a - b);
     const otherStarts = new Float64Array(others.length);
     const otherEnds = new Float64Array(others.length);
+    const otherOrders = new Float64Array(orders ? others.length : 0);
     const groupStart: number[] = [];
     const groupIds: number[] = [];
     others.forEach((i, at) => {
@@ -205,9 +220,12 @@ export class EventDateIndex {
       }
       otherStarts[at] = starts[i]! - base;
       otherEnds[at] = ends[i]! - base;
+      if (orders) otherOrders[at] = orders[i]!;
     });
     groupStart.push(others.length);
-    return new EventDateIndex(base, keptStarts, keptEnds, keptIds, Math.max(span, 0), otherStarts, otherEnds, Uint32Array.from(groupStart), Float64Array.from(groupIds));
+    const groups = Uint32Array.from(groupStart);
+    const ordered = orders ? { kept: keptOrders, other: otherOrders } : undefined;
+    return new EventDateIndex(base, keptStarts, keptEnds, keptIds, Math.max(span, 0), otherStarts, otherEnds, groups, Float64Array.from(groupIds), undefined, ordered);
   }
 
   /**
@@ -280,8 +298,8 @@ export class EventDateIndex {
         events += 1;
       }
     }
-    const { base, starts, ends, ids, span, otherStarts, otherEnds, groupStart, groupIds } = this;
-    return new EventDateIndex(base, starts, ends, ids, span, otherStarts, otherEnds, groupStart, groupIds, { kept, groups, events });
+    const { base, starts, ends, ids, span, otherStarts, otherEnds, groupStart, groupIds, orders } = this;
+    return new EventDateIndex(base, starts, ends, ids, span, otherStarts, otherEnds, groupStart, groupIds, { kept, groups, events }, orders);
   }
 
   /** Whether the kept event at `at` is one of this index's (always, unless narrowed). */
@@ -334,6 +352,7 @@ export class EventDateIndex {
     // The events kept apart (one row each, see pageable) that match, in list order.
     const apart: number[] = [];
     for (let row = 0; row < this.otherStarts.length; row += 1) if (this.isMemberGroup(row) && startOk(this.otherStarts[row]!) && endOk(this.otherEnds[row]!)) apart.push(row);
+    if (this.orders) return this.pageByOrder(this.orders, apart, Math.max(from, out0), Math.min(to, out1), (at) => ((at >= in0 && at < in1) || endOk(this.ends[at]!)) && this.isMember(at), offset, limit);
     apart.sort((a, b) => this.otherStarts[a]! - this.otherStarts[b]! || this.groupIds[a]! - this.groupIds[b]!);
     const wanted = offset + limit;
     const ids: number[] = [];
@@ -357,6 +376,31 @@ export class EventDateIndex {
       }
     }
     return ids.slice(offset);
+  }
+
+  /**
+   * A page where the list orders by another date than the start: every match gathered (kept
+   * positions from `first` to `last` that `matches`, and the matching rows `apart`), then ordered by
+   * that date and ID; undefined past ORDERED_PAGE_MATCHES matches (the page statement reads such a
+   * list in order through an index, stopping after the page).
+   */
+  private pageByOrder(
+    orders: { kept: Float64Array; other: Float64Array },
+    apart: readonly number[],
+    first: number,
+    last: number,
+    matches: (at: number) => boolean,
+    offset: number,
+    limit: number,
+  ): number[] | undefined {
+    const found: { order: number; id: number }[] = apart.map((row) => ({ order: orders.other[row]!, id: this.groupIds[row]! }));
+    for (let at = first; at < last; at += 1) {
+      if (!matches(at)) continue;
+      if (found.length >= ORDERED_PAGE_MATCHES) return undefined;
+      found.push({ order: orders.kept[at]!, id: this.ids[at]! });
+    }
+    found.sort((a, b) => a.order - b.order || a.id - b.id);
+    return found.slice(offset, offset + limit).map((event) => event.id);
   }
 
   /** The window's bounds as offsets from `base`, the tighter of two on one side. */
@@ -415,6 +459,9 @@ export class EventDateRows {
   starts = new Float64Array(1024);
   ends = new Float64Array(1024);
   ids = new Float64Array(1024);
+  /** Each row's order date (EventDateRow.order), where the rows have one. */
+  orders = new Float64Array(1024);
+  ordered = false;
   count = 0;
   lowest = Infinity;
   highest = -Infinity;
@@ -424,12 +471,19 @@ export class EventDateRows {
     const start = encodeDate(row.start);
     const end = encodeDate(row.end);
     if (start === undefined || end === undefined) return false;
-    this.addEncoded(Number(row.ID), start, end);
+    let order = 0;
+    if (row.order !== undefined) {
+      const encoded = encodeDate(row.order);
+      if (encoded === undefined) return false;
+      order = encoded;
+      this.ordered = true;
+    }
+    this.addEncoded(Number(row.ID), start, end, order);
     return true;
   }
 
   /** Adds one row whose dates are encoded already (encodeDate). */
-  addEncoded(id: number, start: number, end: number): void {
+  addEncoded(id: number, start: number, end: number, order = 0): void {
     if (this.count === this.starts.length) {
       const grow = (from: Float64Array) => {
         const to = new Float64Array(from.length * 2);
@@ -439,7 +493,9 @@ export class EventDateRows {
       this.starts = grow(this.starts);
       this.ends = grow(this.ends);
       this.ids = grow(this.ids);
+      this.orders = grow(this.orders);
     }
+    this.orders[this.count] = order;
     this.starts[this.count] = start;
     this.ends[this.count] = end;
     this.ids[this.count] = id;

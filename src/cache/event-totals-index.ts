@@ -46,7 +46,7 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
   /** Filters loaded before, with the generation of the load. */
   private readonly loadedBefore = new Map<string, number>();
   /** Filters loaded before and dropped since, counted in SQL, with the generation that count was fresh from. */
-  private readonly askedOnce = new Map<string, number>();
+  private readonly askedOnce = new Map<string, { generation: number; window: string }>();
 
   protected kindOf(): string {
     return 'event dates of a filter';
@@ -66,8 +66,7 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
   /**
    * One page of `filter`'s events in list order (start date, then ID) and its total, read from the
    * kept dates as `total` reads the total; undefined where the index cannot say (see total, and
-   * EventDateIndex.page), or where the list orders by another date than the one its window
-   * compares (a UTC site outside TEC's `site` mode: filtered on UTC dates, ordered by local ones).
+   * EventDateIndex.page).
    */
   async page(
     db: Db,
@@ -77,7 +76,6 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     page: { offset: number; limit: number },
     maxRows?: number,
   ): Promise<{ ids: number[]; total: number } | undefined> {
-    if (filter.filterOnUtcDates !== filter.orderByUtcStart) return undefined;
     const index = await this.indexOf(db, gate, filter, generation, maxRows);
     const ids = index?.page(filter, page.offset, page.limit);
     const total = ids && index!.count(filter);
@@ -110,9 +108,12 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     // A load fresh from this generation, or from an earlier one no change touched since, serves.
     if (running && (running.generation >= generation || !this.feed.changedSince(running.generation, touches))) return running.index;
     if (this.loadedBefore.has(key)) {
+      // The same window asked again (a list's page, then its total) is not a second window.
+      const window = JSON.stringify(filter);
       const asked = this.askedOnce.get(key);
-      if (asked === undefined || this.feed.changedSince(asked, touches)) {
-        remember(this.askedOnce, key, generation);
+      const changed = asked !== undefined && this.feed.changedSince(asked.generation, touches);
+      if (asked === undefined || changed || asked.window === window) {
+        if (asked === undefined || changed) remember(this.askedOnce, key, { generation, window });
         return undefined;
       }
     }
@@ -181,7 +182,7 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
 }
 
 /** Sets `key` in a map holding FILTERS_REMEMBERED at most, the oldest going first. */
-function remember(map: Map<string, number>, key: string, value: number): void {
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
   map.delete(key);
   map.set(key, value);
   if (map.size > FILTERS_REMEMBERED) map.delete(map.keys().next().value!);

@@ -86,10 +86,12 @@ async function expectHit(app: FeedApp, url: string, previous: Answer, auth?: str
   throw new Error(`${url} was never answered from the cache in 30 tries`);
 }
 
-/** Not answered from the cache: the request ran statements of its own beyond a probe's LSN read (a single event needs one). */
+/**
+ * Not answered from the response cache (its hits did not move). A miss may run no statement: a list
+ * is paged from the kept event dates and assembled from kept records.
+ */
 function expectMiss(result: Awaited<ReturnType<typeof counted>>): void {
   expect(result.hit).toBe(false);
-  expect(result.statements.filter((statement) => !/global_status|innodb_metrics/i.test(statement)).length).toBeGreaterThan(0);
 }
 
 const READS = [

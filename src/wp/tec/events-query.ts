@@ -657,14 +657,15 @@ export function withoutDateWindow(filter: EventListFilter): EventListFilter | un
 
 /**
  * The start and end dates of every row countEvents reads for `filter` without its date window
- * (one row per occurrence, or per pair of date meta rows), with the post's ID, handed to `each` one
+ * (one row per occurrence, or per pair of date meta rows), with the post's ID (and the date the list
+ * orders by, where it is not the start), handed to `each` one
  * by one: one statement, streamed on MySQL and MariaDB (a million rows read whole would hold some
  * 270 MB of row objects at once); `limit` rows at most when given.
  */
 export async function selectEventDates(
   db: Db,
   filter: EventListFilter,
-  each: (row: { ID: number; start: string | null; end: string | null }) => void,
+  each: (row: { ID: number; start: string | null; end: string | null; order?: string | null }) => void,
   limit?: number,
 ): Promise<void> {
   const window = withoutDateWindow(filter) ?? filter;
@@ -673,7 +674,9 @@ export async function selectEventDates(
     .select('posts.ID')
     .select(sql<string | null>`${sql.ref(dates.start)}`.as('start'))
     .select(sql<string | null>`${sql.ref(dates.end)}`.as('end'));
-  const query = limit === undefined ? selected : selected.limit(limit);
+  // The date the list orders by, where it is not the start (a UTC site outside TEC's `site` mode).
+  const withOrder = dates.order === dates.start ? selected : selected.select(sql<string | null>`${sql.ref(dates.order)}`.as('order'));
+  const query = limit === undefined ? withOrder : withOrder.limit(limit);
   await readOf(eventListTags(window), async () => {
     if (dialectOf(db) !== 'mysql') {
       for (const row of await query.execute()) each(row);

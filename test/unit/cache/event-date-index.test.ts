@@ -73,6 +73,24 @@ describe('EventDateIndex', () => {
     expect(twice.page({}, 0, 10)).toBeUndefined();
   });
 
+  it('lists pages by the order date where the list orders by another date than the start', () => {
+    const ordered = fc.uniqueArray(fc.record({ ID: fc.integer({ min: 1, max: 60 }), start: date, end: date, order: date }), { selector: (r) => r.ID, maxLength: 40 });
+    fc.assert(
+      fc.property(ordered, fc.array(window, { minLength: 1, maxLength: 6 }), fc.nat(12), fc.integer({ min: 1, max: 12 }), (rows, windows, offset, limit) => {
+        const index = EventDateIndex.build(rows)!;
+        for (const asked of windows) {
+          const listed = rows
+            .filter((r) => sqlCount([r], asked) === 1)
+            .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : a.ID - b.ID))
+            .map((r) => r.ID);
+          expect(index.page(asked, offset, limit)).toEqual(listed.slice(offset, offset + limit));
+          expect(index.narrow((id) => id % 2 === 1).page(asked, offset, limit)).toEqual(listed.filter((id) => id % 2 === 1).slice(offset, offset + limit));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('narrows to a subset of its events as an index of that subset would count and page', () => {
     fc.assert(
       fc.property(fc.array(row, { maxLength: 300 }), fc.array(window, { minLength: 1, maxLength: 4 }), fc.integer({ min: 2, max: 5 }), (rows, windows, every) => {
