@@ -141,9 +141,11 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
       if (wider) {
         const members = await gate.run(() => narrowed.members(db));
         const index = wider.narrow((id) => members.has(id));
-        this.keep(key, generation, index, tags);
+        this.keep(key, generation, index, new Set([...tags, narrowedFrom(widerKey)]));
         return index;
       }
+      // The wider dates are gone (pushed out): the narrowings still sharing them go too.
+      this.dropTagged(narrowedFrom(widerKey));
     }
     return this.load(db, gate, rest, key, generation, tags, maxRows);
   }
@@ -169,6 +171,8 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     }
     this.tooManyRows.delete(key);
     const index = readable ? rows.index() : null;
+    // Narrowings of the dates this load replaces share those: they go, and are made anew from these.
+    this.dropTagged(narrowedFrom(key));
     this.keep(key, generation, index, tags);
     return index;
   }
@@ -179,6 +183,15 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     if (bytes > this.maxBytes) remember(this.tooLarge, key, bytes);
     else this.store(key, generation, index, bytes, tags);
   }
+}
+
+/**
+ * The tag of the narrowed indexes sharing the dates kept under `key` (EventDateIndex.narrow): they
+ * hold those arrays, counted once under `key`, so they are dropped when those are (a bound on
+ * memory, not on freshness: the feed's tags drop them with the wider dates already).
+ */
+function narrowedFrom(key: string): string {
+  return `narrowed-from:${key}`;
 }
 
 /** Sets `key` in a map holding FILTERS_REMEMBERED at most, the oldest going first. */

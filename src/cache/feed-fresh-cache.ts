@@ -95,6 +95,11 @@ export abstract class FeedFreshCache<V> {
     this.entries.clear();
   }
 
+  /** Drops the values kept with `tag` (one the cache gave them itself, beside the feed's). */
+  protected dropTagged(tag: string): void {
+    this.entries.drop(new Set([tag]));
+  }
+
   /**
    * The value under `key` for a request whose reads are fresh from `generation` on; counts the hit
    * or miss. A value `stale` says is past its time counts as a miss.
