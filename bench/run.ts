@@ -31,11 +31,17 @@ import {
  * - ticketed-site     bench/ticketed-site.sh: the plain site and the same site running Event
  *                     Tickets side by side (warm repeated list, reads under 10 updates/s, each
  *                     beside its floor), and tribe/tickets/v1 kept against cold.
+ * - new-windows       bench/yardsticks/new-windows.sh: CPU per request of list windows never asked
+ *                     before, records kept, beside the floor's (issue 31);
+ * - scale-mix         bench/scale-mix-binlog.sh: 16 clients of mixed traffic on a generated site
+ *                     (--scale-events, 100,000 by default) in a MariaDB with a binlog, beside the
+ *                     floor (issue 31); the site is generated first (about a minute a 100,000).
  *
  * Usage: npm run bench -- [--only a,b] [--skip a,b] [--short] [--rates 2,10]
  *                         [--under-change-seconds 10] [--cpu-rounds 2] [--cpu-seconds 8]
  *                         [--write-seconds 10] [--writers 1,8] [--ical-rounds 2] [--ical-seconds 8]
  *                         [--ticketed-seconds 8]
+ *                         [--scale-events 100000] [--scale-seconds 30]
  *                         [compare.ts's flags...]
  * Flags not named here go to compare.ts (`npm run bench -- --seconds 5` as before). `--short` is a
  * smoke run (every scenario end to end in a few minutes, figures of no weight); flags given after
@@ -43,8 +49,10 @@ import {
  * answer, a write not answered 2xx. Writes bench/results/run.json.
  */
 
-const SCENARIOS = ['compare', 'under-change', 'cpu-per-request', 'concurrent-writes', 'ical-feeds', 'ticketed-site'] as const;
+const SCENARIOS = ['compare', 'under-change', 'cpu-per-request', 'new-windows', 'concurrent-writes', 'ical-feeds', 'ticketed-site', 'scale-mix'] as const;
 type Scenario = (typeof SCENARIOS)[number];
+/** The scenarios driven by wrk. */
+const NEEDS_WRK: ReadonlySet<Scenario> = new Set(['under-change', 'cpu-per-request', 'new-windows', 'ical-feeds', 'ticketed-site']);
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const YARDSTICKS = join(PROJECT_ROOT, 'bench/yardsticks');
@@ -60,6 +68,8 @@ const SHORT = {
   icalRounds: 1,
   icalSeconds: 2,
   ticketedSeconds: 2,
+  scaleEvents: 2000,
+  scaleSeconds: 5,
 };
 
 interface Settings {
@@ -74,13 +84,15 @@ interface Settings {
   icalRounds: number;
   icalSeconds: number;
   ticketedSeconds: number;
+  scaleEvents: number;
+  scaleSeconds: number;
   compareArgs: string[];
 }
 
 function parseSettings(argv: readonly string[]): Settings {
   const own = new Map<string, string | true>();
   const compareArgs: string[] = [];
-  const valued = new Set(['only', 'skip', 'rates', 'under-change-seconds', 'cpu-rounds', 'cpu-seconds', 'write-seconds', 'writers', 'ical-rounds', 'ical-seconds', 'ticketed-seconds']);
+  const valued = new Set(['only', 'skip', 'rates', 'under-change-seconds', 'cpu-rounds', 'cpu-seconds', 'write-seconds', 'writers', 'ical-rounds', 'ical-seconds', 'ticketed-seconds', 'scale-events', 'scale-seconds']);
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     const [name, inline] = arg.startsWith('--') ? (arg.slice(2).split(/=(.*)/s) as [string, string?]) : ['', undefined];
@@ -123,6 +135,8 @@ function parseSettings(argv: readonly string[]): Settings {
     icalRounds: whole('ical-rounds', [number('ical-rounds', short ? SHORT.icalRounds : 2)])[0]!,
     icalSeconds: number('ical-seconds', short ? SHORT.icalSeconds : 8),
     ticketedSeconds: number('ticketed-seconds', short ? SHORT.ticketedSeconds : 8),
+    scaleEvents: whole('scale-events', [number('scale-events', short ? SHORT.scaleEvents : 100_000)])[0]!,
+    scaleSeconds: whole('scale-seconds', [number('scale-seconds', short ? SHORT.scaleSeconds : 30)])[0]!,
     compareArgs: [...(short ? SHORT.compare : []), ...compareArgs],
   };
 }
@@ -362,6 +376,53 @@ async function runTicketedSite(settings: Settings, found: TicketedSiteFigures[])
   return { ...outcome, scenario: 'ticketed-site' };
 }
 
+/** A yardstick's last line: its ratio to the floor and what it says beside it. */
+interface RatioLine {
+  scenario: 'new-windows' | 'scale-mix';
+  line: string;
+}
+
+async function runNewWindows(settings: Settings, lines: RatioLine[]): Promise<Outcome> {
+  progress(`new-windows: ${settings.cpuRounds} round(s) of ${settings.cpuSeconds} s (bench/yardsticks/new-windows.sh)`);
+  const database = `bench_windows_${process.pid}`;
+  const port = await freePorts(2);
+  try {
+    const outcome = await runYardstick('new-windows.sh', ['.', String(settings.cpuRounds), String(settings.cpuSeconds)], { YARDSTICK_DB: database, YARDSTICK_PORT: String(port) }, (stdout) => {
+      const line = /^new windows: .*$/m.exec(stdout)?.[0];
+      if (!line) return ['new-windows.sh printed no ratio'];
+      lines.push({ scenario: 'new-windows', line });
+      return [];
+    });
+    return { ...outcome, scenario: 'new-windows' };
+  } finally {
+    const connection = await connectToServer();
+    try {
+      await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    } finally {
+      await connection.end();
+    }
+  }
+}
+
+async function runScaleMix(settings: Settings, lines: RatioLine[]): Promise<Outcome> {
+  progress(`scale-mix: ${settings.scaleEvents} generated events, 16 clients, ${settings.scaleSeconds} s (bench/scale-mix-binlog.sh)`);
+  const dbPort = await freePorts(1);
+  const port = await freePorts(3, [dbPort]);
+  const outcome = await runYardstick(
+    'bench/scale-mix-binlog.sh',
+    [String(settings.scaleEvents), String(settings.scaleSeconds), '16'],
+    { YARDSTICK_DB_PORT: String(dbPort), YARDSTICK_PORT: String(port) },
+    (stdout) => {
+      const line = /^scale mix: .*$/m.exec(stdout)?.[0];
+      if (!line) return ['scale-mix-binlog.sh printed no ratio'];
+      lines.push({ scenario: 'scale-mix', line });
+      const other = Number(/other than 200\/404: (\d+)/.exec(line)?.[1] ?? 0);
+      return other > 0 ? [`${other} answers other than 200/404 under 16 clients`] : [];
+    },
+  );
+  return { ...outcome, scenario: 'scale-mix' };
+}
+
 async function runConcurrentWrites(settings: Settings, runs: WriteRun[]): Promise<Outcome> {
   progress(`concurrent-writes: ${settings.writers.join(' and ')} writers, ${settings.writeSeconds} s per run (bench/concurrent-writes.ts)`);
   const folder = await mkdtemp(join(tmpdir(), 'calendar-sidecar-bench-writes-'));
@@ -386,7 +447,7 @@ async function main(): Promise<void> {
   // The yardsticks are copies of ../shared/bench: say so when those changed since.
   const check = spawnSync('bash', [join(YARDSTICKS, 'check-shared.sh')], { encoding: 'utf8' });
   const sharedNote = `${check.stdout}${check.stderr}`.trim();
-  const yardsticksWanted = settings.scenarios.includes('under-change') || settings.scenarios.includes('cpu-per-request') || settings.scenarios.includes('ical-feeds') || settings.scenarios.includes('ticketed-site');
+  const yardsticksWanted = settings.scenarios.some((scenario) => NEEDS_WRK.has(scenario) || scenario === 'scale-mix');
   if (yardsticksWanted) console.error(sharedNote);
   const wrk = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
   const haveWrk = wrk.error === undefined;
@@ -397,10 +458,11 @@ async function main(): Promise<void> {
   const writes: WriteRun[] = [];
   const icalFeeds: ICalFeedFigures[] = [];
   const ticketed: TicketedSiteFigures[] = [];
+  const ratios: RatioLine[] = [];
   const started = new Date();
   for (const scenario of settings.scenarios) {
     if (stopping) break;
-    if ((scenario === 'under-change' || scenario === 'cpu-per-request' || scenario === 'ical-feeds' || scenario === 'ticketed-site') && !haveWrk) {
+    if (NEEDS_WRK.has(scenario) && !haveWrk) {
       outcomes.push({ scenario, ok: false, problems: ['needs wrk (apt-get install wrk)'] });
       continue;
     }
@@ -410,6 +472,8 @@ async function main(): Promise<void> {
       else if (scenario === 'cpu-per-request') outcomes.push(await runCpuPerRequest(settings, cpu));
       else if (scenario === 'ical-feeds') outcomes.push(await runICalFeeds(settings, icalFeeds));
       else if (scenario === 'ticketed-site') outcomes.push(await runTicketedSite(settings, ticketed));
+      else if (scenario === 'new-windows') outcomes.push(await runNewWindows(settings, ratios));
+      else if (scenario === 'scale-mix') outcomes.push(await runScaleMix(settings, ratios));
       else outcomes.push(await runConcurrentWrites(settings, writes));
     } catch (error) {
       outcomes.push({ scenario, ok: false, problems: [error instanceof Error ? error.message : String(error)] });
@@ -437,6 +501,13 @@ async function main(): Promise<void> {
     console.log(`\nThe plain site beside the same site running Event Tickets (ticketed-site.sh: binlog mode; warm: one events list of 12 asked again and again, ${settings.ticketedSeconds} s at 16 connections, floor: the list floor on the same site; under change: under-change.sh at 10 updates/s on each site; tribe/tickets/v1: kept against CACHE_MAX_MB=0)`);
     console.log(formatTicketedSite(figures));
   }
+  for (const { scenario, line } of ratios) {
+    const what =
+      scenario === 'new-windows'
+        ? `List windows never asked before, records kept (new-windows.sh: ${settings.cpuRounds} round(s) of ${settings.cpuSeconds} s; ms of CPU per request, service process + MariaDB; lower is better)`
+        : `16 clients of mixed traffic on ${settings.scaleEvents} generated events (scale-mix-binlog.sh, ${settings.scaleSeconds} s, binlog mode; higher is better)`;
+    console.log(`\n${what}\n${line}`);
+  }
   if (settings.scenarios.includes('compare')) console.log('\ncompare.ts: its tables are above (service beside the baseline); bench/results/latest.json');
   if (yardsticksWanted) console.log(`\n${sharedNote}`);
   const failed = outcomes.filter((outcome) => !outcome.ok);
@@ -447,7 +518,7 @@ async function main(): Promise<void> {
   await mkdir(join(PROJECT_ROOT, 'bench/results'), { recursive: true });
   await writeFile(
     RESULTS_FILE,
-    `${JSON.stringify({ startedAt: started.toISOString(), finishedAt: new Date().toISOString(), settings, outcomes, underChange, cpuPerRequest: cpu, concurrentWrites: writes, icalFeeds, ticketedSite: ticketed }, null, 2)}\n`,
+    `${JSON.stringify({ startedAt: started.toISOString(), finishedAt: new Date().toISOString(), settings, outcomes, underChange, cpuPerRequest: cpu, concurrentWrites: writes, icalFeeds, ticketedSite: ticketed, ratios }, null, 2)}\n`,
   );
   console.log(`written: ${RESULTS_FILE}`);
   if (stopping) process.exitCode = 130;
