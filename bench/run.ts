@@ -311,13 +311,28 @@ async function runUnderChange(settings: Settings, figures: UnderChangeFigures[])
   return outcomes;
 }
 
+/**
+ * Runs `use` with a scratch database on the shared server: a name of this run's own, dropped
+ * afterwards (the scripts leave their database behind).
+ */
+async function withScratchDatabase<T>(prefix: string, use: (database: string) => Promise<T>): Promise<T> {
+  const database = `${prefix}_${process.pid}`;
+  try {
+    return await use(database);
+  } finally {
+    const connection = await connectToServer();
+    try {
+      await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    } finally {
+      await connection.end();
+    }
+  }
+}
+
 async function runCpuPerRequest(settings: Settings, figures: CpuFigures[]): Promise<Outcome> {
   progress(`cpu-per-request: ${settings.cpuRounds} round(s) of ${settings.cpuSeconds} s per target (bench/yardsticks/cpu-per-request.sh)`);
-  // A scratch database on the shared server: a name of this run's own, dropped afterwards (the
-  // script leaves its database behind).
-  const database = `bench_cpu_${process.pid}`;
   const port = await freePorts(3);
-  try {
+  return withScratchDatabase('bench_cpu', async (database) => {
     const outcome = await runYardstick(
       'cpu-per-request.sh',
       ['.', String(settings.cpuRounds), String(settings.cpuSeconds)],
@@ -330,14 +345,7 @@ async function runCpuPerRequest(settings: Settings, figures: CpuFigures[]): Prom
       },
     );
     return { ...outcome, scenario: 'cpu-per-request' };
-  } finally {
-    const connection = await connectToServer();
-    try {
-      await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
-    } finally {
-      await connection.end();
-    }
-  }
+  });
 }
 
 async function runICalFeeds(settings: Settings, figures: ICalFeedFigures[]): Promise<Outcome> {
@@ -384,9 +392,8 @@ interface RatioLine {
 
 async function runNewWindows(settings: Settings, lines: RatioLine[]): Promise<Outcome> {
   progress(`new-windows: ${settings.cpuRounds} round(s) of ${settings.cpuSeconds} s (bench/yardsticks/new-windows.sh)`);
-  const database = `bench_windows_${process.pid}`;
   const port = await freePorts(2);
-  try {
+  return withScratchDatabase('bench_windows', async (database) => {
     const outcome = await runYardstick('new-windows.sh', ['.', String(settings.cpuRounds), String(settings.cpuSeconds)], { YARDSTICK_DB: database, YARDSTICK_PORT: String(port) }, (stdout) => {
       const line = /^new windows: .*$/m.exec(stdout)?.[0];
       if (!line) return ['new-windows.sh printed no ratio'];
@@ -394,14 +401,7 @@ async function runNewWindows(settings: Settings, lines: RatioLine[]): Promise<Ou
       return [];
     });
     return { ...outcome, scenario: 'new-windows' };
-  } finally {
-    const connection = await connectToServer();
-    try {
-      await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
-    } finally {
-      await connection.end();
-    }
-  }
+  });
 }
 
 async function runScaleMix(settings: Settings, lines: RatioLine[]): Promise<Outcome> {

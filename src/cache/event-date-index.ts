@@ -84,6 +84,21 @@ function digits(text: string, at: number): number {
 
 type Dates = Uint32Array | Float64Array;
 
+/** A window as count and page read it (see scanOf). */
+interface WindowScan {
+  startOk(start: number): boolean;
+  endOk(end: number): boolean;
+  /** Positions of the starts the start bounds allow: from `from` to `to` (excluded). */
+  from: number;
+  to: number;
+  /** Before `out0` every event ends before the end's lower bound; from `in0` on each ends after it. */
+  out0: number;
+  in0: number;
+  /** Before `in1` every event ends before the end's upper bound; from `out1` on each ends after it. */
+  in1: number;
+  out1: number;
+}
+
 /** Where a window's bounds fall: ranges of positions in the sorted starts, and the end checks. */
 interface Bounds {
   startLow?: { value: number; strict: boolean };
@@ -233,26 +248,9 @@ export class EventDateIndex {
    * startsOnOrAfter, `<` for startsBefore...); undefined when a bound is not a `Y-m-d H:i:s` date.
    */
   count(window: DateWindow): number | undefined {
-    const bounds = this.boundsOf(window);
-    if (bounds === undefined) return undefined;
-    const { startLow, startHigh, endLow, endHigh } = bounds;
-    const startOk = (start: number) =>
-      (startLow === undefined || (startLow.strict ? start > startLow.value : start >= startLow.value)) &&
-      (startHigh === undefined || (startHigh.strict ? start < startHigh.value : start <= startHigh.value));
-    const endOk = (end: number) =>
-      (endLow === undefined || (endLow.strict ? end > endLow.value : end >= endLow.value)) &&
-      (endHigh === undefined || (endHigh.strict ? end < endHigh.value : end <= endHigh.value));
-
-    const n = this.starts.length;
-    // Positions of the starts the start bounds allow.
-    const from = startLow === undefined ? 0 : startLow.strict ? this.after(startLow.value) : this.atOrAfter(startLow.value);
-    const to = startHigh === undefined ? n : startHigh.strict ? this.atOrAfter(startHigh.value) : this.after(startHigh.value);
-    // Before `out0` every event ends before the end's lower bound; from `in0` on each ends after it.
-    const out0 = endLow === undefined ? 0 : this.atOrAfter(endLow.value - this.span);
-    const in0 = endLow === undefined ? 0 : this.after(endLow.value);
-    // Before `in1` every event ends before the end's upper bound; from `out1` on each ends after it.
-    const in1 = endHigh === undefined ? n : this.atOrAfter(endHigh.value - this.span);
-    const out1 = endHigh === undefined ? n : this.after(endHigh.value);
+    const scan = this.scanOf(window);
+    if (scan === undefined) return undefined;
+    const { startOk, endOk, from, to, out0, in0, in1, out1 } = scan;
     let total = 0;
     const check = (first: number, last: number) => {
       for (let at = Math.max(first, from, out0); at < Math.min(last, to, out1); at += 1) if (endOk(this.ends[at]!) && this.isMember(at)) total += 1;
@@ -332,23 +330,9 @@ export class EventDateIndex {
    */
   page(window: DateWindow, offset: number, limit: number): number[] | undefined {
     if (!this.pageable) return undefined;
-    const bounds = this.boundsOf(window);
-    if (bounds === undefined) return undefined;
-    const { startLow, startHigh, endLow, endHigh } = bounds;
-    const startOk = (start: number) =>
-      (startLow === undefined || (startLow.strict ? start > startLow.value : start >= startLow.value)) &&
-      (startHigh === undefined || (startHigh.strict ? start < startHigh.value : start <= startHigh.value));
-    const endOk = (end: number) =>
-      (endLow === undefined || (endLow.strict ? end > endLow.value : end >= endLow.value)) &&
-      (endHigh === undefined || (endHigh.strict ? end < endHigh.value : end <= endHigh.value));
-    const n = this.starts.length;
-    // As in count: the positions the start bounds allow, those the end bounds decide at once.
-    const from = startLow === undefined ? 0 : startLow.strict ? this.after(startLow.value) : this.atOrAfter(startLow.value);
-    const to = startHigh === undefined ? n : startHigh.strict ? this.atOrAfter(startHigh.value) : this.after(startHigh.value);
-    const out0 = endLow === undefined ? 0 : this.atOrAfter(endLow.value - this.span);
-    const in0 = endLow === undefined ? 0 : this.after(endLow.value);
-    const in1 = endHigh === undefined ? n : this.atOrAfter(endHigh.value - this.span);
-    const out1 = endHigh === undefined ? n : this.after(endHigh.value);
+    const scan = this.scanOf(window);
+    if (scan === undefined) return undefined;
+    const { startOk, endOk, from, to, out0, in0, in1, out1 } = scan;
     // The events kept apart (one row each, see pageable) that match, in list order.
     const apart: number[] = [];
     for (let row = 0; row < this.otherStarts.length; row += 1) if (this.isMemberGroup(row) && startOk(this.otherStarts[row]!) && endOk(this.otherEnds[row]!)) apart.push(row);
@@ -401,6 +385,31 @@ export class EventDateIndex {
     }
     found.sort((a, b) => a.order - b.order || a.id - b.id);
     return found.slice(offset, offset + limit).map((event) => event.id);
+  }
+
+  /**
+   * What count and page read a window with: its bounds as tests, and the positions of the sorted
+   * starts they delimit; undefined when a bound is not a `Y-m-d H:i:s` date.
+   */
+  private scanOf(window: DateWindow): WindowScan | undefined {
+    const bounds = this.boundsOf(window);
+    if (bounds === undefined) return undefined;
+    const { startLow, startHigh, endLow, endHigh } = bounds;
+    const n = this.starts.length;
+    return {
+      startOk: (start) =>
+        (startLow === undefined || (startLow.strict ? start > startLow.value : start >= startLow.value)) &&
+        (startHigh === undefined || (startHigh.strict ? start < startHigh.value : start <= startHigh.value)),
+      endOk: (end) =>
+        (endLow === undefined || (endLow.strict ? end > endLow.value : end >= endLow.value)) &&
+        (endHigh === undefined || (endHigh.strict ? end < endHigh.value : end <= endHigh.value)),
+      from: startLow === undefined ? 0 : startLow.strict ? this.after(startLow.value) : this.atOrAfter(startLow.value),
+      to: startHigh === undefined ? n : startHigh.strict ? this.atOrAfter(startHigh.value) : this.after(startHigh.value),
+      out0: endLow === undefined ? 0 : this.atOrAfter(endLow.value - this.span),
+      in0: endLow === undefined ? 0 : this.after(endLow.value),
+      in1: endHigh === undefined ? n : this.atOrAfter(endHigh.value - this.span),
+      out1: endHigh === undefined ? n : this.after(endHigh.value),
+    };
   }
 
   /** The window's bounds as offsets from `base`, the tighter of two on one side. */
