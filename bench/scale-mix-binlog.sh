@@ -9,7 +9,8 @@
 # figures. Needs root (mariadbd runs as the mysql user) and about a minute a 100,000 events to
 # generate.
 # usage: bench/scale-mix-binlog.sh [EVENTS=100000] [SECS=30] [C=16]
-# YARDSTICK_DB_PORT (3413) moves the MariaDB, YARDSTICK_PORT (18660, and + 1, + 2) the service and floors.
+# YARDSTICK_DB_PORT (3413) moves the MariaDB, YARDSTICK_PORT (18660, and + 1, + 2) the service and floors,
+# YARDSTICK_DB_POOL (MariaDB's default, 128 MB) sizes its buffer pool (bench/support/own-mariadb.sh).
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd); here="$src/bench/yardsticks"
 events=${1:-100000} secs=${2:-30} c=${3:-16}
