@@ -46,7 +46,7 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
   /** Filters loaded before, with the generation of the load. */
   private readonly loadedBefore = new Map<string, number>();
   /** Filters loaded before and dropped since, counted in SQL, with the generation that count was fresh from. */
-  private readonly askedOnce = new Map<string, { generation: number; window: string }>();
+  private readonly askedOnce = new Map<string, { generation: number; ask: string }>();
 
   protected kindOf(): string {
     return 'event dates of a filter';
@@ -60,13 +60,14 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
    * caller counts in SQL then.
    */
   async total(db: Db, gate: Gate, filter: EventListFilter, generation: number, maxRows?: number): Promise<number | undefined> {
-    return (await this.indexOf(db, gate, filter, generation, maxRows))?.count(filter);
+    return (await this.indexOf(db, gate, filter, generation, maxRows, JSON.stringify(filter)))?.count(filter);
   }
 
   /**
    * One page of `filter`'s events in list order (start date, then ID) and its total, read from the
-   * kept dates as `total` reads the total; undefined where the index cannot say (see total, and
-   * EventDateIndex.page).
+   * kept dates as `total` reads the total: `ids` undefined where the index cannot list the page
+   * (EventDateIndex.page), `total` too where it cannot count (see total). The caller reads in SQL
+   * what is missing, and does not ask again for the total (a page and its total are one ask).
    */
   async page(
     db: Db,
@@ -75,23 +76,23 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     generation: number,
     page: { offset: number; limit: number },
     maxRows?: number,
-  ): Promise<{ ids: number[]; total: number } | undefined> {
-    const index = await this.indexOf(db, gate, filter, generation, maxRows);
-    const ids = index?.page(filter, page.offset, page.limit);
-    const total = ids && index!.count(filter);
-    return total === undefined ? undefined : { ids: ids!, total };
+  ): Promise<{ ids: number[] | undefined; total: number | undefined }> {
+    const index = await this.indexOf(db, gate, filter, generation, maxRows, `${JSON.stringify(filter)}#${page.offset}`);
+    const total = index?.count(filter);
+    return { ids: total === undefined ? undefined : index!.page(filter, page.offset, page.limit), total };
   }
 
   /**
    * The kept dates of `filter` without its window. A filter's first ask loads them; once loaded
    * and dropped (a change touched them, or they were pushed out), they are loaded again at its
-   * second window with no change in between, and counted in SQL till then: where changes touching a
-   * filter come faster than its windows, its totals are counted as if there were no index.
+   * second ask (another window, or another page of one: `ask` names it) with no change in between,
+   * and counted in SQL till then: where changes touching a filter come faster than its windows,
+   * its totals are counted as if there were no index.
    * `maxRows`: a load reads that many rows at most, and a filter with more is counted in SQL while
    * loads are so capped (probe mode, where any write to the server drops everything: only loads
    * as cheap as a count are worth making there).
    */
-  private async indexOf(db: Db, gate: Gate, filter: EventListFilter, generation: number, maxRows: number | undefined): Promise<EventDateIndex | null | undefined> {
+  private async indexOf(db: Db, gate: Gate, filter: EventListFilter, generation: number, maxRows: number | undefined, ask: string): Promise<EventDateIndex | null | undefined> {
     const rest = withoutDateWindow(filter);
     if (rest === undefined) return undefined;
     const tags = eventListTags(rest);
@@ -108,12 +109,11 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     // A load fresh from this generation, or from an earlier one no change touched since, serves.
     if (running && (running.generation >= generation || !this.feed.changedSince(running.generation, touches))) return running.index;
     if (this.loadedBefore.has(key)) {
-      // The same window asked again (a list's page, then its total) is not a second window.
-      const window = JSON.stringify(filter);
+      // The same ask again (a page asked twice) is not a second one.
       const asked = this.askedOnce.get(key);
       const changed = asked !== undefined && this.feed.changedSince(asked.generation, touches);
-      if (asked === undefined || changed || asked.window === window) {
-        if (asked === undefined || changed) remember(this.askedOnce, key, { generation, window });
+      if (asked === undefined || changed || asked.ask === ask) {
+        if (asked === undefined || changed) remember(this.askedOnce, key, { generation, ask });
         return undefined;
       }
     }

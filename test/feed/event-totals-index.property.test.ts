@@ -102,7 +102,8 @@ async function totalsAgree(db: Db, runs: number): Promise<{ nonZero: number; pag
       expect(kept, JSON.stringify(filter)).toBe(counted);
       if (counted > 0) nonZero += 1;
       const page = await index.page(db, UNGATED, filter, 0, { offset, limit });
-      if (page === undefined) return;
+      expect(page.total).toBe(kept);
+      if (page.ids === undefined) return;
       const { ids } = await selectEventPage(db, filter, { offset, limit, orderByPostDate: false });
       expect(page, JSON.stringify({ filter, offset, limit })).toEqual({ ids, total: counted });
       if (ids.length > 0) pages += 1;

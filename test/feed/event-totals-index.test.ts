@@ -122,6 +122,22 @@ describe('list totals from the kept event dates', () => {
     expect((await lookups()).hits - before.hits).toBe(2);
   });
 
+  it('load the dates again at the second page of one window after a change dropped them', async () => {
+    const url = (page: number) => `${ROOT}/events?${FOURTH_WINDOW}&per_page=1&page=${page}`;
+    expect((await fixture.app.agent.get(url(1))).status).toBe(200);
+    const [moved] = await eventsInWindow();
+    await moveDatesBySql(moved!);
+    // Counted and paged in SQL after the change; the next page of the same window is a second ask.
+    const first = await lookups();
+    expect((await fixture.app.agent.get(url(2))).status).toBe(200);
+    expect((await fixture.app.agent.get(url(3))).status).toBe(200);
+    expect((await fixture.app.agent.get(url(4))).status).toBe(200);
+    const after = await lookups();
+    // Page 2: a miss (SQL); page 3: a miss (the load); page 4: a hit.
+    expect(after.misses - first.misses).toBe(2);
+    expect(after.hits - first.hits).toBe(1);
+  });
+
   it('read every page of a window from the kept dates, as SQL lists it, before and after changes by SQL', async () => {
     const pages = async () => {
       let listed = 0;

@@ -368,7 +368,8 @@ async function listEventPage<E extends { resource: EventResource }>(
   const perPage = query.per_page;
   const page = query.page;
   const offset = (page - 1) * perPage;
-  const { ids, total } = (await keptEventPage(ctx, filter, offset, perPage)) ?? (await pageAndTotalInSql(ctx, filter, offset, perPage, query.include !== undefined));
+  const kept = await keptEventPage(ctx, filter, offset, perPage);
+  const { ids, total } = kept?.ids !== undefined ? { ids: kept.ids, total: kept.total! } : await pageAndTotalInSql(ctx, filter, offset, perPage, query.include !== undefined, kept);
   if (ids.length === 0 && page > 1) throw EventErrors.archivePageNotFound();
 
   const entries = await build(ids);
@@ -447,13 +448,23 @@ async function assembleListedEvents(ctx: RequestContext, ids: readonly number[],
   return events;
 }
 
-/** One page of the list read in SQL, and its total (eventTotal). */
-async function pageAndTotalInSql(ctx: RequestContext, filter: EventListFilter, offset: number, limit: number, orderByPostDate: boolean): Promise<{ ids: number[]; total: number }> {
+/**
+ * One page of the list read in SQL, and its total: the kept dates' where they gave one (`kept`: they
+ * were asked for this page already), else eventTotal's.
+ */
+async function pageAndTotalInSql(
+  ctx: RequestContext,
+  filter: EventListFilter,
+  offset: number,
+  limit: number,
+  orderByPostDate: boolean,
+  kept?: { total: number | undefined },
+): Promise<{ ids: number[]; total: number }> {
   // No table holds more rows than an exact integer can count: such a page is empty.
   if (!Number.isSafeInteger(offset)) return { ids: [], total: 0 };
   const { ids, marker } = await ctx.listStatements.run(() => selectEventPage(ctx.db, filter, { limit, offset, orderByPostDate }));
   // An empty page: nothing matches (on the first page; past it the list answers 404), no count needed.
-  return { ids, total: ids.length === 0 ? 0 : await eventTotal(ctx, filter, marker ?? '') };
+  return { ids, total: ids.length === 0 ? 0 : (kept?.total ?? (await eventTotal(ctx, filter, marker ?? '', kept !== undefined))) };
 }
 
 /**
@@ -464,7 +475,7 @@ async function pageAndTotalInSql(ctx: RequestContext, filter: EventListFilter, o
  * date window moved later (and each of those has one occurrence); else counted, once for
  * concurrent requests.
  */
-async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: string): Promise<number> {
+async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: string, keptAsked = false): Promise<number> {
   // A total from the app's cache is read from the same rows as the list's page.
   dependOn(...eventListTags(filter));
   const { endsOnOrBefore: windowEnd, ...rest } = filter;
@@ -472,7 +483,7 @@ async function eventTotal(ctx: RequestContext, filter: EventListFilter, marker: 
   const now = ctx.now.getTime();
   const cached = ctx.eventCounts.get(key, marker, now);
   if (cached && cached.windowEnd === windowEnd) return cached.total;
-  const kept = await ctx.totals?.();
+  const kept = keptAsked ? undefined : await ctx.totals?.();
   const indexed = kept && (await kept.index.total(ctx.db, ctx.listStatements, filter, kept.generation, kept.maxRows));
   if (indexed !== undefined) return indexed;
   const countedEnd = cached?.windowEnd;

@@ -120,17 +120,27 @@ async function withTickets(ctx: RequestContext, records: EventRecord[]): Promise
 }
 
 /** found_posts: counted in memory from the filter's kept event dates where the feed vouches for them (EventTotalsIndex), else in SQL. */
-async function eventTotal(ctx: RequestContext, filter: EventListFilter): Promise<number> {
-  const kept = await ctx.totals?.();
+async function eventTotal(ctx: RequestContext, filter: EventListFilter, keptAsked = false): Promise<number> {
+  const kept = keptAsked ? undefined : await ctx.totals?.();
   const indexed = kept && (await kept.index.total(ctx.db, ctx.listStatements, filter, kept.generation, kept.maxRows));
   return indexed ?? ctx.listStatements.run(() => countEvents(ctx.db, filter));
 }
 
-/** One page of the list read in SQL, in `sort`'s order, and its total (eventTotal). */
-async function pageAndTotalInSql(ctx: RequestContext, filter: EventListFilter, sort: EventSort, page: number, perPage: number): Promise<{ ids: number[]; total: number }> {
+/**
+ * One page of the list read in SQL, in `sort`'s order, and its total: the kept dates' where they
+ * gave one (`kept`: they were asked for this page already), else eventTotal's.
+ */
+async function pageAndTotalInSql(
+  ctx: RequestContext,
+  filter: EventListFilter,
+  sort: EventSort,
+  page: number,
+  perPage: number,
+  kept?: { total: number | undefined },
+): Promise<{ ids: number[]; total: number }> {
   const offset = (page - 1) * perPage;
   const { ids } = Number.isSafeInteger(offset) ? await ctx.listStatements.run(() => selectEventPage(ctx.db, filter, { limit: perPage, offset, orderByPostDate: false, sort })) : { ids: [] };
-  return { ids, total: ids.length === 0 && page === 1 ? 0 : await eventTotal(ctx, filter) };
+  return { ids, total: ids.length === 0 && page === 1 ? 0 : (kept?.total ?? (await eventTotal(ctx, filter, kept !== undefined))) };
 }
 
 /** GET /events: one page of events as entities, the total, and the page asked for. */
@@ -145,7 +155,8 @@ export async function listEventEntities(ctx: EventListContext): Promise<EntityPa
   if (sort.by === 'title') dependOn(DependencyTag.listText(PostType.event));
   const offset = (page - 1) * perPage;
   const inListOrder = sort.by === 'event_date' && sort.direction === 'asc';
-  const { ids, total } = (inListOrder ? await keptEventPage(ctx, filter, offset, perPage) : undefined) ?? (await pageAndTotalInSql(ctx, filter, sort, page, perPage));
+  const keptPage = inListOrder ? await keptEventPage(ctx, filter, offset, perPage) : undefined;
+  const { ids, total } = keptPage?.ids !== undefined ? { ids: keptPage.ids, total: keptPage.total! } : await pageAndTotalInSql(ctx, filter, sort, page, perPage, keptPage);
   // From the record cache where it is on (see entity-records.kept.ts), else all from their rows.
   const kept = ids.length > 0 ? await ctx.records?.() : undefined;
   const records = await withTickets(ctx, kept ? await assembleEventRecords(ctx, ids, kept) : await loadEventRecords(ctx, ids));
