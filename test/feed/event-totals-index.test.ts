@@ -122,6 +122,38 @@ describe('list totals from the kept event dates', () => {
     expect((await lookups()).hits - before.hits).toBe(2);
   });
 
+  it('see a category list narrowed from the kept dates lose an event whose relationship SQL deleted', async () => {
+    // A category with at least two events in WINDOW (among the events it counts).
+    const [rows] = await fixture.raw.query(
+      `SELECT t.slug, tr.object_id, tr.term_taxonomy_id FROM wp_term_relationships tr
+         JOIN wp_term_taxonomy tt ON tt.term_taxonomy_id = tr.term_taxonomy_id AND tt.taxonomy = 'tribe_events_cat'
+         JOIN wp_terms t ON t.term_id = tt.term_id
+       WHERE tr.object_id IN (${(await eventsInWindow()).join(',')}) AND tt.parent = 0
+       ORDER BY tt.count DESC, tr.object_id`,
+    );
+    const relationships = rows as { slug: string; object_id: number; term_taxonomy_id: number }[];
+    const { slug } = relationships[0]!;
+    const query = `${WINDOW}&categories=${slug}`;
+    // The wider list's dates kept first, then the category's narrowed from them.
+    await totalOf(WINDOW);
+    const before = await lookups();
+    const total = await totalOf(query);
+    expect(total).toBe(await truthOf(query));
+    expect(await totalOf(query)).toBe(total);
+    expect((await lookups()).hits - before.hits).toBeGreaterThan(0);
+
+    const dropped = relationships.find((row) => row.slug === slug)!;
+    const [gone] = await fixture.raw.query('SELECT * FROM wp_term_relationships WHERE object_id = ? AND term_taxonomy_id = ?', [dropped.object_id, dropped.term_taxonomy_id]);
+    await fixture.raw.query('DELETE FROM wp_term_relationships WHERE object_id = ? AND term_taxonomy_id = ?', [dropped.object_id, dropped.term_taxonomy_id]);
+    publishAsBinlog(fixture.feed, clock.now(), [{ table: 'term_relationships', action: 'delete', rows: [{ before: (gone as Record<string, unknown>[])[0]! }] }]);
+    // Counted in SQL after the change, then loaded (narrowed) again: both as SQL counts.
+    for (let ask = 0; ask < 3; ask += 1) {
+      const after = await totalOf(query);
+      expect(after).toBe(await truthOf(query));
+      expect(after).toBe(total - 1);
+    }
+  });
+
   it('load the dates again at the second page of one window after a change dropped them', async () => {
     const url = (page: number) => `${ROOT}/events?${FOURTH_WINDOW}&per_page=1&page=${page}`;
     expect((await fixture.app.agent.get(url(1))).status).toBe(200);
