@@ -34,6 +34,18 @@ export interface EventDateRow {
 /** The most matches a page ordered by another date than the start gathers and sorts (see pageByOrder). */
 const ORDERED_PAGE_MATCHES = 20_000;
 
+/**
+ * The date each event is listed by, where it is not its start: for the kept events (in their
+ * positions; offsets from a base of its own, 4 bytes each when they fit, as the starts are kept:
+ * a million events' orders in 8 bytes each did not fit the dates' share of the default CACHE_MAX_MB
+ * beside their starts, ends and IDs) and for the other rows (offsets from the same base). They are
+ * only compared with each other.
+ */
+interface OrderDates {
+  kept: Dates;
+  other: Float64Array;
+}
+
 /** A narrowed index's events: a bit per kept position and per group of its wider index. */
 interface Membership {
   kept: Uint8Array;
@@ -84,6 +96,19 @@ function digits(text: string, at: number): number {
 
 type Dates = Uint32Array | Float64Array;
 
+/** The start of the year (in encodeDate's units) at or below the lowest of `dates`; 0 for none. */
+function yearBelow(dates: Float64Array): number {
+  let lowest = Infinity;
+  for (const date of dates) lowest = Math.min(lowest, date);
+  return Number.isFinite(lowest) ? Math.floor(lowest / YEAR_UNITS) * YEAR_UNITS : 0;
+}
+
+/** Whether every date, less `base`, is kept exactly in a Uint32Array. */
+function fitsFourBytes(dates: Float64Array, base: number): boolean {
+  for (const date of dates) if (date - base < 0 || date - base >= 2 ** 32) return false;
+  return true;
+}
+
 /** A window as count and page read it (see scanOf). */
 interface WindowScan {
   startOk(start: number): boolean;
@@ -133,7 +158,7 @@ export class EventDateIndex {
      * Where the list orders by another date than the start the window compares: that date of each
      * kept event and of each other row (encoded, in the same orders); none: the list orders by start.
      */
-    private readonly orders?: { kept: Float64Array; other: Float64Array },
+    private readonly orders?: OrderDates,
   ) {}
 
   /** How many events the filter finds, whatever the window. */
@@ -211,13 +236,14 @@ export class EventDateIndex {
     const keptEnds: Dates = narrow ? new Uint32Array(keptCount) : new Float64Array(keptCount);
     const keptIds: Dates = ids.every((id) => Number.isInteger(id) && id >= 0 && id < 2 ** 32) ? new Uint32Array(keptCount) : new Float64Array(keptCount);
     const orders = collected.ordered ? collected.orders.subarray(0, count) : undefined;
-    const keptOrders = new Float64Array(orders ? keptCount : 0);
+    const orderBase = orders ? yearBelow(orders) : 0;
+    const keptOrders: Dates = orders && fitsFourBytes(orders, orderBase) ? new Uint32Array(keptCount) : new Float64Array(orders ? keptCount : 0);
     for (let at = 0; at < keptCount; at += 1) {
       const i = kept[at]!;
       keptStarts[at] = starts[i]! - base;
       keptEnds[at] = ends[i]! - base;
       keptIds[at] = ids[i]!;
-      if (orders) keptOrders[at] = orders[i]!;
+      if (orders) keptOrders[at] = orders[i]! - orderBase;
     }
     // The others' rows grouped by event (in ID order).
     const others: number[] = [];
@@ -235,7 +261,7 @@ export class EventDateIndex {
       }
       otherStarts[at] = starts[i]! - base;
       otherEnds[at] = ends[i]! - base;
-      if (orders) otherOrders[at] = orders[i]!;
+      if (orders) otherOrders[at] = orders[i]! - orderBase;
     });
     groupStart.push(others.length);
     const groups = Uint32Array.from(groupStart);
@@ -369,7 +395,7 @@ export class EventDateIndex {
    * list in order through an index, stopping after the page).
    */
   private pageByOrder(
-    orders: { kept: Float64Array; other: Float64Array },
+    orders: OrderDates,
     apart: readonly number[],
     first: number,
     last: number,
