@@ -100,6 +100,16 @@ export abstract class FeedFreshCache<V> {
     this.entries.drop(new Set([tag]));
   }
 
+  /** Whether a value is kept under `key` (neither counted as a lookup nor marked as used). */
+  protected holds(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  /** Marks the value under `key` (if any) the most recently used, without counting a lookup. */
+  protected touch(key: string): void {
+    this.entries.get(key);
+  }
+
   /**
    * The value under `key` for a request whose reads are fresh from `generation` on; counts the hit
    * or miss. A value `stale` says is past its time counts as a miss.

@@ -40,6 +40,11 @@ export class TaggedEntries<V> {
     return this.entries.size;
   }
 
+  /** Whether a value is kept under `key` (its recency unchanged). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   /** The value under `key`, now the most recently used; undefined when none. */
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
