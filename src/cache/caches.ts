@@ -17,7 +17,8 @@ import { RenderCache } from './render-cache.js';
 const RECORD_SHARE = 0.25;
 /**
  * The part of CACHE_MAX_MB the event dates of list filters take (EventTotalsIndex), out of the
- * response cache's: 12 bytes an event, so a million events' default list fits at the default 64 MB.
+ * response cache's: 12 bytes an event (16 where the list orders by another date than the start), so
+ * a million events' default list fits at the default 64 MB, with room for a few of its narrowings.
  * In binlog mode; in probe mode each filter's load is capped in rows (see http/pipeline.ts,
  * keptValuesFor) and the dates take PROBE_TOTALS_SHARE.
  */

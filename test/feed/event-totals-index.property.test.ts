@@ -159,6 +159,40 @@ describe('event totals from the kept dates, SQLite (recorded site)', () => {
     });
   });
 
+  it("keeps a filter's dates while its narrowings are used, and narrows again at once a narrowing pushed out", async () => {
+    const all: EventListFilter = { statuses: [], useOccurrencesTable: true, filterOnUtcDates: false, orderByUtcStart: false };
+    const categories = (await database.db.selectFrom('term_taxonomy').select('term_id').where('taxonomy', '=', 'tribe_events_cat').where('count', '>', 0).orderBy('term_id').execute()).map((row) => Number(row.term_id));
+    expect(categories.length).toBeGreaterThanOrEqual(2);
+    const [inFirst, inSecond] = categories.map((id) => ({ ...all, categoryTermIds: [id] }));
+    const featured: EventListFilter = { ...all, featured: true };
+    const truth = async (filter: EventListFilter) => countEvents(database.db, filter);
+    // The bytes each filter's entry takes, from an index with room for all.
+    const sizes = new EventTotalsIndex(new ChangeFeed(), 64 * 1024 * 1024);
+    const sizeOf = async (filter: EventListFilter) => {
+      const before = sizes.bytes;
+      await sizes.total(database.db, UNGATED, filter, 0);
+      return sizes.bytes - before;
+    };
+    const [wider, first, second, other] = [await sizeOf(all), await sizeOf(inFirst!), await sizeOf(inSecond!), await sizeOf(featured)];
+    expect(Math.min(wider, first, second, other)).toBeGreaterThan(0);
+
+    // Room for the dates, one narrowing and the other filter's dates, not two narrowings beside them.
+    const index = new EventTotalsIndex(new ChangeFeed(), wider + Math.max(first, second, other) + Math.min(first, second, other) - 1);
+    expect(await index.total(database.db, UNGATED, all, 0)).toBe(await truth(all));
+    expect(await index.total(database.db, UNGATED, inFirst!, 0)).toBe(await truth(inFirst!));
+    // Used again (kept), the narrowing keeps its wider dates recently used too...
+    expect(await index.total(database.db, UNGATED, inFirst!, 0)).toBe(await truth(inFirst!));
+    // ...so another filter's dates push out the narrowing, not the dates it shares.
+    expect(await index.total(database.db, UNGATED, featured, 0)).toBe(await truth(featured));
+    const hits = index.hits;
+    expect(await index.total(database.db, UNGATED, all, 0)).toBe(await truth(all));
+    expect(index.hits).toBe(hits + 1);
+
+    // A narrowing pushed out is made again at its next ask (not counted in SQL till a second one).
+    expect(await index.total(database.db, UNGATED, inSecond!, 0)).toBe(await truth(inSecond!));
+    expect(await index.total(database.db, UNGATED, inFirst!, 0)).toBe(await truth(inFirst!));
+  });
+
   it('equals the SQL count and page for random filters and windows', async () => {
     const { nonZero, pages } = await totalsAgree(database.db, 60);
     expect(nonZero).toBeGreaterThan(15);
