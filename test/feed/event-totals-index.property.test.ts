@@ -8,6 +8,7 @@ import type { Db } from '../../src/db/create-db.js';
 import { ChangeFeed } from '../../src/feed/change-feed.js';
 import { countEvents, narrowedFilter, selectEventPage, withoutDateWindow, type EventListFilter } from '../../src/wp/tec/events-query.js';
 import { createTestDatabase, type TestDatabase } from '../setup/database.js';
+import { publishAsBinlog } from './support.js';
 
 /*
  * The kept event dates (EventTotalsIndex) count every window of every filter as countEvents' SQL
@@ -191,6 +192,38 @@ describe('event totals from the kept dates, SQLite (recorded site)', () => {
     // A narrowing pushed out is made again at its next ask (not counted in SQL till a second one).
     expect(await index.total(database.db, UNGATED, inSecond!, 0)).toBe(await truth(inSecond!));
     expect(await index.total(database.db, UNGATED, inFirst!, 0)).toBe(await truth(inFirst!));
+  });
+
+  it("narrows again at once, reading its events anew, when SQL behind the service's back changed what the category names", async () => {
+    const feed = new ChangeFeed();
+    const index = new EventTotalsIndex(feed, 64 * 1024 * 1024);
+    const all: EventListFilter = { statuses: [], useOccurrencesTable: true, filterOnUtcDates: false, orderByUtcStart: false };
+    const taxonomyRow = async (id: number) =>
+      (await database.db.selectFrom('term_taxonomy').selectAll().where('term_taxonomy_id', '=', id).executeTakeFirstOrThrow()) as unknown as Record<string, unknown>;
+    const category = await database.db.selectFrom('term_taxonomy').select(['term_id', 'term_taxonomy_id']).where('taxonomy', '=', 'tribe_events_cat').where('count', '>', 0).orderBy('term_id').executeTakeFirstOrThrow();
+    const inCategory: EventListFilter = { ...all, categoryTermIds: [Number(category.term_id)] };
+    const ttId = Number(category.term_taxonomy_id);
+    expect(await index.total(database.db, UNGATED, all, feed.generation)).toBe(await countEvents(database.db, all));
+    const before = await countEvents(database.db, inCategory);
+    expect(before).toBeGreaterThan(0);
+    expect(await index.total(database.db, UNGATED, inCategory, feed.generation)).toBe(before);
+
+    // The category's taxonomy row made a tag's by SQL, reported as the binlog would: the category names no event now.
+    const rowBefore = await taxonomyRow(ttId);
+    await database.db.updateTable('term_taxonomy').set({ taxonomy: 'post_tag' }).where('term_taxonomy_id', '=', ttId).execute();
+    publishAsBinlog(feed, new Date(), [{ table: 'term_taxonomy', action: 'update', rows: [{ before: rowBefore, after: await taxonomyRow(ttId) }] }]);
+    try {
+      expect(await countEvents(database.db, inCategory)).toBe(0);
+      // The change dropped the narrowing, not the dates it narrowed: made again at this first ask.
+      expect(await index.total(database.db, UNGATED, inCategory, feed.generation)).toBe(0);
+      const misses = index.misses;
+      expect(await index.total(database.db, UNGATED, all, feed.generation)).toBe(await countEvents(database.db, all));
+      expect(index.misses).toBe(misses);
+    } finally {
+      const rowAfter = await taxonomyRow(ttId);
+      await database.db.updateTable('term_taxonomy').set({ taxonomy: 'tribe_events_cat' }).where('term_taxonomy_id', '=', ttId).execute();
+      publishAsBinlog(feed, new Date(), [{ table: 'term_taxonomy', action: 'update', rows: [{ before: rowAfter, after: await taxonomyRow(ttId) }] }]);
+    }
   });
 
   it('equals the SQL count and page for random filters and windows', async () => {
