@@ -114,7 +114,7 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     if (running && (running.generation >= generation || !this.feed.changedSince(running.generation, touches))) return running.index;
     // A narrowing of dates still kept is made again at once: its one statement (the IDs a term or
     // meta rows name) costs less than the count it saves (seconds on a million-event site).
-    if (this.loadedBefore.has(key) && !this.narrowsKeptDates(rest)) {
+    if (this.loadedBefore.has(key) && !this.narrowsKeptDates(rest, generation)) {
       // The same ask again (a page asked twice) is not a second one.
       const asked = this.askedOnce.get(key);
       const changed = asked !== undefined && this.feed.changedSince(asked.generation, touches);
@@ -142,12 +142,12 @@ export class EventTotalsIndex extends FeedFreshCache<EventDateIndex | null> {
     if (narrowed !== undefined) this.touch(JSON.stringify(narrowed.wider));
   }
 
-  /** Whether `rest` narrows a wider filter whose dates are kept (or loading). */
-  private narrowsKeptDates(rest: EventListFilter): boolean {
+  /** Whether `rest` narrows a wider filter whose dates are kept for `generation` (or loading). */
+  private narrowsKeptDates(rest: EventListFilter, generation: number): boolean {
     const narrowed = narrowedFilter(rest);
     if (narrowed === undefined) return false;
     const widerKey = JSON.stringify(narrowed.wider);
-    return this.holds(widerKey) || this.loading.has(widerKey);
+    return this.holds(widerKey, generation) || this.loading.has(widerKey);
   }
 
   /**

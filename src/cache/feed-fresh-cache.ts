@@ -100,9 +100,12 @@ export abstract class FeedFreshCache<V> {
     this.entries.drop(new Set([tag]));
   }
 
-  /** Whether a value is kept under `key` (neither counted as a lookup nor marked as used). */
-  protected holds(key: string): boolean {
-    return this.entries.has(key);
+  /**
+   * Whether lookup(key, generation) would find a value (unless `stale` says it is past its time),
+   * neither counted as a lookup nor marking it used.
+   */
+  protected holds(key: string, generation: number): boolean {
+    return generation <= this.feed.generation && this.entries.has(key);
   }
 
   /** Marks the value under `key` (if any) the most recently used, without counting a lookup. */
