@@ -43,10 +43,20 @@ export class WebhookReceiver {
         response.writeHead(answered, { 'Content-Type': 'text/plain' }).end('ok');
       });
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
+    if (this.port !== 0) await listenOn(server, this.port);
+    else {
+      // A port below the system's ephemeral range, so that while this receiver is stopped no
+      // outgoing connection of another test file can take it (one did: EADDRINUSE at restart).
+      for (let attempt = 1; ; attempt += 1) {
+        const port = 20_000 + Math.floor(Math.random() * 12_000);
+        try {
+          await listenOn(server, port);
+          break;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 50) throw error;
+        }
+      }
+    }
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
   }
@@ -79,4 +89,14 @@ export async function waitUntil(condition: () => boolean, what: string, timeoutM
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+function listenOn(server: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
